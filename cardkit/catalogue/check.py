@@ -1,0 +1,173 @@
+"""`cardkit catalogue check`: every file against its schema, then cross-checks.
+
+Expected totals live in `data/catalogue.json`; this module only knows how to
+count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a field).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from cardkit import GAMES, paths
+from cardkit.catalogue.store import game_files
+from cardkit.problems import Problem, error
+
+try:  # jsonschema is a dependency; imported here so start-up of other commands stays light
+    from jsonschema import Draft202012Validator
+except ImportError:  # pragma: no cover
+    Draft202012Validator = None  # type: ignore[assignment,misc]
+
+
+@dataclass
+class GameReport:
+    cards: int = 0
+    files: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"cards": self.cards, "files": self.files, **self.extra}
+
+
+@dataclass
+class CheckReport:
+    games: dict[str, GameReport]
+    problems: list[Problem]
+
+    @property
+    def ok(self) -> bool:
+        return not any(p.is_error for p in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "games": {g: r.to_dict() for g, r in self.games.items()},
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+
+@lru_cache(maxsize=8)
+def _validator(schema_path: Path) -> Any:
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def _pointer(path: Any) -> str:
+    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path) if path else ""
+
+
+def _card_at(doc: Any, path: Any) -> str | None:
+    parts = list(path)
+    if len(parts) >= 2 and parts[0] in ("cards", "ships") and isinstance(doc, dict):
+        try:
+            item = doc[parts[0]][parts[1]]
+            return str(item.get("id")) if isinstance(item, dict) and "id" in item else f"#{parts[1]}"
+        except (IndexError, KeyError, TypeError):
+            return None
+    return None
+
+
+def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[Problem]]:
+    """The parsed document (None if unreadable) and its schema problems."""
+    name = f"{game}/{path.name}"
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [error("UNREADABLE_FILE", f"cannot read: {exc}", file=name)]
+    except json.JSONDecodeError as exc:
+        return None, [error("INVALID_JSON", f"not JSON: {exc.msg}", file=name, line=exc.lineno)]
+    validator = _validator(schemas_dir / "cards" / f"{game}.schema.json")
+    problems = []
+    for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
+        problems.append(error(
+            "SCHEMA_VIOLATION",
+            err.message,
+            file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(err.absolute_path),
+        ))
+    return doc, problems
+
+
+def _items(docs: list[tuple[str, Any]], key: str) -> Iterator[tuple[str, int, dict[str, Any]]]:
+    for name, doc in docs:
+        if isinstance(doc, dict) and isinstance(doc.get(key), list):
+            for i, item in enumerate(doc[key]):
+                if isinstance(item, dict):
+                    yield name, i, item
+
+
+def cross_check(game: str, docs: list[tuple[str, Any]], expect: dict[str, Any]) -> tuple[GameReport, list[Problem]]:
+    problems: list[Problem] = []
+    report = GameReport(files=len(docs))
+    seen: dict[str, str] = {}
+    cards = list(_items(docs, "cards"))
+    for name, i, card in cards:
+        cid = card.get("id")
+        if not isinstance(cid, str):
+            continue
+        if cid in seen:
+            problems.append(error("DUPLICATE_ID", f"card id {cid} also in {seen[cid]}",
+                                  file=name, card=cid, pointer=f"/cards/{i}/id"))
+        else:
+            seen[cid] = name
+    report.cards = len(cards)
+    where = {"file": f"{game}/"}
+    if "cards" in expect and report.cards != expect["cards"]:
+        problems.append(error("WRONG_COUNT", f"{game} has {report.cards} cards; expected {expect['cards']}",
+                              limit=expect["cards"], actual=report.cards, **where))
+    if "ships" in expect:
+        ships = list(_items(docs, "ships"))
+        report.extra["ships"] = len(ships)
+        if len(ships) != expect["ships"]:
+            problems.append(error("WRONG_COUNT", f"{game} has {len(ships)} ship types; expected {expect['ships']}",
+                                  limit=expect["ships"], actual=len(ships), **where))
+    for fld, wanted in expect.get("count_by", {}).items():
+        counts = Counter(card.get(fld) for _, _, card in cards)
+        for value, n in wanted.items():
+            if counts.get(value, 0) != n:
+                problems.append(error("WRONG_COUNT", f"{game}: {counts.get(value, 0)} cards with {fld} {value}; expected {n}",
+                                      limit=n, actual=counts.get(value, 0), pointer=f"/cards/*/{fld}", **where))
+    for fld, n in expect.get("flagged", {}).items():
+        actual = sum(1 for _, _, card in cards if card.get(fld) is True)
+        report.extra[fld] = actual
+        if actual != n:
+            problems.append(error("WRONG_COUNT", f"{game}: {actual} cards with {fld} true; expected {n}",
+                                  limit=n, actual=actual, pointer=f"/cards/*/{fld}", **where))
+    for fld, n in expect.get("sum", {}).items():
+        actual = sum(card.get(fld) or 0 for _, _, card in cards if isinstance(card.get(fld), int))
+        report.extra[f"{fld}_total"] = actual
+        if actual != n:
+            problems.append(error("WRONG_COUNT", f"{game}: {fld} totals {actual}; expected {n}",
+                                  limit=n, actual=actual, pointer=f"/cards/*/{fld}", **where))
+    return report, problems
+
+
+def check_catalogue(
+    cards_dir: Path | None = None,
+    schemas_dir: Path | None = None,
+    expectations: Path | None = None,
+    games: tuple[str, ...] = GAMES,
+) -> CheckReport:
+    """Every problem of every catalogue file, never stopping at the first."""
+    cards_dir = cards_dir or paths.CARDS_DIR
+    schemas_dir = schemas_dir or paths.SCHEMAS_DIR
+    expectations = expectations or paths.DATA_DIR / "catalogue.json"
+    expect_all = json.loads(expectations.read_text(encoding="utf-8")) if expectations.exists() else {}
+    reports: dict[str, GameReport] = {}
+    problems: list[Problem] = []
+    for game in games:
+        files = game_files(game, cards_dir)
+        if not files:
+            problems.append(error("MISSING_GAME", f"no catalogue files for {game}", file=f"{game}/"))
+        docs = []
+        for path in files:
+            doc, found = validate_file(path, game, schemas_dir)
+            problems.extend(found)
+            docs.append((f"{game}/{path.name}", doc))
+        report, found = cross_check(game, docs, expect_all.get(game, {}))
+        reports[game] = report
+        problems.extend(found)
+    return CheckReport(games=reports, problems=problems)

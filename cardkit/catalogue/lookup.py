@@ -1,0 +1,89 @@
+"""Finding cards by what people type: an id, a name in any case or script, or `NAME (ID)`."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from cardkit.catalogue.store import CardId, GameCatalogue, load_game
+from cardkit.games import game_module
+from cardkit.textfold import fold, fold_latin
+
+_NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a text matched: one id (resolved), several (ambiguous) or none (with suggestions)."""
+
+    text: str
+    ids: tuple[CardId, ...]
+    suggestions: tuple[str, ...] = ()
+
+    @property
+    def resolved(self) -> CardId | None:
+        return self.ids[0] if len(self.ids) == 1 else None
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.ids) > 1
+
+
+class CardIndex:
+    """Name and id keys of one game's cards, built once per catalogue."""
+
+    def __init__(self, catalogue: GameCatalogue) -> None:
+        self.catalogue = catalogue
+        importer = game_module(catalogue.game, "importer")
+        self._normalise_id: Callable[[str], str | None] | None = getattr(importer, "normalise_id", None)
+        self._by_id: dict[str, CardId] = {}
+        self._by_name: dict[str, list[CardId]] = {}
+        self._by_latin: dict[str, list[CardId]] = {}
+        for cid, card in catalogue.cards.items():
+            self._by_id[cid.casefold()] = cid
+            self._by_name.setdefault(fold(card["name"]), []).append(cid)
+            self._by_latin.setdefault(fold_latin(card["name"]), []).append(cid)
+            if card.get("latin"):
+                self._by_latin.setdefault(fold_latin(card["latin"]), [])
+                if cid not in self._by_latin[fold_latin(card["latin"])]:
+                    self._by_latin[fold_latin(card["latin"])].append(cid)
+
+    def by_id(self, text: str) -> CardId | None:
+        key = text.strip()
+        if self._normalise_id is not None:
+            key = self._normalise_id(key) or key
+        return self._by_id.get(key.casefold())
+
+    def find(self, text: str) -> Lookup:
+        """Exact id, then `NAME (ID)`, then exact folded name, then transliterated name."""
+        text = text.strip()
+        cid = self.by_id(text)
+        if cid:
+            return Lookup(text, (cid,))
+        m = _NAME_WITH_ID.match(text)
+        if m:
+            cid = self.by_id(m.group("id"))
+            if cid:
+                return Lookup(text, (cid,))
+        for key, table in ((fold(text), self._by_name), (fold_latin(text), self._by_latin)):
+            if key and key in table:
+                return Lookup(text, tuple(table[key]))
+        return Lookup(text, (), self.suggest(text))
+
+    def suggest(self, text: str, n: int = 3) -> tuple[str, ...]:
+        """Up to `n` close names, written as `Name (ID)` so they can be pasted back."""
+        key = fold_latin(text)
+        close = difflib.get_close_matches(key, list(self._by_latin), n=n, cutoff=0.6)
+        out: list[str] = []
+        for k in close:
+            cid = self._by_latin[k][0]
+            out.append(f"{self.catalogue.cards[cid]['name']} ({cid})")
+        return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def card_index(game: str) -> CardIndex:
+    return CardIndex(load_game(game))

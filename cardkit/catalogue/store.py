@@ -1,0 +1,95 @@
+"""Loading the catalogue's JSON files into memory."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardkit import GAMES
+from cardkit.errors import CatalogueError, UnknownGame
+from cardkit import paths
+
+CardId = str
+Card = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameCatalogue:
+    """Every card of one game, by id, in catalogue order, with the file each came from."""
+
+    game: str
+    cards: dict[CardId, Card]
+    sets: list[dict[str, Any]]
+    source: dict[CardId, str]
+    ships: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def card(self, card_id: CardId) -> Card:
+        return self.cards[card_id]
+
+
+def game_dir(game: str, cards_dir: Path | None = None) -> Path:
+    if game not in GAMES:
+        raise UnknownGame(game)
+    return (cards_dir or paths.CARDS_DIR) / game
+
+
+def game_files(game: str, cards_dir: Path | None = None) -> list[Path]:
+    return sorted(game_dir(game, cards_dir).glob("*.json"))
+
+
+def read_catalogue_file(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CatalogueError(f"catalogue file {path}: {exc}") from None
+
+
+@lru_cache(maxsize=16)
+def _load(game: str, cards_dir: Path) -> GameCatalogue:
+    files = game_files(game, cards_dir)
+    if not files:
+        raise CatalogueError(
+            f"no catalogue files for {game} in {cards_dir / game}; run `cardkit catalogue import`"
+        )
+    cards: dict[CardId, Card] = {}
+    source: dict[CardId, str] = {}
+    sets: list[dict[str, Any]] = []
+    ships: dict[str, dict[str, Any]] = {}
+    for path in files:
+        doc = read_catalogue_file(path)
+        if not isinstance(doc, dict):
+            raise CatalogueError(f"catalogue file {path}: not a JSON object")
+        for ship in doc.get("ships", []):
+            ships[ship["id"]] = ship
+        if "set" in doc and "cards" in doc:
+            sets.append(doc["set"])
+        for card in doc.get("cards", []):
+            cards[card["id"]] = card
+            source[card["id"]] = path.name
+    return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
+
+
+def load_game(game: str, cards_dir: Path | None = None) -> GameCatalogue:
+    """The catalogue of `game`, read once per process."""
+    return _load(game, (cards_dir or paths.CARDS_DIR).resolve())
+
+
+def catalogue_hash(cards_dir: Path | None = None) -> str:
+    """SHA-256 over every catalogue file's name and bytes: changes whenever the catalogue does."""
+    root = cards_dir or paths.CARDS_DIR
+    digest = hashlib.sha256()
+    for path in sorted(root.glob("*/*.json")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,46 @@
+"""The one place where library exceptions become messages and exit codes.
+
+Exit codes: 0 success (legal), 1 a finding (illegal deck, catalogue problems,
+no such card), 2 usage error or unreadable input, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Callable, TypeVar
+
+import typer
+
+from cardkit.errors import CardkitError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK = 0
+EXIT_FINDING = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+    """Print `message` on stderr and return the exit to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def guarded(command: F) -> F:
+    """Wrap a command so that cardkit errors print one line and exit with their code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except CardkitError as exc:
+            raise fail(exc.message, exc.exit_code) from None
+        except KeyboardInterrupt:
+            raise fail("interrupted", EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise typer.Exit(EXIT_OK) from None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,58 @@
+"""`cardkit catalogue import|check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._errors import EXIT_FINDING, guarded
+from cardkit.cli._options import JsonOption, print_json
+
+catalogue_app = typer.Typer(help="Import and check the card catalogue (data/cards/).", no_args_is_help=True)
+
+
+@catalogue_app.command("import")
+@guarded
+def import_command(
+    game: Annotated[str, typer.Argument(help="berserk-tcg, berserk-ccg, berserk-online or berserker.")],
+    path: Annotated[Path, typer.Argument(help="The game's reference card list (CSV, JSON or the fleet game's rules text).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Write GAME's catalogue files from the reference list at PATH (deterministic)."""
+    from cardkit.catalogue.importing import import_game
+
+    result = import_game(game, path)
+    if as_json:
+        print_json({"game": result.game, "cards": result.cards,
+                    "written": [str(p) for p in result.written], "removed": [str(p) for p in result.removed]})
+        return
+    typer.echo(f"{result.game}: {result.cards} cards in {len(result.written)} files")
+    for p in result.removed:
+        typer.echo(f"  removed {p}")
+
+
+@catalogue_app.command("check")
+@guarded
+def check_command(as_json: JsonOption = False) -> None:
+    """Validate every catalogue file against its schema, then cross-check counts and ids."""
+    from cardkit.catalogue.check import check_catalogue
+
+    report = check_catalogue()
+    if as_json:
+        print_json(report.to_dict())
+    else:
+        for game, r in report.games.items():
+            extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in r.extra.items())
+            typer.echo(f"{game:15} {r.cards:5} cards in {r.files} files{extra}")
+        for p in report.problems:
+            where = " ".join(x for x in (p.file, p.card and f"card {p.card}", p.pointer) if x)
+            typer.echo(f"  {p.severity.value.upper():7} {p.code:17} {where}: {p.message}")
+        typer.echo("catalogue OK" if report.ok else f"catalogue has {len(report.problems)} problem(s)")
+    if not report.ok:
+        raise typer.Exit(EXIT_FINDING)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(catalogue_app, name="catalogue")

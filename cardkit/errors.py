@@ -1,0 +1,81 @@
+"""Exceptions for input that stops an operation.
+
+Findings about an input (an illegal deck, a broken catalogue entry) are
+`Problem` values, not exceptions. These classes are for what cannot be read
+or acted on at all; the CLI turns each into one line and an exit code.
+"""
+
+from __future__ import annotations
+
+
+class CardkitError(Exception):
+    """Something cardkit could not do."""
+
+    exit_code: int = 2
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or (self.__doc__ or "").strip())
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class UnreadableInput(CardkitError):
+    """The input file could not be read."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")
+
+
+class UnknownGame(CardkitError):
+    """No such game."""
+
+    def __init__(self, game: str) -> None:
+        from cardkit import GAMES
+
+        self.game = game
+        super().__init__(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+
+
+class UnknownFormat(CardkitError):
+    """No such format."""
+
+    def __init__(self, name: str, known: list[str] | None = None) -> None:
+        self.name = name
+        hint = f"; known formats: {', '.join(known)}" if known else ""
+        super().__init__(f"unknown format {name!r}{hint}")
+
+
+class CardNotFound(CardkitError):
+    """No card matches."""
+
+    exit_code = 1
+
+    def __init__(self, query: str, suggestions: list[str] | None = None) -> None:
+        self.query = query
+        self.suggestions = suggestions or []
+        hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
+        super().__init__(f"no card matches {query!r}{hint}")
+
+
+class AmbiguousCard(CardkitError):
+    """Several cards match."""
+
+    exit_code = 1
+
+    def __init__(self, query: str, candidates: list[str]) -> None:
+        self.query = query
+        self.candidates = candidates
+        shown = ", ".join(candidates[:12]) + (" ..." if len(candidates) > 12 else "")
+        super().__init__(f"{query!r} matches {len(candidates)} cards: {shown}; give an id")
+
+
+class CatalogueError(CardkitError):
+    """The catalogue is missing or cannot be read."""
+
+
+class BadArgument(CardkitError):
+    """A command-line argument has a value the command cannot use."""

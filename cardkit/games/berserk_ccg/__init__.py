@@ -1,0 +1,3 @@
+"""Berserk tabletop CCG (Russian): importer, squads."""
+
+ELEMENTS: tuple[str, ...] = ("steppe", "mountains", "forest", "swamps", "darkness")

@@ -1,0 +1,86 @@
+"""Import the tabletop CCG card list (JSON) into the catalogue's JSON files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardkit.errors import UnreadableInput
+from cardkit.games.berserk_ccg import ELEMENTS
+from cardkit.jsonio import read_json_input
+from cardkit.textfold import transliterate
+
+GAME = "berserk-ccg"
+SET_NAMES: dict[int, str | None] = {
+    10: "Война стихий",
+    20: "Нашествие тьмы",
+    21: "Легенды Лаара",
+    22: "Русы против ящеров",
+    30: "Семена раздора",
+    40: "Ложные боги",
+    50: None,
+    60: None,
+}
+RARITIES: dict[int, str] = {1: "common", 2: "uncommon", 3: "rare", 4: "ultra-rare"}
+# Bit 32 is "neutral", which is the absence of an element, not an element.
+ELEMENT_BITS: dict[int, str] = {1 << i: e for i, e in enumerate(ELEMENTS)}
+NEUTRAL_BIT = 32
+TYPES: dict[int, str] = {0: "creature", 1: "flyer", 2: "companion", 3: "parasite", 4: "artifact", 5: "terrain"}
+# Per the rules text: flyers and terrains stand in the auxiliary zone, the rest on the battlefield.
+ZONES: dict[str, str] = {
+    "creature": "battlefield", "flyer": "auxiliary", "companion": "battlefield",
+    "parasite": "battlefield", "artifact": "battlefield", "terrain": "auxiliary",
+}
+
+
+def elements_of(mask: int) -> list[str]:
+    if mask & ~(NEUTRAL_BIT | sum(ELEMENT_BITS)):
+        raise ValueError(f"unknown element bits in {mask}")
+    return [name for bit, name in ELEMENT_BITS.items() if mask & bit]
+
+
+def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
+    kind = TYPES[int(raw["type"])]
+    hit = raw.get("hit")
+    return {
+        "id": str(raw["id"]),
+        "set": int(raw["set_id"]),
+        "number": int(raw["number"]),
+        "name": raw["name"].strip(),
+        "latin": transliterate(raw["name"].strip()),
+        "rarity": RARITIES[int(raw["rarity"])],
+        "cost": int(raw["cost"]),
+        "elite": bool(raw["elite"]),
+        "unique": bool(raw["uniq"]),
+        "elements": elements_of(int(raw["color"])),
+        "type": kind,
+        "zone": ZONES[kind],
+        "life": raw.get("life"),
+        "move": raw.get("move"),
+        "strike": {"weak": hit[0], "medium": hit[1], "strong": hit[2]} if hit else None,
+        "classes": sorted(c for c in raw.get("class") or [] if c),
+        "icons": dict(sorted((raw.get("icons") or {}).items())),
+        "horde": bool(raw.get("horde", False)),
+    }
+
+
+def import_files(path: Path) -> dict[str, dict[str, Any]]:
+    raw_cards = read_json_input(path, max_bytes=64 << 20)
+    if not isinstance(raw_cards, list):
+        raise UnreadableInput(path, "expected a JSON list of cards")
+    by_set: dict[int, list[dict[str, Any]]] = {}
+    for i, raw in enumerate(raw_cards):
+        try:
+            card = card_from_raw(raw)
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            raise UnreadableInput(path, f"card #{i}: {exc!r}") from None
+        by_set.setdefault(card["set"], []).append(card)
+    files: dict[str, dict[str, Any]] = {}
+    for set_id in sorted(by_set):
+        name = SET_NAMES.get(set_id)
+        files[f"set-{set_id}.json"] = {
+            "game": GAME,
+            "set": {"id": set_id, "name": name, "latin": transliterate(name) if name else None},
+            "cards": sorted(by_set[set_id], key=lambda c: (c["number"], c["id"])),
+        }
+    return files

@@ -1,0 +1,1 @@
+"""Berserk Online: importer, squads."""

@@ -1,0 +1,1 @@
+"""Berserker fleet game: importer, fleet set-up, card use, hands."""

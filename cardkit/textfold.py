@@ -1,0 +1,52 @@
+"""Name folding and transliteration, so `Kochevnik`, `КОЧЕВНИК` and `кочевник` meet."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# A plain scheme close to the Russian passport (ICAO) one, because that is
+# what players type; soft and hard signs vanish.
+_CYRILLIC_TO_LATIN: dict[str, str] = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e",
+    "ж": "zh", "з": "z", "и": "i", "й": "i", "к": "k", "л": "l", "м": "m",
+    "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
+    "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch",
+    "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
+    "і": "i", "ї": "i", "є": "e",
+}
+_TRANSLIT_TABLE = str.maketrans(_CYRILLIC_TO_LATIN)
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_NOT_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def has_cyrillic(text: str) -> bool:
+    return bool(_CYRILLIC.search(text))
+
+
+def transliterate(text: str) -> str:
+    """Latin form of a Cyrillic text, keeping capitals at word starts."""
+    out: list[str] = []
+    for ch in text:
+        low = ch.lower()
+        latin = _CYRILLIC_TO_LATIN.get(low)
+        if latin is None:
+            out.append(ch)
+        elif ch != low and latin:
+            out.append(latin[0].upper() + latin[1:])
+        else:
+            out.append(latin)
+    return "".join(out)
+
+
+def fold(text: str) -> str:
+    """Key for comparing names: case, accents, ё/е, spacing and punctuation folded."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    # NFKD splits ё into е + diaeresis, so ё = е falls out of dropping marks.
+    return _NOT_ALNUM.sub("", text)
+
+
+def fold_latin(text: str) -> str:
+    """`fold` after transliteration: the key under which Cyrillic and Latin spellings meet."""
+    return fold(text).translate(_TRANSLIT_TABLE)
