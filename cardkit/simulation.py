@@ -1,0 +1,100 @@
+"""Simulation dispatch: one options type, one result protocol, one entry point for every game.
+
+Each game implements `cardkit/games/<game>/simulate.py` with
+`simulate(deck, options, progress) -> SimulationResult` and may declare
+`ACCEPTS: frozenset[str]`, the game-specific option names it understands
+(`"cities"`, `"gold"`, `"silver"`); any other game-specific option given is a
+usage error raised here, so games never have to check foreign options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from cardkit.errors import BadArgument
+
+Progress = Callable[[int], None]
+"""Called with the number of games finished since the previous call."""
+
+SEATS: tuple[str, ...] = ("first", "second")
+GAME_SPECIFIC: tuple[str, ...] = ("cities", "gold", "silver")
+MAX_GAMES = 100_000_000
+MAX_TURNS = 100
+
+
+@dataclass(frozen=True)
+class SimulationOptions:
+    """What to simulate; `cities` is for the TCG only, `gold`/`silver` for squad games only."""
+
+    games: int = 10_000
+    turns: int = 6
+    seed: int = 1
+    seat: str = "first"
+    cities: tuple[int, ...] | None = None
+    gold: int | None = None
+    silver: int | None = None
+    format: str | None = None
+
+    def given(self) -> dict[str, Any]:
+        """The game-specific options that were set (not None)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name in GAME_SPECIFIC and getattr(self, f.name) is not None}
+
+
+class SimulationResult(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def render_text(self) -> str: ...
+
+    def plot(self, path: Path) -> None:
+        """Draw the result as PNG or SVG, chosen by `path`'s suffix."""
+        ...
+
+
+def parse_cities(text: str) -> tuple[int, ...]:
+    """`"0,1,1,2"` -> (0, 1, 1, 2); anything else is a BadArgument."""
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p.isdigit() for p in parts):
+        raise BadArgument(f"--cities must be a comma list of non-negative whole numbers, like 0,1,1,2,3,4; got {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def validate_options(options: SimulationOptions, accepts: frozenset[str] = frozenset()) -> None:
+    """Raise BadArgument for the first option a game cannot use (one line, exit 2)."""
+    if not 1 <= options.games <= MAX_GAMES:
+        raise BadArgument(f"--games must be between 1 and {MAX_GAMES:,}; got {options.games}")
+    if not 1 <= options.turns <= MAX_TURNS:
+        raise BadArgument(f"--turns must be between 1 and {MAX_TURNS}; got {options.turns}")
+    if options.seed < 0:
+        raise BadArgument(f"--seed must be a non-negative whole number; got {options.seed}")
+    if options.seat not in SEATS:
+        raise BadArgument(f"seat must be 'first' or 'second'; got {options.seat!r}")
+    for name in options.given():
+        if name not in accepts:
+            raise BadArgument(f"--{name} does not apply to this game")
+    if options.cities is not None:
+        if not options.cities or any(c < 0 for c in options.cities):
+            raise BadArgument("--cities must list non-negative numbers of revealed cities")
+        if len(options.cities) > options.turns:
+            raise BadArgument(
+                f"--cities gives {len(options.cities)} values for {options.turns} turns; give one per turn or fewer")
+    for name in ("gold", "silver"):
+        value = getattr(options, name)
+        if value is not None and value < 0:
+            raise BadArgument(f"--{name} must be a non-negative whole number; got {value}")
+
+
+def simulate_deck(deck: Any, options: SimulationOptions, progress: Progress | None = None) -> SimulationResult:
+    """Validate `options` for `deck.game` and run that game's simulator."""
+    from cardkit.games import game_module
+
+    try:
+        module = game_module(deck.game, "simulate")
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").endswith(".simulate"):
+            raise
+        raise BadArgument(f"no simulator for {deck.game} yet") from None
+    validate_options(options, getattr(module, "ACCEPTS", frozenset()))
+    return module.simulate(deck, options, progress)
