@@ -30,6 +30,7 @@ _CARD_ROW = re.compile(
 )
 _SHIP_ROW = re.compile(r"(\d+) ([A-Z][A-Za-z-]*(?: [A-Z][A-Za-z-]*)*) (\d+) (\d+) (\d+)")
 _ATTACKS = re.compile(r"(?:The )?([A-Z][A-Za-z-]*?)s? can make up to (\d+) attacks per turn")
+_DESTROYED = re.compile(r'If an? ([A-Z][A-Za-z-]*) uses an? ["\u201c]?([A-Z][A-Za-z -]*?)["\u201d]? \w+ card the \1 is destroyed')
 _PASS_THROUGH = re.compile(r"cannot attack through other ships except for ([A-Z][A-Za-z-]*(?: [A-Z][A-Za-z-]*)*)")
 
 
@@ -76,6 +77,8 @@ def parse_ships(text: str) -> list[dict[str, Any]]:
 
 
 def parse_cards(text: str) -> list[dict[str, Any]]:
+    # Cards whose user is destroyed by playing them ("If a Ramship uses a Marines card ...").
+    sacrificial = {slug(m.group(2)) for m in _DESTROYED.finditer(text)}
     cards = []
     for m in _CARD_ROW.finditer(_section(text, "Range Type Notes", None)):
         name, count, value, letter, label, damage = m.groups()
@@ -93,6 +96,7 @@ def parse_cards(text: str) -> list[dict[str, Any]]:
             "id": slug(name), "name": name, "count": int(count), "type": kind,
             "value": None if value == "-" else int(value), "damage": dmg, "negates": negates,
             "restriction": {"text": label, **RESTRICTIONS[label]} if label else None,
+            "destroys_user": slug(name) in sacrificial,
         })
     return cards
 
