@@ -1,0 +1,173 @@
+"""Legality of a deck against a format: every rule of the format file, every problem found."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+from cardkit.catalogue.store import CardId, GameCatalogue, load_game
+from cardkit.decks.model import SECTIONS, Deck
+from cardkit.errors import BadArgument
+from cardkit.formats import Format, describe, load_format, matches
+from cardkit.problems import Problem, Severity, error, warning
+
+
+def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
+    """The deck's parse/resolution problems plus every rule of `fmt` (default: the deck's format) it breaks."""
+    fmt = fmt or load_format(deck.format)
+    if fmt.game != deck.game:
+        raise BadArgument(f"format {fmt.name!r} is for {fmt.game}, the deck is for {deck.game}")
+    catalogue = load_game(deck.game)
+    problems = list(deck.problems)
+    for check in (_banned, _sizes, _copies, _minimums, _composition, _costs):
+        problems.extend(check(deck, fmt, catalogue))
+    # Line order reads like the file; deck-wide problems (no line) come last.
+    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    return problems
+
+
+def is_legal(problems: Iterable[Problem]) -> bool:
+    return not any(p.is_error for p in problems)
+
+
+def _name(catalogue: GameCatalogue, card: CardId) -> str:
+    return f"{catalogue.cards[card]['name']} ({card})"
+
+
+def _counts(deck: Deck, sections: Iterable[str]) -> Counter[CardId]:
+    total: Counter[CardId] = Counter()
+    for section in sections:
+        total.update(deck.section(section))
+    return total
+
+
+def _first_line(deck: Deck, cards: Iterable[CardId], sections: Iterable[str] = SECTIONS) -> int | None:
+    lines = [line for c in cards for line in deck.lines_of(c, tuple(sections))]
+    return min(lines) if lines else None
+
+
+def _banned(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    out: list[Problem] = []
+    for entry in deck.entries:
+        if entry.card is None:
+            continue
+        for rule in fmt.banned:
+            if matches(catalogue.cards[entry.card], rule["when"]):
+                out.append(error("NOT_A_DECK_CARD", f"{_name(catalogue, entry.card)} can't be in a deck: {rule['reason']}",
+                                 card=entry.card, line=entry.line, pointer=entry.pointer))
+                break
+    return out
+
+
+def _sizes(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    out: list[Problem] = []
+    low, high = fmt.bounds("main")
+    n = deck.size("main")
+    if low is not None and n < low:
+        out.append(error("DECK_TOO_SMALL", f"main deck has {n} cards; {fmt.name} needs at least {low}", limit=low, actual=n))
+    if high is not None and n > high:
+        out.append(error("DECK_TOO_LARGE", f"main deck has {n} cards; {fmt.name} allows at most {high}", limit=high, actual=n))
+    low, high = fmt.bounds("side")
+    n = deck.size("side")
+    first = next((e for e in deck.entries if e.section == "side"), None)
+    where: dict[str, Any] = {"line": first.line, "pointer": first.pointer} if first else {}
+    if high == 0 and n > 0:
+        out.append(error("SIDE_NOT_ALLOWED", f"{fmt.name} has no side deck, but {n} side cards are listed", limit=0, actual=n, **where))
+    elif high is not None and n > high:
+        out.append(error("SIDE_TOO_LARGE", f"side deck has {n} cards; {fmt.name} allows at most {high}", limit=high, actual=n, **where))
+    if low and n < low:
+        out.append(error("SIDE_TOO_SMALL", f"side deck has {n} cards; {fmt.name} needs at least {low}", limit=low, actual=n))
+    return out
+
+
+def _copies(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    rule = fmt.copies
+    if not rule:
+        return []
+    limit: int = rule["limit"]
+    key: str = rule.get("count_by", "id")
+    sections = rule.get("sections", list(SECTIONS))
+    exempt = rule.get("exempt", [])
+    groups: dict[Any, Counter[CardId]] = {}
+    for card, n in _counts(deck, sections).items():
+        data = catalogue.cards[card]
+        if any(matches(data, p) for p in exempt):
+            continue
+        value = data.get(key)
+        groups.setdefault(value if value is not None else card, Counter())[card] += n
+    out: list[Problem] = []
+    for cards in groups.values():
+        total = sum(cards.values())
+        if total > limit:
+            what = _name(catalogue, next(iter(cards))) if len(cards) == 1 else f"{key} {catalogue.cards[next(iter(cards))].get(key)!r} ({', '.join(cards)})"
+            across = " across " + " and ".join(sections) if len(sections) > 1 else ""
+            out.append(error("TOO_MANY_COPIES", f"{total} copies of {what}{across}; at most {limit}",
+                             card=", ".join(cards), line=_first_line(deck, cards, sections), limit=limit, actual=total))
+    return out
+
+
+def _minimums(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    out: list[Problem] = []
+    for rule in fmt.minimums:
+        counts = _counts(deck, rule.get("sections", ["main"]))
+        n = sum(c for card, c in counts.items() if matches(catalogue.cards[card], rule["when"]))
+        if n < rule["at_least"]:
+            severity = Severity(rule.get("severity", "warning"))
+            message = rule["message"].format(actual=n, limit=rule["at_least"], what=describe(rule["when"]))
+            make = error if severity is Severity.ERROR else warning
+            out.append(make(rule["code"], message, limit=rule["at_least"], actual=n))
+    return out
+
+
+def _composition(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    rule = fmt.composition
+    if not rule:
+        return []
+    if "cards" in rule:
+        expected: dict[CardId, int] = dict(rule["cards"])
+    else:
+        field = rule["from_catalogue_field"]
+        expected = {cid: c[field] for cid, c in catalogue.cards.items() if isinstance(c.get(field), int) and c[field] > 0}
+    sections = rule.get("sections", ["main"])
+    actual = _counts(deck, sections)
+    out: list[Problem] = []
+    for card in [c for c in catalogue.cards if c in expected or c in actual]:
+        want, have = expected.get(card, 0), actual.get(card, 0)
+        if want != have:
+            out.append(error("COMPOSITION_MISMATCH", f"{_name(catalogue, card)}: {have} in the deck, the standard deck has {want}",
+                             card=card, line=_first_line(deck, [card], sections), limit=want, actual=have))
+    return out
+
+
+def _costs(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    rule = fmt.costs
+    if not rule:
+        return []
+    cost_field, colour_field = rule["cost_field"], rule["colour_field"]
+    any_colour = rule.get("any_colour")
+    counts = _counts(deck, rule.get("sections", ["main"]))
+    by_colour: Counter[Any] = Counter()
+    for card, n in counts.items():
+        by_colour[catalogue.cards[card].get(colour_field)] += n
+    total = sum(counts.values())
+    out: list[Problem] = []
+    for card in counts:
+        data = catalogue.cards[card]
+        cost = data.get(cost_field) or {}
+        own = data.get(colour_field)
+        short = []
+        for colour, need in cost.items():
+            if colour == any_colour or not need:
+                continue
+            # The card being opened can't pay for itself, so one copy of it doesn't count.
+            have = by_colour[colour] - (1 if own == colour else 0)
+            if have < need:
+                short.append((colour, need, have))
+        need_all = sum(v for v in cost.values() if v)
+        if not short and need_all > total - 1:
+            short.append(("any", need_all, total - 1))
+        for colour, need, have in short:
+            out.append(warning("UNPAYABLE_COST",
+                               f"{_name(catalogue, card)} costs {need} {colour} card(s), the deck has only {have} others",
+                               card=card, line=_first_line(deck, [card]), limit=need, actual=have))
+    return out

@@ -1,0 +1,125 @@
+"""Deck text and deck JSON to a header and unresolved card lines; no catalogue needed."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardkit.decks.model import MAX_COUNT, Entry
+from cardkit.problems import Problem, error
+
+_SECTION = re.compile(r"^(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)\s*:?\s*$", re.IGNORECASE)
+_CARD = re.compile(r"^(?P<count>[+-]?[0-9]+)(?:\s*[xX×])?\s+(?P<card>\S.*)$")
+_HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z0-9_ -]{0,39}?)\s*:\s*(?P<value>.*)$")
+_INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
+HEADER_KEYS: tuple[str, ...] = ("game", "format", "player", "name", "event")
+
+
+@dataclass
+class ParsedDeck:
+    """What a deck file says, before any card is looked up."""
+
+    header: dict[str, str] = field(default_factory=dict)
+    header_lines: dict[str, int] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    source: str = "text"
+
+
+def _section_of(name: str) -> str:
+    return "side" if name.lower().startswith("side") else "main"
+
+
+def _count_problem(raw: Any, line: int | None = None, pointer: str | None = None, card: str | None = None) -> Problem | None:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        return error("PARSE_ERROR", f"count {raw!r} is not a whole number", line=line, pointer=pointer, card=card, actual=raw)
+    if raw < 1:
+        return error("PARSE_ERROR", f"count {raw} is not positive", line=line, pointer=pointer, card=card, limit=1, actual=raw)
+    if raw > MAX_COUNT:
+        return error("PARSE_ERROR", f"count {raw} is over {MAX_COUNT}", line=line, pointer=pointer, card=card, limit=MAX_COUNT, actual=raw)
+    return None
+
+
+def parse_text(text: str) -> ParsedDeck:
+    """Header lines, `Main`/`Side` sections and `N CARD` lines; anything else is PARSE_ERROR at its line."""
+    out = ParsedDeck(source="text")
+    section = "main"
+    in_header = True
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        line = _INLINE_COMMENT.sub("", line)
+        m = _SECTION.match(line)
+        if m:
+            section, in_header = _section_of(m.group("name")), False
+            continue
+        m = _CARD.match(line)
+        if m:
+            in_header = False
+            card = m.group("card").strip()
+            count = int(m.group("count"))
+            problem = _count_problem(count, line=number, card=card)
+            if problem:
+                out.problems.append(problem)
+            else:
+                out.entries.append(Entry(section=section, line=number, text=card, count=count))
+            continue
+        m = _HEADER.match(line)
+        if m and (in_header or m.group("key").strip().lower() in HEADER_KEYS):
+            key = m.group("key").strip().lower()
+            value = m.group("value").strip()
+            if key in out.header_lines:
+                out.problems.append(error("PARSE_ERROR", f"`{key}:` given again (first on line {out.header_lines[key]})", line=number))
+            else:
+                out.header[key], out.header_lines[key] = value, number
+            continue
+        out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {_clip(line)!r}", line=number))
+    return out
+
+
+def parse_json(data: Any) -> ParsedDeck | None:
+    """A JSON deck object (header fields plus `main`/`side` lists); None if `data` is not an object."""
+    if not isinstance(data, dict):
+        return None
+    out = ParsedDeck(source="json")
+    for key, value in data.items():
+        if key in ("main", "side"):
+            continue
+        if isinstance(value, str):
+            out.header[str(key).lower()] = value.strip()
+        else:
+            out.problems.append(error("PARSE_ERROR", f"header field {key!r} must be a string", pointer=f"/{key}"))
+    for section in ("main", "side"):
+        items = data.get(section, [])
+        if not isinstance(items, list):
+            out.problems.append(error("PARSE_ERROR", f"`{section}` must be a list of {{card, count}}", pointer=f"/{section}"))
+            continue
+        for i, item in enumerate(items):
+            pointer = f"/{section}/{i}"
+            card = item.get("card") if isinstance(item, dict) else None
+            if not isinstance(card, str) or not card.strip():
+                out.problems.append(error("PARSE_ERROR", "entry needs a `card` string and a `count`", pointer=pointer))
+                continue
+            count = item.get("count")
+            problem = _count_problem(count, pointer=pointer, card=card.strip())
+            if problem:
+                out.problems.append(problem)
+                continue
+            out.entries.append(Entry(section=section, line=None, text=card.strip(), count=count, pointer=pointer))
+    return out
+
+
+def looks_like_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def loads_json(text: str) -> Any:
+    """Parsed JSON, or raises `json.JSONDecodeError`."""
+    return json.loads(text)
+
+
+def _clip(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"

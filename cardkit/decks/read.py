@@ -1,0 +1,139 @@
+"""Reading a deck: parse, tell its game and format, resolve every card line."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+
+from cardkit import GAMES
+from cardkit.catalogue.lookup import CardIndex, card_index
+from cardkit.decks.model import Deck, Entry
+from cardkit.decks.parse import ParsedDeck, looks_like_json, parse_json, parse_text
+from cardkit.errors import UnknownFormat, UnreadableInput
+from cardkit.formats import Format, default_format, load_format
+from cardkit.jsonio import read_text_input
+from cardkit.problems import Problem, error
+
+
+class DeckGameUnknown(UnreadableInput):
+    """The deck's game can't be told, or its `game:`/`format:` header names none that exists."""
+
+
+def read_deck(path: str | os.PathLike[str], format_name: str | None = None) -> Deck:
+    """Read, parse and resolve the deck file at `path` (text or JSON).
+
+    Raises `UnreadableInput` (or its subclass `DeckGameUnknown`) when the file
+    can't be read as a deck, `UnknownFormat` for an unknown `format_name`.
+    """
+    text = read_text_input(path)
+    return parse_deck(text, path=str(path), format_name=format_name, json_hint=str(path).lower().endswith(".json"))
+
+
+def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, json_hint: bool = False) -> Deck:
+    """A deck from its text; like `read_deck` without the file."""
+    parsed = _parse(text, path, json_hint)
+    fmt = _choose_format(parsed, path, format_name)
+    game = fmt.game if fmt else _infer_game(parsed, path)
+    if fmt is None:
+        fmt = default_format(game)
+    index = card_index(game)
+    entries: list[Entry] = []
+    problems: list[Problem] = list(parsed.problems)
+    for entry in parsed.entries:
+        card, problem = _resolve(entry, game, index)
+        entries.append(replace(entry, card=card))
+        if problem:
+            problems.append(problem)
+    problems.sort(key=_problem_order)
+    return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
+                problems=problems, source=parsed.source)
+
+
+def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
+    if json_hint or looks_like_json(text):
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            reason = f"not valid JSON: {exc.msg} at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else "JSON nested too deeply"
+            raise UnreadableInput(path, reason) from None
+        parsed = parse_json(data)
+        if parsed is None:
+            raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
+        return parsed
+    return parse_text(text)
+
+
+def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:
+    """The format from the argument, else the header, else the header game's default; None if neither says."""
+    header_game = parsed.header.get("game")
+    if header_game is not None and header_game not in GAMES:
+        where = _where(parsed, "game")
+        raise DeckGameUnknown(path, f"{where}unknown game {header_game!r}; known games: {', '.join(GAMES)}")
+    name = format_name or parsed.header.get("format")
+    fmt: Format | None = None
+    if name:
+        try:
+            fmt = load_format(name)
+        except UnknownFormat as exc:
+            if format_name:
+                raise
+            raise DeckGameUnknown(path, f"{_where(parsed, 'format')}{exc.message}") from None
+    elif header_game:
+        fmt = default_format(header_game)
+    if fmt and header_game and fmt.game != header_game:
+        raise DeckGameUnknown(path, f"format {fmt.name!r} is for {fmt.game}, but the deck says `game: {header_game}`")
+    return fmt
+
+
+def _where(parsed: ParsedDeck, key: str) -> str:
+    line = parsed.header_lines.get(key)
+    return f"line {line}: " if line else ""
+
+
+def _infer_game(parsed: ParsedDeck, path: str) -> str:
+    """The one game in which the most card lines match; an error if none or a tie."""
+    if not parsed.entries:
+        raise DeckGameUnknown(path, "no card lines and no `game:` line, so the game can't be told; add `game: GAME` or pass --format")
+    scores = {g: sum(1 for e in parsed.entries if card_index(g).find(e.text).ids) for g in GAMES}
+    best = max(scores.values())
+    winners = [g for g, s in scores.items() if s == best]
+    if best == 0 or len(winners) > 1:
+        which = "no game's cards" if best == 0 else f"cards of {' and '.join(winners)} equally"
+        raise DeckGameUnknown(path, f"can't tell the deck's game (it names {which}); add `game: GAME` or pass --format")
+    return winners[0]
+
+
+def _resolve(entry: Entry, game: str, index: CardIndex) -> tuple[str | None, Problem | None]:
+    where = {"line": entry.line, "pointer": entry.pointer, "card": entry.text}
+    found = index.find(entry.text)
+    if found.resolved:
+        return found.resolved, None
+    if found.ambiguous:
+        shown = ", ".join(found.ids[:12]) + (" …" if len(found.ids) > 12 else "")
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards: {shown}; write one id or `NAME (ID)`",
+                           actual=list(found.ids), **where)
+    other = _other_game(entry.text, game)
+    if other:
+        return None, error("WRONG_GAME", f"{entry.text!r} is a {other[0]} card ({other[1]}), not a {game} card",
+                           actual=other[0], **where)
+    hint = f"; did you mean {' or '.join(found.suggestions)}?" if found.suggestions else ""
+    return None, error("UNKNOWN_CARD", f"no {game} card is called {entry.text!r}{hint}", **where)
+
+
+def _other_game(text: str, game: str) -> tuple[str, str] | None:
+    """(game, ids) of another game whose card this text names: by id first, then by name."""
+    others = [g for g in GAMES if g != game]
+    for g in others:
+        cid = card_index(g).by_id(text)
+        if cid:
+            return g, cid
+    for g in others:
+        found = card_index(g).find(text)
+        if found.ids:
+            return g, ", ".join(found.ids[:3]) + (" …" if len(found.ids) > 3 else "")
+    return None
+
+
+def _problem_order(p: Problem) -> tuple[int, str]:
+    return (p.line if p.line is not None else 0, p.pointer or "")

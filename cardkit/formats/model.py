@@ -1,0 +1,128 @@
+"""Loading format files and giving their rules names."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardkit import GAMES, paths
+from cardkit.errors import CardkitError, UnknownFormat, UnknownGame
+
+Sections = tuple[str, ...]
+BOTH: Sections = ("main", "side")
+
+
+class FormatError(CardkitError):
+    """A format file is missing, not JSON or breaks the format schema."""
+
+
+@dataclass(frozen=True)
+class Format:
+    """One format's rules; the raw file is `data`, the properties read it with defaults."""
+
+    name: str
+    game: str
+    title: str
+    data: dict[str, Any]
+    path: Path
+
+    @property
+    def is_default(self) -> bool:
+        return bool(self.data.get("default", False))
+
+    def bounds(self, section: str) -> tuple[int | None, int | None]:
+        """(min, max) size of `section`; None means unbounded."""
+        b = self.data.get(section, {})
+        return b.get("min"), b.get("max")
+
+    @property
+    def copies(self) -> dict[str, Any] | None:
+        return self.data.get("copies")
+
+    @property
+    def banned(self) -> list[dict[str, Any]]:
+        return list(self.data.get("banned", []))
+
+    @property
+    def minimums(self) -> list[dict[str, Any]]:
+        return list(self.data.get("minimums", []))
+
+    @property
+    def composition(self) -> dict[str, Any] | None:
+        return self.data.get("composition")
+
+    @property
+    def costs(self) -> dict[str, Any] | None:
+        return self.data.get("costs")
+
+    @property
+    def squad(self) -> dict[str, Any] | None:
+        return self.data.get("squad")
+
+    @property
+    def fleet(self) -> dict[str, Any] | None:
+        return self.data.get("fleet")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+@lru_cache(maxsize=1)
+def _schema_validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema_path = paths.SCHEMAS_DIR / "format.schema.json"
+    try:
+        schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise FormatError(f"format schema {schema_path}: {exc}") from None
+    return Draft202012Validator(schema)
+
+
+def read_format_file(path: Path) -> Format:
+    """Read and schema-check one format file."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FormatError(f"format file {path}: {exc}") from None
+    errors = sorted(_schema_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        where = "/" + "/".join(map(str, first.absolute_path))
+        raise FormatError(f"format file {path}: {where}: {first.message}")
+    if data["name"] != path.stem:
+        raise FormatError(f"format file {path}: name {data['name']!r} differs from the file name")
+    return Format(name=data["name"], game=data["game"], title=data["title"], data=data, path=path)
+
+
+@lru_cache(maxsize=4)
+def _all_formats(formats_dir: Path) -> dict[str, Format]:
+    return {p.stem: read_format_file(p) for p in sorted(formats_dir.glob("*.json"))}
+
+
+def list_formats(game: str | None = None) -> list[Format]:
+    """Every format (of `game`, if given), sorted by name."""
+    if game is not None and game not in GAMES:
+        raise UnknownGame(game)
+    formats = _all_formats(paths.FORMATS_DIR.resolve()).values()
+    return [f for f in formats if game is None or f.game == game]
+
+
+def load_format(name: str) -> Format:
+    """The format called `name`; `UnknownFormat` when there is none."""
+    formats = _all_formats(paths.FORMATS_DIR.resolve())
+    try:
+        return formats[name]
+    except KeyError:
+        raise UnknownFormat(name, sorted(formats)) from None
+
+
+def default_format(game: str) -> Format:
+    """The format marked `default` for `game`."""
+    defaults = [f for f in list_formats(game) if f.is_default]
+    if len(defaults) != 1:
+        raise FormatError(f"{game} has {len(defaults)} default formats in {paths.FORMATS_DIR}; it needs exactly one")
+    return defaults[0]
