@@ -1,0 +1,133 @@
+"""`cardkit build`: the catalogue as one SQLite file, written atomically and rebuilt when stale."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from cardkit import __version__, paths
+from cardkit.catalogue.store import catalogue_hash
+from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
+
+# Bump when tables or columns change, so databases built by older code are rebuilt.
+LAYOUT_VERSION = "1"
+
+FTS_SQL = (
+    'CREATE VIRTUAL TABLE cards_fts USING fts5(name, latin, content="cards", content_rowid="rowid", '
+    "tokenize='unicode61 remove_diacritics 2')"
+)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    path: Path
+    counts: dict[str, int]
+    meta: dict[str, str]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"path": str(self.path), "tables": self.counts, "meta": self.meta}
+
+
+def formats_hash(formats_dir: Path | None = None) -> str:
+    """SHA-256 over the format files, so a changed format makes the database stale."""
+    digest = hashlib.sha256()
+    for path in format_files(formats_dir):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def wanted_meta(cards_dir: Path | None = None, formats_dir: Path | None = None) -> dict[str, str]:
+    """The meta values a fresh database would have, apart from its build time."""
+    return {
+        "catalogue_hash": catalogue_hash(cards_dir),
+        "formats_hash": formats_hash(formats_dir),
+        "layout": LAYOUT_VERSION,
+        "version": __version__,
+    }
+
+
+def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
+    from sqlalchemy import create_engine, insert
+
+    from cardkit.db.models import MODELS, MetaRow
+
+    engine = create_engine(f"sqlite:///{path}")
+    try:
+        # Only our tables: other modules may define sqlmodel tables of their own.
+        tables = [m.__table__ for m in MODELS]  # type: ignore[attr-defined]
+        with engine.begin() as conn:
+            # The file is private until renamed, so a crash only loses a temporary file.
+            conn.exec_driver_sql("PRAGMA journal_mode=OFF")
+            conn.exec_driver_sql("PRAGMA synchronous=OFF")
+            for table in tables:
+                table.create(conn)
+            for table in tables:
+                batch = rows.tables.get(table.name)
+                if batch:
+                    conn.execute(insert(table), batch)
+            conn.execute(insert(MetaRow.__table__), [{"key": k, "value": v} for k, v in meta.items()])  # type: ignore[attr-defined]
+            conn.exec_driver_sql(FTS_SQL)
+            conn.exec_driver_sql("INSERT INTO cards_fts(cards_fts) VALUES('rebuild')")
+    finally:
+        engine.dispose()
+
+
+def build_database(
+    path: Path | None = None, cards_dir: Path | None = None, formats_dir: Path | None = None
+) -> BuildResult:
+    """Build the database at `path` (default `default_db_path()`): temp file beside it, then rename.
+
+    A failed build leaves any previous database untouched.
+    """
+    target = Path(path) if path else paths.default_db_path()
+    meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            **wanted_meta(cards_dir, formats_dir)}
+    rows = catalogue_rows(cards_dir, formats_dir)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        _write(tmp, rows, meta)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        # mkstemp makes the file private; the database is meant to be read by other tools.
+        tmp.chmod(0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
+    return BuildResult(path=target, counts=counts, meta=meta)
+
+
+def read_meta(path: Path) -> dict[str, str] | None:
+    """The database's meta table, or None when the file is missing or not our database."""
+    if not path.is_file():
+        return None
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            return dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    except sqlite3.Error:
+        return None
+
+
+def is_stale(path: Path, cards_dir: Path | None = None, formats_dir: Path | None = None) -> bool:
+    """True when the database is missing, unreadable, or built from another catalogue, formats or layout."""
+    meta = read_meta(path)
+    if meta is None:
+        return True
+    return any(meta.get(k) != v for k, v in wanted_meta(cards_dir, formats_dir).items())
+
+
+def ensure_database(path: Path | None = None) -> Path:
+    """The path of an up-to-date database, rebuilding it first when it is missing or stale."""
+    target = Path(path) if path else paths.default_db_path()
+    if is_stale(target):
+        build_database(target)
+    return target

@@ -1,0 +1,168 @@
+"""Catalogue cards flattened into database rows: the common `cards` row and each game's own row.
+
+Pure functions over the catalogue's JSON; no database code, so search and
+tests can use them without importing sqlmodel.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from cardkit import GAMES, paths
+from cardkit.catalogue.store import Card, game_files, read_catalogue_file
+from cardkit.errors import CatalogueError
+from cardkit.textfold import fold, fold_latin
+
+Row = dict[str, Any]
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def flat_row(card: Card) -> Row:
+    """Every catalogue field as a column; lists and objects as JSON text."""
+    return {k: to_json(v) if isinstance(v, (list, dict)) else v for k, v in card.items()}
+
+
+def _joined(elements: list[str] | None) -> str | None:
+    return None if elements is None else ",".join(elements)
+
+
+def _tcg_common(card: Card) -> Row:
+    cost = card.get("cost")
+    return {
+        "kind": card["kind"], "colour": card.get("colour"), "elements": None,
+        "level": card.get("level"), "cost": sum(cost.values()) if cost else None,
+        "elite": None, "is_unique": card["unique"], "rarity": None, "mercenary": card["mercenary"],
+    }
+
+
+def _ccg_common(card: Card) -> Row:
+    return {
+        "kind": card["type"], "colour": None, "elements": _joined(card["elements"]),
+        "level": None, "cost": card["cost"], "elite": card["elite"], "is_unique": card["unique"],
+        "rarity": card["rarity"], "mercenary": None,
+    }
+
+
+def _online_common(card: Card) -> Row:
+    # Berserk Online marks uniqueness as an ability, not a flag of its own.
+    return {
+        "kind": card["type"], "colour": None, "elements": _joined(card["elements"]),
+        "level": None, "cost": card["cost"], "elite": card["elite"],
+        "is_unique": "unique" in card.get("abilities", []), "rarity": card.get("rarity"), "mercenary": None,
+    }
+
+
+def _berserker_common(card: Card) -> Row:
+    return {
+        "kind": card["type"], "colour": None, "elements": None, "level": None, "cost": None,
+        "elite": None, "is_unique": None, "rarity": None, "mercenary": None,
+    }
+
+
+def _tcg_extra(card: Card) -> Row:
+    cost = card.get("cost") or {}
+    return {f"cost_{k}": cost.get(k) for k in ("white", "green", "black", "red", "colourless")}
+
+
+def _no_extra(card: Card) -> Row:
+    return {}
+
+
+@dataclass(frozen=True)
+class GameTables:
+    """How one game's cards become rows: its own table, the common columns and any extra columns."""
+
+    table: str
+    common: Callable[[Card], Row]
+    extra: Callable[[Card], Row] = _no_extra
+
+
+# One entry per game; adding a game adds a line here and a model in models.py.
+GAME_TABLES: dict[str, GameTables] = {
+    "berserk-tcg": GameTables("tcg_cards", _tcg_common, _tcg_extra),
+    "berserk-ccg": GameTables("ccg_cards", _ccg_common),
+    "berserk-online": GameTables("online_cards", _online_common),
+    "berserker": GameTables("berserker_cards", _berserker_common),
+}
+
+
+def common_row(game: str, card: Card, set_id: str | None, position: int) -> Row:
+    """The card's row in the common `cards` table."""
+    latin = card.get("latin") or card["name"]
+    return {
+        "game": game, "id": card["id"], "name": card["name"], "latin": latin, "set_id": set_id,
+        **GAME_TABLES[game].common(card),
+        "data": to_json(card), "position": position,
+        "name_key": fold(card["name"]), "latin_key": fold_latin(latin),
+    }
+
+
+@dataclass
+class CatalogueRows:
+    """Every row the build inserts, grouped by table name."""
+
+    tables: dict[str, list[Row]] = field(default_factory=dict)
+
+    def add(self, table: str, row: Row) -> None:
+        self.tables.setdefault(table, []).append(row)
+
+    def count(self, table: str) -> int:
+        return len(self.tables.get(table, []))
+
+
+def _set_id(card: Card, file_set: dict[str, Any] | None) -> str | None:
+    value = card.get("set")
+    if value is None and file_set:
+        value = file_set.get("id")
+    return None if value is None else str(value)
+
+
+def catalogue_rows(cards_dir: Path | None = None, formats_dir: Path | None = None) -> CatalogueRows:
+    """Rows of every table, read straight from the catalogue files in catalogue order."""
+    rows = CatalogueRows()
+    position = 0
+    for game in GAMES:
+        spec = GAME_TABLES[game]
+        files = game_files(game, cards_dir)
+        if not files:
+            raise CatalogueError(f"no catalogue files for {game}; run `cardkit catalogue import`")
+        for path in files:
+            doc = read_catalogue_file(path)
+            file_set = doc.get("set")
+            cards = doc.get("cards", [])
+            if file_set:
+                rows.add("sets", {
+                    "game": game, "id": str(file_set["id"]), "name": file_set.get("name"),
+                    "latin": file_set.get("latin") or file_set.get("name"), "cards": len(cards),
+                })
+            for card in cards:
+                rows.add("cards", common_row(game, card, _set_id(card, file_set), position))
+                rows.add(spec.table, {**flat_row(card), **spec.extra(card)})
+                position += 1
+            for ship in doc.get("ships", []):
+                rows.add("berserker_ships", flat_row(ship))
+    for fmt in format_rows(formats_dir):
+        rows.add("formats", fmt)
+    return rows
+
+
+def format_files(formats_dir: Path | None = None) -> list[Path]:
+    folder = formats_dir or paths.FORMATS_DIR
+    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+
+
+def format_rows(formats_dir: Path | None = None) -> list[Row]:
+    """One row per format file; the folder may not exist yet."""
+    out = []
+    for path in format_files(formats_dir):
+        doc = read_catalogue_file(path)
+        if not isinstance(doc, dict):
+            raise CatalogueError(f"format file {path}: not a JSON object")
+        out.append({"name": str(doc.get("name") or path.stem), "game": doc.get("game"), "data": to_json(doc)})
+    return out
