@@ -1,0 +1,86 @@
+"""`cardkit deck hash|diff|convert`: the same deck however it is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from cardkit.cli._errors import EXIT_FINDING, guarded
+from cardkit.cli._options import FormatOption, JsonOption, print_json
+
+deck_app = typer.Typer(help="Hash, compare and convert deck files.", no_args_is_help=True)
+
+DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json).", show_default=False)]
+
+
+@deck_app.command("hash")
+@guarded
+def hash_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
+    """Print the SHA-256 of DECK's resolved cards and counts per section.
+
+    Names or ids, any order, any spelling: the same cards give the same hash.
+    Exit 1 if a line doesn't parse or a card doesn't resolve.
+    """
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import deck_hash
+
+    typer.echo(deck_hash(read_deck(deck, format_name)))
+
+
+@deck_app.command("diff")
+@guarded
+def diff_command(a: DeckArgument, b: DeckArgument, as_json: JsonOption = False) -> None:
+    """Print the card-count differences from deck A to deck B, per section.
+
+    Exit 0 when the decks hold the same cards, 1 when they differ.
+    """
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import diff_decks
+
+    changes = diff_decks(read_deck(a), read_deck(b))
+    if as_json:
+        print_json([c.to_dict() for c in changes])
+    elif not changes:
+        typer.echo("same cards")
+    else:
+        section = None
+        for c in changes:
+            if c.section != section:
+                section = c.section
+                typer.echo(f"{section}:")
+            typer.echo(f"  {c.delta:+4d}  {c.name} ({c.card})  {c.before} -> {c.after}")
+    if changes:
+        raise typer.Exit(EXIT_FINDING)
+
+
+@deck_app.command("convert")
+@guarded
+def convert_command(
+    deck: DeckArgument,
+    to: Annotated[str, typer.Option("--to", help="Output form: json or text.", case_sensitive=False)],
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here (atomically) instead of to stdout.")] = None,
+) -> None:
+    """Write DECK in the other deck form; resolved cards are written `NAME (ID)`.
+
+    Converting back gives a deck with the same hash. The input is never modified.
+    """
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import convert
+    from cardkit.errors import BadArgument
+    from cardkit.jsonio import write_atomic
+
+    if to.lower() not in ("json", "text"):
+        raise BadArgument(f"--to must be json or text, not {to!r}")
+    if out is not None and out.exists() and out.resolve() == deck.resolve():
+        raise BadArgument("--out is the input deck; cardkit never overwrites its input")
+    text = convert(read_deck(deck), to.lower())
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        write_atomic(out, text)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(deck_app, name="deck")

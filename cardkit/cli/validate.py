@@ -1,0 +1,60 @@
+"""`cardkit validate DECK...`: is each deck legal in its format, and if not, why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
+from cardkit.cli._options import FormatOption, JsonOption, print_json
+
+
+def _problem_line(p: object) -> str:
+    from cardkit.problems import Problem
+
+    assert isinstance(p, Problem)
+    where = f"line {p.line}" if p.line is not None else (p.pointer or "deck")
+    return f"  {where:>9}  {p.severity.value:7}  {p.code:20} {p.message}"
+
+
+@guarded
+def validate_command(
+    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more.", show_default=False)],
+    format_name: FormatOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check each DECK against its format and list every problem with its line.
+
+    Exit 0 when every deck is legal (warnings allowed), 1 when any is illegal,
+    2 when a file can't be read as a deck (the other decks are still reported).
+    """
+    from cardkit.decks.report import validate_files
+
+    reports = validate_files(decks, format_name)
+    if as_json:
+        print_json([r.to_dict() for r in reports])
+    for r in reports:
+        if r.failure is not None:
+            typer.echo(f"error: {r.failure}", err=True)
+            if not as_json:
+                typer.echo(f"{r.path}: UNREADABLE")
+            continue
+        if as_json:
+            continue
+        counts = f"{r.counts['main']} main" + (f" + {r.counts['side']} side" if r.counts["side"] else "")
+        errors = sum(p.is_error for p in r.problems)
+        warnings = len(r.problems) - errors
+        tally = ", ".join(x for x in (errors and f"{errors} error(s)", warnings and f"{warnings} warning(s)") if x)
+        verdict = "LEGAL" if r.legal else "ILLEGAL"
+        typer.echo(f"{r.path}: {verdict}  {r.format}, {counts}" + (f"; {tally}" if tally else ""))
+        for p in r.problems:
+            typer.echo(_problem_line(p))
+    if any(r.failure is not None for r in reports):
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_FINDING)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate_command)

@@ -1,0 +1,146 @@
+"""The canonical resolved deck: its hash, the difference of two decks, and text/JSON conversion."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from cardkit.catalogue.store import CardId, load_game
+from cardkit.decks.model import SECTIONS, Deck
+from cardkit.errors import BadArgument, CardkitError
+from cardkit.problems import Problem
+
+HEADER_ORDER: tuple[str, ...] = ("game", "format", "name", "player", "event")
+
+
+class UnresolvedDeck(CardkitError):
+    """The deck has lines that don't parse or cards that don't resolve."""
+
+    exit_code = 1
+
+    def __init__(self, deck: Deck, what: str, problems: list[Problem]) -> None:
+        self.deck = deck
+        self.problems = problems
+        shown = "; ".join(f"line {p.line}: {p.code}" if p.line else f"{p.pointer or ''} {p.code}".strip() for p in problems[:5])
+        more = f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
+        super().__init__(f"{deck.path}: can't {what} a deck with {len(problems)} unresolved line(s): {shown}{more}; run `cardkit validate`")
+
+
+def _require_resolved(deck: Deck, what: str) -> None:
+    bad = [p for p in deck.problems if p.is_error]
+    if bad:
+        raise UnresolvedDeck(deck, what, bad)
+
+
+def canonical(deck: Deck) -> dict[str, Any]:
+    """Game plus sorted (id, count) pairs per section: what the hash covers."""
+    _require_resolved(deck, "hash")
+    return {"game": deck.game, **{s: sorted([c, n] for c, n in deck.section(s).items()) for s in SECTIONS}}
+
+
+def deck_hash(deck: Deck) -> str:
+    """SHA-256 of the canonical deck: the same cards hash the same whatever the spelling or order."""
+    text = json.dumps(canonical(deck), separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+@dataclass(frozen=True)
+class CountChange:
+    section: str
+    card: CardId
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"section": self.section, "card": self.card, "name": self.name,
+                "before": self.before, "after": self.after, "delta": self.delta}
+
+
+def diff_decks(a: Deck, b: Deck) -> list[CountChange]:
+    """Per section, every card whose count differs from A to B, in catalogue order."""
+    if a.game != b.game:
+        raise BadArgument(f"{a.path} is a {a.game} deck and {b.path} a {b.game} deck; they can't be compared")
+    _require_resolved(a, "diff")
+    _require_resolved(b, "diff")
+    cards = load_game(a.game).cards
+    order = {cid: i for i, cid in enumerate(cards)}
+    out: list[CountChange] = []
+    for section in SECTIONS:
+        before, after = a.section(section), b.section(section)
+        for card in sorted(set(before) | set(after), key=lambda c: order.get(c, len(order))):
+            if before.get(card, 0) != after.get(card, 0):
+                out.append(CountChange(section, card, cards[card]["name"], before.get(card, 0), after.get(card, 0)))
+    return out
+
+
+def _header(deck: Deck) -> dict[str, str]:
+    header = {"game": deck.game, **{k: v for k, v in deck.header.items() if k != "game"}}
+    known = [k for k in HEADER_ORDER if k in header]
+    return {k: header[k] for k in known + [k for k in header if k not in known]}
+
+
+def _card_text(deck: Deck, card: CardId | None, written: str) -> str:
+    """`Name (ID)` for a resolved card (readable and unambiguous), the text as written otherwise."""
+    if card is None:
+        return written
+    return f"{load_game(deck.game).cards[card]['name']} ({card})"
+
+
+def _require_parsed(deck: Deck) -> None:
+    bad = [p for p in deck.problems if p.code == "PARSE_ERROR"]
+    if bad:
+        raise UnresolvedDeck(deck, "convert", bad)
+
+
+def to_json_data(deck: Deck) -> dict[str, Any]:
+    """The JSON deck form: header fields, then `main` and `side` lists of {card, count}."""
+    _require_parsed(deck)
+    data: dict[str, Any] = dict(_header(deck))
+    for section in SECTIONS:
+        data[section] = [{"card": _card_text(deck, e.card, e.text), "count": e.count}
+                         for e in deck.entries if e.section == section]
+    return data
+
+
+def to_json(deck: Deck) -> str:
+    """`to_json_data` as text, one card entry per line so diffs of deck files stay readable."""
+    data = to_json_data(deck)
+    parts = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+             for k, v in data.items() if k not in SECTIONS]
+    for section in SECTIONS:
+        items = [f"    {json.dumps(item, ensure_ascii=False)}" for item in data[section]]
+        parts.append(f'  "{section}": [' + ("\n" + ",\n".join(items) + "\n  ]" if items else "]"))
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def to_text(deck: Deck) -> str:
+    """The text deck form: header lines, `Main`, `Side` (only when it has cards)."""
+    _require_parsed(deck)
+    lines = [f"{_one_line(k)}: {_one_line(v)}" for k, v in _header(deck).items()]
+    for section, title in (("main", "Main"), ("side", "Side")):
+        entries = [e for e in deck.entries if e.section == section]
+        if entries or section == "main":
+            lines += ["", title] + [f"{e.count} {_one_line(_card_text(deck, e.card, e.text))}" for e in entries]
+    return "\n".join(lines) + "\n"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+CONVERTERS = {"json": to_json, "text": to_text}
+
+
+def convert(deck: Deck, to: str) -> str:
+    """The deck written as `to` ("json" or "text")."""
+    try:
+        return CONVERTERS[to](deck)
+    except KeyError:
+        raise BadArgument(f"unknown deck form {to!r}; use json or text") from None

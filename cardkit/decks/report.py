@@ -1,0 +1,58 @@
+"""Validating many deck files at once, each reported on its own even when another can't be read."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from cardkit.errors import CardkitError, UnknownFormat
+from cardkit.problems import Problem
+
+
+@dataclass
+class DeckReport:
+    """The verdict on one deck file; `failure` is set when the file couldn't be read as a deck."""
+
+    path: str
+    game: str | None = None
+    format: str | None = None
+    player: str | None = None
+    counts: dict[str, int] = field(default_factory=lambda: {"main": 0, "side": 0})
+    problems: list[Problem] = field(default_factory=list)
+    failure: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.failure is None and not any(p.is_error for p in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        problems = [p.to_dict() for p in self.problems]
+        if self.failure is not None:
+            problems = [{"code": "UNREADABLE", "severity": "error", "message": self.failure, "card": None,
+                         "line": None, "limit": None, "actual": None, "file": self.path, "pointer": None}]
+        return {"path": self.path, "game": self.game, "format": self.format, "player": self.player,
+                "legal": self.legal, "counts": dict(self.counts), "problems": problems}
+
+
+def validate_file(path: str | os.PathLike[str], format_name: str | None = None) -> DeckReport:
+    """Read and validate one deck; a file that can't be read becomes a report with `failure`.
+
+    An unknown `format_name` is the caller's mistake, not the file's, so it is raised.
+    """
+    from cardkit.decks import read_deck, validate_deck
+
+    try:
+        deck = read_deck(path, format_name)
+    except UnknownFormat:
+        raise
+    except CardkitError as exc:
+        return DeckReport(path=str(path), failure=exc.message)
+    return DeckReport(path=str(path), game=deck.game, format=deck.format, player=deck.player,
+                      counts={"main": deck.size("main"), "side": deck.size("side")},
+                      problems=validate_deck(deck))
+
+
+def validate_files(paths: Iterable[str | os.PathLike[str]], format_name: str | None = None) -> list[DeckReport]:
+    """One report per path, in order."""
+    return [validate_file(p, format_name) for p in paths]
