@@ -1,0 +1,97 @@
+"""`cardkit fleet check|can-use|table|ships`: the Berserker fleet game's set-up and card rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cardkit.cli._errors import EXIT_FINDING, guarded
+from cardkit.cli._options import JsonOption, print_json
+
+fleet_app = typer.Typer(
+    help="Berserker fleet game: check a starting fleet, ask which ship may use which card.",
+    no_args_is_help=True,
+)
+
+
+@fleet_app.command("check")
+@guarded
+def check_command(
+    fleet: Annotated[Path, typer.Argument(help='Fleet file (JSON): {"side": "human"|"berserker", "ships": [{"type": "ramship", "square": "a2"}, ...]}.')],
+    as_json: JsonOption = False,
+) -> None:
+    """Check a starting fleet: the side's exact ships, on its back two rows, one per square.
+
+    Exit 0 when legal, 1 when not (every problem listed), 2 when the file cannot be read.
+    """
+    from cardkit.games.berserker.fleet import check_fleet_file
+
+    report = check_fleet_file(fleet)
+    if as_json:
+        print_json({"legal": report.legal, "problems": [p.to_dict() for p in report.problems]})
+    else:
+        verdict = "legal" if report.legal else f"ILLEGAL ({len(report.problems)} problem(s))"
+        typer.echo(f"{fleet}: {report.side} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict}")
+        for p in report.problems:
+            where = f"{p.pointer:10} " if p.pointer else " " * 11
+            typer.echo(f"  {p.code:18} {where}{p.message}")
+    if not report.legal:
+        raise typer.Exit(EXIT_FINDING)
+
+
+@fleet_app.command("can-use")
+@guarded
+def can_use_command(
+    card: Annotated[str, typer.Argument(help="Card name or id, any case: 'Very Fast', very-fast.")],
+    ship: Annotated[str, typer.Argument(help="Ship type name or id, any case: Cruiser, c-plus-gun-ship.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Say whether SHIP may play CARD, and why. Exit 0 yes, 1 no, 2 unknown card or ship."""
+    from cardkit.games.berserker.usage import can_use_named
+
+    usage = can_use_named(card, ship)
+    if as_json:
+        print_json({"allowed": usage.allowed, "reason": usage.reason})
+    else:
+        typer.echo(("yes: " if usage.allowed else "no: ") + usage.reason)
+    if not usage.allowed:
+        raise typer.Exit(EXIT_FINDING)
+
+
+@fleet_app.command("table")
+@guarded
+def table_command(as_json: JsonOption = False) -> None:
+    """Print every card against every ship type: who may use what."""
+    from cardkit.games.berserker.usage import usage_table
+
+    table = usage_table()
+    if as_json:
+        print_json(table.to_dict())
+    else:
+        typer.echo(table.render_text(), nl=False)
+
+
+@fleet_app.command("ships")
+@guarded
+def ships_command(as_json: JsonOption = False) -> None:
+    """Print the unit tables: count, hits, speed, range, attacks per turn, firing through ships."""
+    from cardkit.games.berserker.model import load_rules
+
+    ships = list(load_rules().ships.values())
+    if as_json:
+        print_json([{"id": s.id, "name": s.name, "side": s.side, "count": s.count, "hits": s.hits,
+                     "speed": s.speed, "range": s.range, "attacks_per_turn": s.attacks_per_turn,
+                     "fires_through_ships": s.fires_through_ships} for s in ships])
+        return
+    head = ["ship", "side", "count", "hits", "speed", "range", "attacks/turn", "fires through ships"]
+    rows = [[s.name, s.side, str(s.count), str(s.hits), str(s.speed), str(s.range),
+             str(s.attacks_per_turn), "yes" if s.fires_through_ships else "no"] for s in ships]
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+    for r in [head] + rows:
+        typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(fleet_app, name="fleet")

@@ -1,0 +1,144 @@
+"""Fleet set-up: is a side's starting placement legal?
+
+Legal means: exactly the ships of the side's unit table (counts from the
+catalogue), each on one of the side's back two rows, no two on one square.
+Every problem is reported, each pointing at its ship by JSON pointer.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from cardkit.errors import UnreadableInput
+from cardkit.games.berserker.model import SIDES, FleetRules, Side, load_rules
+from cardkit.jsonio import read_json_input
+from cardkit.problems import Problem, error, has_errors
+
+Square = str
+
+
+@dataclass(frozen=True)
+class Board:
+    """An 8x8 chessboard; each side sets up on the `back_rows` ranks nearest its edge."""
+
+    files: str = "abcdefgh"
+    ranks: int = 8
+    back_rows: int = 2
+    # The human fleet starts at rank 1, the Berserker across the board.
+    home_rank: tuple[tuple[Side, int], ...] = (("human", 1), ("berserker", 8))
+
+    def allowed_ranks(self, side: Side) -> range:
+        home = dict(self.home_rank)[side]
+        if home == 1:
+            return range(1, self.back_rows + 1)
+        return range(home - self.back_rows + 1, home + 1)
+
+    def on_board(self, file: str, rank: int) -> bool:
+        return file in self.files and 1 <= rank <= self.ranks
+
+    def squares(self, side: Side) -> list[Square]:
+        return [f"{f}{r}" for r in self.allowed_ranks(side) for f in self.files]
+
+
+BOARD = Board()
+_SQUARE = re.compile(r"^\s*([a-zA-Z])\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class FleetReport:
+    """The verdict on one fleet file and every problem found in it."""
+
+    side: Side
+    ships: int
+    problems: tuple[Problem, ...]
+    file: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not has_errors(self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "side": self.side, "ships": self.ships, "legal": self.legal,
+                "problems": [p.to_dict() for p in self.problems]}
+
+
+def _shape_error(data: Any) -> str | None:
+    """Why `data` is not a fleet file at all (then nothing else can be checked), or None."""
+    if not isinstance(data, dict):
+        return "a fleet file is a JSON object with \"side\" and \"ships\""
+    side = data.get("side")
+    if side not in SIDES:
+        return f"\"side\" must be one of {', '.join(SIDES)}; got {side!r}"
+    if not isinstance(data.get("ships"), list):
+        return "\"ships\" must be a list of {\"type\": ..., \"square\": ...} objects"
+    return None
+
+
+def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = None,
+                board: Board = BOARD) -> FleetReport:
+    """Every problem with a parsed fleet file; `UnreadableInput` when it is not shaped like one."""
+    reason = _shape_error(data)
+    if reason is not None:
+        raise UnreadableInput(file or "<fleet>", reason)
+    rules = rules or load_rules()
+    side: Side = data["side"]
+    allowed_ranks = board.allowed_ranks(side)
+    problems: list[Problem] = []
+    have: Counter[str] = Counter()
+    taken: dict[Square, int] = {}
+
+    def add(code: str, message: str, index: int | None = None, **where: Any) -> None:
+        pointer = f"/ships/{index}" if index is not None else None
+        problems.append(error(code, message, file=file, pointer=pointer, **where))
+
+    for i, entry in enumerate(data["ships"]):
+        label = f"ship {i + 1}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str) \
+                or not isinstance(entry.get("square"), str):
+            add("PARSE_ERROR", f"{label}: expected {{\"type\": NAME, \"square\": SQUARE}}, got {entry!r}"[:200], i)
+            continue
+        ship = rules.find_ship(entry["type"])
+        if ship is None:
+            hint = rules.suggest_ship(entry["type"])
+            add("UNKNOWN_SHIP", f"{label}: no ship type {entry['type']!r}"
+                + (f"; did you mean: {', '.join(hint)}" if hint else ""), i, card=entry["type"])
+        else:
+            have[ship.id] += 1
+        name = ship.name if ship else entry["type"]
+        m = _SQUARE.match(entry["square"])
+        if m is None:
+            add("PARSE_ERROR", f"{label} ({name}): {entry['square']!r} is not a square like a1 or h8", i)
+            continue
+        # A rank of thousands of digits is off the board all the same; int() of it is refused.
+        file_letter, digits = m.group(1).lower(), m.group(2).lstrip("0") or "0"
+        rank = int(digits) if len(digits) <= 6 else 10**6
+        square = f"{file_letter}{rank}"
+        card = ship.id if ship else entry["type"]
+        if not board.on_board(file_letter, rank):
+            add("OFF_BOARD", f"{label} ({name}) on {square}: the board is "
+                f"{board.files[0]}1..{board.files[-1]}{board.ranks}", i, card=card, actual=square)
+            continue
+        if rank not in allowed_ranks:
+            add("SQUARE_NOT_ALLOWED", f"{label} ({name}) on {square}: the {side} fleet sets up on ranks "
+                f"{allowed_ranks[0]}-{allowed_ranks[-1]}", i, card=card, actual=square,
+                limit=[allowed_ranks[0], allowed_ranks[-1]])
+        if square in taken:
+            add("SQUARE_TAKEN", f"{label} ({name}) on {square}: ship {taken[square] + 1} is already there "
+                "(ships may not stack)", i, card=card, actual=square)
+        else:
+            taken[square] = i
+    for ship in rules.ships.values():
+        should = ship.count if ship.side == side else 0
+        if have[ship.id] != should:
+            add("WRONG_FLEET", f"{ship.name}: {have[ship.id]} in the fleet, the {side} fleet has {should}",
+                card=ship.id, limit=should, actual=have[ship.id])
+    return FleetReport(side=side, ships=len(data["ships"]), problems=tuple(problems), file=file)
+
+
+def check_fleet_file(path: str | os.PathLike[str], rules: FleetRules | None = None) -> FleetReport:
+    """Read and check a fleet file; `UnreadableInput` when it cannot be read as one."""
+    return check_fleet(read_json_input(path), file=str(path), rules=rules)

@@ -1,0 +1,347 @@
+"""Simulated hands for the fleet game: how often each ship type has a card it can play.
+
+Both players draw from one shared deck, as the rules say. The player whose
+seat is `first` (the human by default; `seat="second"` lets the Berserker
+move first) and the other alternate turns. Each turn, for the player on move:
+
+1. Orders: draw 3 (when the deck runs out, the discard pile is shuffled into
+   it); keep 5 by `keep_best`: repeatedly keep the card that adds the most
+   not-yet-covered (ship type, move/attack/defense) needs of the player's own
+   fleet, ties going to the card more ship types can use, then the higher
+   number, then catalogue order. Cards no own ship can use go first.
+2. The hand is measured here: the report's probabilities are of holding,
+   after the Orders phase, a card a ship type may use.
+3. Maneuver: one Move card is played (the usable one fewest own ship types
+   can use, ties to the higher number), keeping flexible cards for later.
+4. Fire: usable Attack cards are played, in the same order, up to the fleet's
+   attacks per turn (sum of count x attacks per turn); each is answered by
+   one Defense card of the other player that applies to it (ones made for
+   that attack first, e.g. Robot Security against Marines).
+
+No board is simulated: ships are never lost, every attack is in range.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardkit.errors import BadArgument
+from cardkit.games.berserker.model import SIDES, CardId, FleetCard, FleetRules, Ship, Side, load_rules
+from cardkit.games.berserker.usage import can_use
+
+ACCEPTS: frozenset[str] = frozenset()
+DRAW = 3
+HAND_LIMIT = 5
+NEEDS: tuple[str, ...] = ("move", "attack", "defense")
+_PROGRESS_EVERY = 500
+
+
+@dataclass(frozen=True)
+class _SidePlan:
+    """Per-side lookup tables over card-kind indices, built once per run."""
+
+    side: Side
+    ships: tuple[Ship, ...]
+    masks: tuple[int, ...]        # bit 3*j+need: own ship j may use the kind for that need
+    play_key: tuple[tuple[int, int, int], ...]
+    keep_key: tuple[tuple[int, int], ...]
+    capacity: int                 # attacks per Fire phase for the whole fleet
+    answers: tuple[tuple[int, ...], ...]  # attack kind -> defense kinds of this side that answer it
+
+
+def _plan(side: Side, rules: FleetRules, kinds: list[FleetCard]) -> _SidePlan:
+    ships = tuple(rules.ships_of(side))
+    masks = []
+    for card in kinds:
+        mask = 0
+        for j, ship in enumerate(ships):
+            if card.type in NEEDS and can_use(card, ship, rules).allowed:
+                mask |= 1 << (3 * j + NEEDS.index(card.type))
+        masks.append(mask)
+    play_key = tuple((m.bit_count(), -(c.value or 0), i) for i, (c, m) in enumerate(zip(kinds, masks)))
+    keep_key = tuple((m.bit_count(), c.value or 0) for c, m in zip(kinds, masks))
+    answers = []
+    for attack in kinds:
+        fitting = [i for i, (c, m) in enumerate(zip(kinds, masks))
+                   if c.type == "defense" and m and attack.type == "attack"
+                   and (c.restriction is None or c.restriction.against is None or attack.id in c.restriction.against)]
+        # A card made for this attack first: it is useless against anything else.
+        fitting.sort(key=lambda i: (kinds[i].restriction is None or kinds[i].restriction.against is None, i))
+        answers.append(tuple(fitting))
+    return _SidePlan(side, ships, tuple(masks), play_key, keep_key,
+                     sum(s.count * s.attacks_per_turn for s in ships), tuple(answers))
+
+
+def keep_best(hand: list[int], plan: _SidePlan, limit: int = HAND_LIMIT) -> tuple[list[int], list[int]]:
+    """Split `hand` (card-kind indices) into the cards kept and those discarded, by the policy above."""
+    if len(hand) <= limit:
+        return hand, []
+    rest = sorted(hand)
+    kept: list[int] = []
+    covered = 0
+    while len(kept) < limit:
+        best = max(range(len(rest)), key=lambda x: ((plan.masks[rest[x]] & ~covered).bit_count(),
+                                                    plan.keep_key[rest[x]], -rest[x]))
+        k = rest.pop(best)
+        kept.append(k)
+        covered |= plan.masks[k]
+    return kept, rest
+
+
+def _deck_counts(deck: Any) -> dict[CardId, int]:
+    if isinstance(deck, Mapping):
+        return dict(deck)
+    game = getattr(deck, "game", "berserker")
+    if game != "berserker":
+        raise BadArgument(f"the fleet game simulator needs a berserker deck, not {game}")
+    return dict(deck.main)
+
+
+@dataclass(frozen=True)
+class HandSimulation:
+    """Counts from simulated games, turned into probabilities on demand."""
+
+    deck: dict[CardId, int]
+    games: int
+    turns: int
+    seed: int
+    order: tuple[Side, Side]
+    plans: tuple[_SidePlan, ...]
+    kinds: tuple[FleetCard, ...]
+    # (side index, turn) -> Counter of "which kinds are in hand" bitmasks after the Orders phase
+    held: dict[tuple[int, int], Counter[int]]
+    hand_cards: dict[tuple[int, int], int]
+    reshuffled: dict[int, int]     # round -> games in which the discard pile was reshuffled by then
+
+    def _p(self, side_i: int, turn: int, test: Any) -> float:
+        counter = self.held[(side_i, turn)]
+        return sum(n for kinds, n in counter.items() if test(kinds)) / self.games
+
+    def _cover(self, plan: _SidePlan, kinds_mask: int) -> int:
+        cover = 0
+        for k, m in enumerate(plan.masks):
+            if kinds_mask >> k & 1:
+                cover |= m
+        return cover
+
+    def exact_first_turn(self, plan: _SidePlan, bit: int) -> float:
+        """P(a need bit is covered) in a player's first hand: 3 cards of the full deck, hypergeometric."""
+        n = sum(self.deck.values())
+        good = sum(c for cid, c in self.deck.items() if plan.masks[self._index[cid]] >> bit & 1)
+        draw = min(DRAW, n)
+        return 1 - math.comb(n - good, draw) / math.comb(n, draw)
+
+    @property
+    def _index(self) -> dict[CardId, int]:
+        return {c.id: i for i, c in enumerate(self.kinds)}
+
+    def side_report(self, side_i: int) -> dict[str, Any]:
+        plan = self.plans[side_i]
+        defense = [i for i, c in enumerate(self.kinds) if c.type == "defense" and plan.masks[i]]
+        turns = []
+        for t in range(1, self.turns + 1):
+            counter = self.held[(side_i, t)]
+            covers = Counter()
+            for kinds_mask, n in counter.items():
+                covers[self._cover(plan, kinds_mask)] += n
+            ships = []
+            for j, ship in enumerate(plan.ships):
+                row: dict[str, Any] = {"ship": ship.id}
+                for need_i, need in enumerate(NEEDS):
+                    bit = 1 << (3 * j + need_i)
+                    row[f"p_{need}"] = round(sum(n for c, n in covers.items() if c & bit) / self.games, 6)
+                if t == 1:
+                    row["exact"] = {f"p_{need}": round(self.exact_first_turn(plan, 3 * j + i), 6)
+                                    for i, need in enumerate(NEEDS)}
+                ships.append(row)
+            turns.append({
+                "turn": t,
+                "mean_hand": round(self.hand_cards[(side_i, t)] / self.games, 6),
+                "ships": ships,
+                "defense_cards": [{"card": self.kinds[k].id,
+                                   "p_holding": round(self._p(side_i, t, lambda m, k=k: m >> k & 1), 6)}
+                                  for k in defense],
+            })
+        return {"side": plan.side, "moves": "first" if self.order[0] == plan.side else "second",
+                "ships": [s.id for s in plan.ships], "turns": turns}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "berserker",
+            "deck": {"cards": sum(self.deck.values()), "kinds": len(self.deck)},
+            "games": self.games, "turns": self.turns, "seed": self.seed,
+            "first": self.order[0], "draw": DRAW, "hand_limit": HAND_LIMIT,
+            "measured": "after the Orders phase (draw, then discard down to the hand limit)",
+            "sides": [self.side_report(SIDES.index(s)) for s in self.order],
+            "p_reshuffled_by_round": [round(self.reshuffled.get(r, 0) / self.games, 6)
+                                      for r in range(1, self.turns + 1)],
+        }
+
+    def render_text(self) -> str:
+        """Aligned tables, one per side: per turn and ship type, P(usable Move/Attack/Defense)."""
+        data = self.to_dict()
+        names = {s.id: s.name for p in self.plans for s in p.ships}
+        out = [f"Berserker fleet game: {self.games:,} games x {self.turns} turns, seed {self.seed}; "
+               f"shared deck of {data['deck']['cards']} cards; the {self.order[0]} moves first",
+               f"P(holding a card the ship type can use) after drawing {DRAW} and keeping {HAND_LIMIT}; "
+               "'exact' is the hypergeometric value of a first hand", ""]
+        for side in data["sides"]:
+            head = ["turn", "ship", "move", "exact", "attack", "exact", "defense", "exact"]
+            rows = []
+            for turn in side["turns"]:
+                for row in turn["ships"]:
+                    ex = row.get("exact", {})
+                    cells = [str(turn["turn"]), names[row["ship"]]]
+                    for need in NEEDS:
+                        cells += [f"{row[f'p_{need}']:.4f}", f"{ex[f'p_{need}']:.4f}" if ex else ""]
+                    rows.append(cells)
+            widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+            out.append(f"{side['side']} (moves {side['moves']})")
+            for r in [head] + rows:
+                out.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                                     for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+            for i, first in enumerate(side["turns"][0]["defense_cards"]):
+                ps = [t["defense_cards"][i]["p_holding"] for t in side["turns"]]
+                out.append(f"  P(holding {self._name(first['card'])}) per turn: " + " ".join(f"{p:.4f}" for p in ps))
+            out.append("")
+        out.append("P(discard pile reshuffled) by round: "
+                   + " ".join(f"{p:.3f}" for p in data["p_reshuffled_by_round"]))
+        return "\n".join(out) + "\n"
+
+    def _name(self, cid: CardId) -> str:
+        return next(c.name for c in self.kinds if c.id == cid)
+
+    def plot(self, path: Path) -> None:
+        """Per side, P(usable Move/Attack/Defense) per turn and ship type, as PNG or SVG."""
+        import io
+
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        from cardkit.jsonio import write_atomic
+
+        data = self.to_dict()
+        fig, axes = plt.subplots(1, len(data["sides"]), figsize=(11, 4.2), sharey=True, squeeze=False)
+        styles = {"move": "-", "attack": "--", "defense": ":"}
+        names = {s.id: s.name for p in self.plans for s in p.ships}
+        for ax, side in zip(axes[0], data["sides"]):
+            xs = [t["turn"] for t in side["turns"]]
+            for j, sid in enumerate(side["ships"]):
+                colour = f"C{j}"
+                for need in NEEDS:
+                    ys = [t["ships"][j][f"p_{need}"] for t in side["turns"]]
+                    ax.plot(xs, ys, styles[need], color=colour, marker="o", markersize=3,
+                            label=f"{names[sid]}: {need}")
+            ax.set_title(f"{side['side']} (moves {side['moves']})")
+            ax.set_xlabel("turn")
+            ax.set_xticks(xs)
+            ax.set_ylim(0, 1.02)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=7, loc="lower right")
+        axes[0][0].set_ylabel("P(holding a usable card)")
+        fig.suptitle(f"Berserker fleet game hands: {self.games:,} games, seed {self.seed}")
+        fig.tight_layout()
+        target = Path(path)
+        fmt = target.suffix.lstrip(".").lower() or "png"
+        if fmt not in ("png", "svg"):
+            plt.close(fig)
+            raise BadArgument(f"--plot must end in .png or .svg; got {target.name!r}")
+        buf = io.BytesIO()
+        # A fixed date keeps SVG output byte-identical between runs.
+        fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else {"Software": None})
+        plt.close(fig)
+        write_atomic(target, buf.getvalue())
+
+
+def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | None = None) -> HandSimulation:
+    """Play `options.games` games of `options.turns` rounds each and count what each hand holds."""
+    rules = rules or load_rules()
+    counts = _deck_counts(deck)
+    unknown = [cid for cid in counts if cid not in rules.cards]
+    if unknown:
+        raise BadArgument(f"not fleet game cards: {', '.join(sorted(unknown))}")
+    if sum(counts.values()) < 1:
+        raise BadArgument("the deck has no cards")
+    kinds = [rules.cards[cid] for cid in rules.cards]  # catalogue order, whatever the deck's order
+    index = {c.id: i for i, c in enumerate(kinds)}
+    plans = tuple(_plan(side, rules, kinds) for side in SIDES)
+    order: tuple[Side, Side] = ("human", "berserker") if options.seat == "first" else ("berserker", "human")
+    turn_order = [SIDES.index(s) for s in order]
+    types = [c.type for c in kinds]
+    base = [index[cid] for cid in sorted(counts, key=index.__getitem__) for _ in range(counts[cid])]
+
+    rng = random.Random(options.seed)
+    held: dict[tuple[int, int], Counter[int]] = {(s, t): Counter() for s in range(2)
+                                                 for t in range(1, options.turns + 1)}
+    hand_cards: Counter[tuple[int, int]] = Counter()
+    reshuffled: Counter[int] = Counter()
+    done = 0
+    for _ in range(options.games):
+        library = base[:]
+        rng.shuffle(library)
+        discard: list[int] = []
+        hands: list[list[int]] = [[], []]
+        first_reshuffle = 0
+        for turn in range(1, options.turns + 1):
+            for s in turn_order:
+                plan, hand = plans[s], hands[s]
+                for _ in range(DRAW):
+                    if not library:
+                        if not discard:
+                            break
+                        library, discard = discard, []
+                        rng.shuffle(library)
+                        first_reshuffle = first_reshuffle or turn
+                    hand.append(library.pop())
+                hand, dropped = keep_best(hand, plan)
+                discard.extend(dropped)
+                mask = 0
+                for k in hand:
+                    mask |= 1 << k
+                held[(s, turn)][mask] += 1
+                hand_cards[(s, turn)] += len(hand)
+                hand = _play(hand, plan, plans[1 - s], hands, s, types, discard)
+                hands[s] = hand
+        if first_reshuffle:
+            reshuffled[first_reshuffle] += 1
+        done += 1
+        if progress is not None and done % _PROGRESS_EVERY == 0:
+            progress(_PROGRESS_EVERY)
+    if progress is not None and done % _PROGRESS_EVERY:
+        progress(done % _PROGRESS_EVERY)
+    by_round = {}
+    running = 0
+    for r in range(1, options.turns + 1):
+        running += reshuffled[r]
+        by_round[r] = running
+    return HandSimulation(counts, options.games, options.turns, options.seed, order, plans, tuple(kinds),
+                          held, dict(hand_cards), by_round)
+
+
+def _play(hand: list[int], plan: _SidePlan, other: _SidePlan, hands: list[list[int]], s: int,
+          types: list[str], discard: list[int]) -> list[int]:
+    """Maneuver and Fire phases by the policy in the module docstring; returns the hand left."""
+    moves = [k for k in hand if types[k] == "move" and plan.masks[k]]
+    if moves:
+        k = min(moves, key=plan.play_key.__getitem__)
+        hand.remove(k)
+        discard.append(k)
+    attacks = sorted((k for k in hand if types[k] == "attack" and plan.masks[k]), key=plan.play_key.__getitem__)
+    opponent = hands[1 - s]
+    for k in attacks[:plan.capacity]:
+        hand.remove(k)
+        discard.append(k)
+        for d in other.answers[k]:
+            if d in opponent:
+                opponent.remove(d)
+                discard.append(d)
+                break
+    return hand
