@@ -98,3 +98,14 @@ def simulate_deck(deck: Any, options: SimulationOptions, progress: Progress | No
         raise BadArgument(f"no simulator for {deck.game} yet") from None
     validate_options(options, getattr(module, "ACCEPTS", frozenset()))
     return module.simulate(deck, options, progress)
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))

@@ -1,0 +1,171 @@
+"""Immutable actions that print and parse as text, the legal ones for a state, and applying them.
+
+Text forms: `draw`, `open BK1-012`, `open BK1-012 pay BK1-001,BK1-005`,
+`discard BK1-003,BK1-007`, `pass`. `Action.parse(str(a)) == a` for every action.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import ClassVar, Iterator
+
+from cardkit.errors import CardkitError
+from cardkit.games.berserk_tcg.cards import CardId
+from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open
+
+_ID = r"[^\s,]+"
+_IDS = rf"{_ID}(?:,{_ID})*"
+
+
+class IllegalAction(CardkitError):
+    """The action is not legal in this state."""
+
+
+class BadActionText(CardkitError):
+    """The text is not an action."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"not an action: {text!r}; expected draw, pass, open ID [pay ID,ID], discard ID,ID")
+
+
+class Action:
+    """Base of all actions; `Action.parse(text)` returns the matching subclass."""
+
+    pattern: ClassVar[re.Pattern[str]]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        text = " ".join(text.split())
+        for kind in (Draw, Pass, Open, Discard):
+            m = kind.pattern.fullmatch(text)
+            if m:
+                return kind._from_match(m)
+        raise BadActionText(text)
+
+    @classmethod
+    def _from_match(cls, m: re.Match[str]) -> Action:
+        return cls()
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"draw")
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """End the current phase without doing anything."""
+
+    pattern: ClassVar[re.Pattern[str]] = re.compile(r"pass")
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Open(Action):
+    """Open `card` from the hand, discarding `pay` (sorted ids) to pay its cost."""
+
+    card: CardId
+    pay: tuple[CardId, ...] = ()
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"open ({_ID})(?: pay ({_IDS}))?")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pay", tuple(sorted(self.pay)))
+
+    def __str__(self) -> str:
+        return f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
+
+    @classmethod
+    def _from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m.group(1), tuple(m.group(2).split(",")) if m.group(2) else ())
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard `cards` (sorted ids) at the end of the turn, down to the hand limit."""
+
+    cards: tuple[CardId, ...]
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"discard ({_IDS})")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def __str__(self) -> str:
+        return f"discard {','.join(self.cards)}"
+
+    @classmethod
+    def _from_match(cls, m: re.Match[str]) -> Action:
+        return cls(tuple(m.group(1).split(",")))
+
+
+def legal_actions(state: PlayerState) -> Iterator[Action]:
+    """Every legal action in `state`'s phase, generated lazily (each open with each distinct payment)."""
+    if state.decked:
+        return
+    if state.phase == "draw":
+        yield Draw()  # with an empty library, drawing is how the player loses
+        return
+    if state.phase == "opening":
+        if not state.opened:
+            for card_id in dict.fromkeys(state.hand):
+                check = can_open(card_id, state)
+                if check.ok:
+                    rest = list(state.hand)
+                    rest.remove(card_id)
+                    for pay in all_payments(state.cards[card_id].cost, [state.cards[c] for c in rest]):
+                        yield Open(card_id, pay)
+        yield Pass()
+        return
+    excess = len(state.hand) - HAND_LIMIT
+    if excess <= 0:
+        yield Pass()
+        return
+    seen: set[tuple[CardId, ...]] = set()
+    for combo in combinations(sorted(state.hand), excess):
+        if combo not in seen:
+            seen.add(combo)
+            yield Discard(combo)
+
+
+def _without(cards: tuple[CardId, ...], removed: tuple[CardId, ...]) -> tuple[CardId, ...] | None:
+    rest = list(cards)
+    for c in removed:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return tuple(rest)
+
+
+def apply(state: PlayerState, action: Action) -> PlayerState:
+    """The state after `action`; raises IllegalAction when it is not legal."""
+    if state.decked:
+        raise IllegalAction(f"{action}: the player has lost (decked out)")
+    if state.phase == "draw" and isinstance(action, Draw):
+        if not state.library:
+            return replace(state, decked=True)
+        return replace(state, library=state.library[1:], hand=state.hand + state.library[:1], phase="opening")
+    if state.phase == "opening" and isinstance(action, Pass):
+        return replace(state, phase="end")
+    if state.phase == "opening" and isinstance(action, Open) and not state.opened:
+        check = can_open(action.card, state)
+        rest = _without(state.hand, (action.card,))
+        after = _without(rest, action.pay) if rest is not None else None
+        card = state.cards[action.card]
+        if (check.ok and after is not None
+                and is_valid_payment(card.cost, [state.cards[c] for c in action.pay])):
+            return replace(state, hand=after, trash=state.trash + action.pay, in_play=state.in_play + (action.card,),
+                           opened=True, phase="end")
+    if state.phase == "end" and isinstance(action, Pass) and len(state.hand) <= HAND_LIMIT:
+        return replace(state, phase="draw")
+    if state.phase == "end" and isinstance(action, Discard) and len(state.hand) - len(action.cards) == HAND_LIMIT:
+        after = _without(state.hand, action.cards)
+        if after is not None:
+            return replace(state, hand=after, trash=state.trash + action.cards, phase="draw")
+    raise IllegalAction(f"{action} is not legal in the {state.phase} phase")

@@ -1,0 +1,93 @@
+"""The parts of a TCG card the opening engine needs, built once from the catalogue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from cardkit.games.berserk_tcg import COLOURS
+
+CardId = str
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """Balls to pay: one count per colour (cards of that colour) plus a colourless part (any cards)."""
+
+    white: int = 0
+    green: int = 0
+    black: int = 0
+    red: int = 0
+    colourless: int = 0
+
+    @property
+    def coloured(self) -> tuple[int, int, int, int]:
+        return (self.white, self.green, self.black, self.red)
+
+    @property
+    def total(self) -> int:
+        return sum(self.coloured) + self.colourless
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, int] | None) -> Cost:
+        data = data or {}
+        return cls(**{k: int(data.get(k, 0) or 0) for k in (*COLOURS, "colourless")})
+
+
+@dataclass(frozen=True, slots=True)
+class TcgCard:
+    """A card as the opening rules see it; `colour` is None only for cities."""
+
+    id: CardId
+    name: str
+    colour: str | None
+    cost: Cost
+    level: int
+    unique: bool = False
+    mercenary: bool = False
+    kind: str = "character"
+
+    @property
+    def colour_index(self) -> int | None:
+        return COLOURS.index(self.colour) if self.colour in COLOURS else None
+
+    @property
+    def is_city(self) -> bool:
+        return self.kind == "city"
+
+    @classmethod
+    def from_catalogue(cls, card: Mapping[str, Any]) -> TcgCard:
+        return cls(
+            id=card["id"], name=card["name"], colour=card.get("colour"), cost=Cost.from_dict(card.get("cost")),
+            level=int(card.get("level") or 0), unique=bool(card.get("unique")),
+            mercenary=bool(card.get("mercenary")), kind=card.get("kind") or "character",
+        )
+
+
+def make_card(id: CardId = "T-001", *, name: str | None = None, colour: str | None = "white",
+              cost: Cost | None = None, level: int = 0, unique: bool = False, mercenary: bool = False,
+              kind: str = "character") -> TcgCard:
+    """A card built by hand, for tests and examples (defaults: white, Level 0, cost 1 white)."""
+    return TcgCard(id=id, name=name or id, colour=colour, cost=cost or Cost(white=1), level=level,
+                   unique=unique, mercenary=mercenary, kind=kind)
+
+
+def load_cards() -> dict[CardId, TcgCard]:
+    """Every TCG card in the catalogue, by id."""
+    from cardkit.catalogue.store import load_game
+
+    return {cid: TcgCard.from_catalogue(c) for cid, c in load_game("berserk-tcg").cards.items()}
+
+
+def discard_key(card: TcgCard, dead: bool = False) -> tuple[bool, bool, int, CardId]:
+    """Smaller is discarded sooner: a dead Unique, then Mercenaries, then higher Level, then lower id.
+
+    The hand keeps what it can open soonest; Mercenaries are the fodder the rules
+    recommend for paying costs; a Unique whose name is in play cannot be opened at all.
+    """
+    return (not dead, not card.mercenary, -card.level, card.id)
+
+
+def open_key(card: TcgCard) -> tuple[int, int, CardId]:
+    """Smaller is opened first: higher Level, then larger total cost, then lower id."""
+    return (-card.level, -card.cost.total, card.id)

@@ -1,0 +1,99 @@
+"""Simulated openings, played one game at a time with the engine's own objects.
+
+This is the reference the vectorised simulator (`simulate.py`) is checked
+against. Policies, shared by both:
+- opening: open the openable card first by `cards.open_key` (highest Level,
+  then largest total cost, then lowest id), paying with `can_open`'s payment;
+- end of turn: discard down to 7, least useful first by `cards.discard_key`.
+A player decks out when its library is empty at a draw: it loses, and opens
+nothing on that turn or later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from cardkit.games.berserk_tcg.actions import Discard, Draw, Open, Pass, apply
+from cardkit.games.berserk_tcg.cards import CardId, TcgCard, discard_key, open_key
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open
+
+START_HAND = 7
+MAX_CITIES = 5
+
+
+def cities_schedule(turns: int, cities: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Revealed cities on each of the player's turns: `min(turn - 1, 5)`, or `cities` with its last value repeated."""
+    if not cities:
+        return tuple(min(t - 1, MAX_CITIES) for t in range(1, turns + 1))
+    return tuple(cities[min(t, len(cities) - 1)] for t in range(turns))
+
+
+def draws_on_turn(turn: int, seat: str) -> bool:
+    """The first player skips the draw of its first turn."""
+    return not (turn == 1 and seat == "first")
+
+
+def expand(counts: Mapping[CardId, int]) -> list[CardId]:
+    """The deck as a list of card ids, one per copy, in a fixed order (sorted ids)."""
+    return [cid for cid in sorted(counts) for _ in range(counts[cid])]
+
+
+def shuffles(rng: np.random.Generator, games: int, size: int) -> np.ndarray:
+    """One random order of `size` deck positions per game, as a (games, size) array."""
+    return np.argsort(rng.random((games, size)), axis=1, kind="stable").astype(np.int16)
+
+
+def new_game(cards: Mapping[CardId, TcgCard], order: Sequence[CardId]) -> PlayerState:
+    """A shuffled library `order` (top first) after drawing the starting hand."""
+    return PlayerState(cards=cards, library=tuple(order[START_HAND:]), hand=tuple(order[:START_HAND]))
+
+
+def choose_open(state: PlayerState) -> Open | Pass:
+    """The opening policy: the best openable card by `open_key`, with the preferred payment."""
+    best: tuple[TcgCard, tuple[CardId, ...]] | None = None
+    for card_id in dict.fromkeys(state.hand):
+        check = can_open(card_id, state)
+        card = state.cards[card_id]
+        if check.ok and (best is None or open_key(card) < open_key(best[0])):
+            best = (card, check.payment or ())
+    return Open(best[0].id, best[1]) if best else Pass()
+
+
+def choose_discard(state: PlayerState) -> Discard | Pass:
+    """The end-of-turn policy: discard the least useful cards down to the hand limit."""
+    excess = len(state.hand) - HAND_LIMIT
+    if excess <= 0:
+        return Pass()
+    dead = state.unique_in_play
+    cards = sorted((state.cards[c] for c in state.hand), key=lambda c: discard_key(c, c.unique and c.name in dead))
+    return Discard(tuple(c.id for c in cards[:excess]))
+
+
+@dataclass
+class GameRecord:
+    """What one game showed: the openable cards (one entry per copy) at each opening phase, and any deck-out."""
+
+    openable: list[list[CardId]] = field(default_factory=list)
+    decked_on: int | None = None
+
+
+def play_reference(cards: Mapping[CardId, TcgCard], order: Sequence[CardId], schedule: Sequence[int],
+                   seat: str = "first") -> GameRecord:
+    """Play the player's first `len(schedule)` turns from library `order`, one action at a time."""
+    record = GameRecord()
+    state = new_game(cards, order)
+    for turn, cities in enumerate(schedule, start=1):
+        state = state.begin_turn(cities, draw=draws_on_turn(turn, seat))
+        if state.phase == "draw":
+            state = apply(state, Draw())
+            if state.decked:
+                record.decked_on = turn
+                record.openable += [[] for _ in range(len(schedule) - turn + 1)]
+                return record
+        record.openable.append([c for c in state.hand if can_open(c, state).ok])
+        state = apply(state, choose_open(state))
+        state = apply(state, choose_discard(state))
+    return record

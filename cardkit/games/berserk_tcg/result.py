@@ -1,0 +1,124 @@
+"""What a simulated-openings run counted, and how it prints, serialises and plots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from cardkit.games.berserk_tcg.cards import CardId
+from cardkit.simulation import wilson_interval
+
+DIGITS = 6
+SLOWEST = 10
+
+
+@dataclass
+class Tally:
+    """Counts over games: games with an openable card per turn, openable cards per turn,
+    games where each card type had been openable by each turn, and deck-outs."""
+
+    ids: tuple[CardId, ...]
+    any_open: np.ndarray   # (turns,)
+    openable: np.ndarray   # (turns,)
+    ever: np.ndarray       # (turns, card types)
+    games: int = 0
+    decked: int = 0
+
+    @classmethod
+    def empty(cls, turns: int, ids: Sequence[CardId]) -> Tally:
+        return cls(ids=tuple(ids), any_open=np.zeros(turns, dtype=np.int64), openable=np.zeros(turns, dtype=np.int64),
+                   ever=np.zeros((turns, len(ids)), dtype=np.int64))
+
+    def add_record(self, record: Any, column: Mapping[CardId, int]) -> None:
+        """Add one reference game (`opening.GameRecord`)."""
+        seen = np.zeros(len(self.ids), dtype=bool)
+        for turn, cards in enumerate(record.openable):
+            self.any_open[turn] += bool(cards)
+            self.openable[turn] += len(cards)
+            for c in cards:
+                seen[column[c]] = True
+            self.ever[turn] += seen
+        self.games += 1
+        self.decked += record.decked_on is not None
+
+
+@dataclass
+class TcgSimulation:
+    """A finished run: the tally plus what is needed to report it."""
+
+    deck: str
+    seed: int
+    seat: str
+    schedule: tuple[int, ...]
+    tally: Tally
+    exact: tuple[float | None, ...]
+    names: dict[CardId, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        t, n = self.tally, self.tally.games
+        turns = []
+        for i, cities in enumerate(self.schedule):
+            lo, hi = wilson_interval(int(t.any_open[i]), n)
+            row: dict[str, Any] = {"turn": i + 1, "cities": cities, "p_any_open": round(float(t.any_open[i]) / n, DIGITS),
+                                   "ci95": [round(lo, DIGITS), round(hi, DIGITS)]}
+            if self.exact[i] is not None:
+                row["p_any_open_exact"] = round(self.exact[i], DIGITS)
+            row["mean_openable"] = round(float(t.openable[i]) / n, DIGITS)
+            turns.append(row)
+        cards = [{"id": cid, "name": self.names[cid],
+                  "p_openable_by_turn": [round(int(t.ever[i, k]) / n, DIGITS) for i in range(len(self.schedule))]}
+                 for k, cid in sorted(enumerate(t.ids), key=lambda kc: kc[1])]
+        return {"deck": self.deck, "games": n, "seed": self.seed, "seat": self.seat, "turns": turns,
+                "cards": cards, "p_decked": round(float(t.decked) / n, DIGITS)}
+
+    def slowest(self, count: int = SLOWEST) -> list[dict[str, Any]]:
+        """Cards least often openable by the last turn, slowest first."""
+        cards = self.to_dict()["cards"]
+        return sorted(cards, key=lambda c: (c["p_openable_by_turn"][-1], c["id"]))[:count]
+
+    def render_text(self) -> str:
+        d = self.to_dict()
+        lines = [f"{d['deck']}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}",
+                 "turn  cities  p_any_open  95% interval      exact     mean openable"]
+        for r in d["turns"]:
+            exact = f"{r['p_any_open_exact']:.4f}" if "p_any_open_exact" in r else "-"
+            lines.append(f"{r['turn']:4}  {r['cities']:6}  {r['p_any_open']:10.4f}  [{r['ci95'][0]:.4f}, {r['ci95'][1]:.4f}]"
+                         f"  {exact:>8}  {r['mean_openable']:13.2f}")
+        lines.append(f"decked out: {d['p_decked']:.4f}")
+        lines.append("")
+        header = "  ".join(f"T{i + 1:<4}" for i in range(len(d["turns"])))
+        lines.append(f"openable by turn  {header}  card")
+        for c in sorted(d["cards"], key=lambda c: (c["p_openable_by_turn"][-1], c["id"])):
+            values = "  ".join(f"{p:.3f}" for p in c["p_openable_by_turn"])
+            lines.append(f"{'':17} {values}  {c['id']} {c['name']}")
+        return "\n".join(lines)
+
+    def plot(self, path: Path) -> None:
+        from cardkit.plotting import figure, plot_format, save
+
+        plot_format(path)
+        d = self.to_dict()
+        fig, (curve, bars) = figure(1, 2)
+        turns = [r["turn"] for r in d["turns"]]
+        curve.fill_between(turns, [r["ci95"][0] for r in d["turns"]], [r["ci95"][1] for r in d["turns"]],
+                           alpha=0.25, color="tab:blue", label="95% interval")
+        curve.plot(turns, [r["p_any_open"] for r in d["turns"]], "o-", color="tab:blue", label="simulated")
+        exact = [(r["turn"], r["p_any_open_exact"]) for r in d["turns"] if "p_any_open_exact" in r]
+        if exact:
+            curve.plot(*zip(*exact), "x", color="black", markersize=9, label="exact")
+        curve.set(xlabel="turn (revealed cities)", ylabel="P(some card openable)", ylim=(0, 1.02),
+                  title=f"{Path(d['deck']).name}: {d['games']:,} games, {d['seat']} player")
+        curve.set_xticks(turns, [f"{r['turn']}\n({r['cities']})" for r in d["turns"]])
+        curve.grid(alpha=0.3)
+        curve.legend(loc="lower right")
+        slow = self.slowest()
+        labels = [f"{c['id']} {c['name'][:24]}" for c in slow]
+        bars.barh(range(len(slow)), [c["p_openable_by_turn"][-1] for c in slow], color="tab:orange")
+        bars.set_yticks(range(len(slow)), labels)
+        bars.invert_yaxis()
+        bars.set(xlim=(0, 1), xlabel=f"P(openable by turn {len(turns)})", title="slowest cards")
+        bars.grid(axis="x", alpha=0.3)
+        save(fig, path)

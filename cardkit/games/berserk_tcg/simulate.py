@@ -1,0 +1,214 @@
+"""Simulated openings for many games at once: numpy arrays across games, one row per game.
+
+Plays exactly the policies of `opening.play_reference` (tests check the two
+agree game for game on the same shuffles). A hand is a (games, card types)
+count matrix; card types are ordered by the opening policy, so the first
+openable column is the card opened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from cardkit.errors import BadArgument
+from cardkit.games.berserk_tcg import COLOURS
+from cardkit.games.berserk_tcg.cards import CardId, TcgCard, discard_key, load_cards, open_key
+from cardkit.games.berserk_tcg.exact import p_any_open_exact
+from cardkit.games.berserk_tcg.opening import (START_HAND, cities_schedule, draws_on_turn, expand,
+                                               play_reference, shuffles)
+from cardkit.games.berserk_tcg.result import Tally, TcgSimulation
+from cardkit.games.berserk_tcg.state import HAND_LIMIT
+from cardkit.simulation import Progress, SimulationOptions
+
+ACCEPTS = frozenset({"cities"})
+CHUNK = 25_000
+ANY_COLOUR = 4
+
+
+@dataclass(frozen=True)
+class DeckTables:
+    """Per-card-type vectors, built once per deck; type k is the k-th card by the opening policy."""
+
+    ids: tuple[CardId, ...]
+    position_type: np.ndarray  # type of each copy in `expand(deck)` order
+    colour: np.ndarray         # (K,) colour index
+    level: np.ndarray          # (K,)
+    unique_group: np.ndarray   # (K,) index of the Unique name, -1 if not Unique
+    discard_rank: np.ndarray   # (K,) 0 = discarded first when nothing is dead
+    signature: np.ndarray      # (K,) index into the sig_* arrays (types with equal colour and cost)
+    sig_colour: np.ndarray     # (S, 4) one-hot colour of the card being opened
+    sig_cost: np.ndarray       # (S, 4) coloured balls
+    sig_colourless: np.ndarray  # (S,)
+    balls: np.ndarray          # (K, B) colour index per ball, ANY_COLOUR for colourless, -1 padding
+
+
+def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) -> DeckTables:
+    """Vectors of colour, Level, cost, Unique name and policy ranks for the deck's card types."""
+    types = sorted(deck, key=lambda c: open_key(cards[c]))
+    index = {cid: k for k, cid in enumerate(types)}
+    by_discard = sorted(types, key=lambda c: discard_key(cards[c]))
+    names = sorted({cards[c].name for c in types if cards[c].unique})
+    sigs: dict[tuple[int, tuple[int, ...], int], int] = {}
+    signature, ball_rows = [], []
+    for cid in types:
+        card = cards[cid]
+        key = (card.colour_index, card.cost.coloured, card.cost.colourless)
+        signature.append(sigs.setdefault(key, len(sigs)))
+        ball_rows.append([i for i, n in enumerate(card.cost.coloured) for _ in range(n)] + [ANY_COLOUR] * card.cost.colourless)
+    width = max((len(r) for r in ball_rows), default=0)
+    sig_keys = list(sigs)
+    return DeckTables(
+        ids=tuple(types),
+        position_type=np.array([index[c] for c in expand(deck)], dtype=np.intp),
+        colour=np.array([cards[c].colour_index for c in types], dtype=np.int8),
+        level=np.array([cards[c].level for c in types], dtype=np.int16),
+        unique_group=np.array([names.index(cards[c].name) if cards[c].unique else -1 for c in types], dtype=np.int16),
+        discard_rank=np.array([by_discard.index(c) for c in types], dtype=np.int32),
+        signature=np.array(signature, dtype=np.intp),
+        sig_colour=np.array([[int(k[0] == i) for i in range(len(COLOURS))] for k in sig_keys], dtype=np.int16).reshape(-1, 4),
+        sig_cost=np.array([k[1] for k in sig_keys], dtype=np.int16).reshape(-1, 4),
+        sig_colourless=np.array([k[2] for k in sig_keys], dtype=np.int16),
+        balls=np.array([r + [-1] * (width - len(r)) for r in ball_rows], dtype=np.int8).reshape(len(types), width),
+    )
+
+
+def _play_chunk(t: DeckTables, drawn: np.ndarray, schedule: Sequence[int], seat: str, tally: Tally) -> None:
+    """Play `drawn.shape[0]` games whose libraries (as card types, top first) are `drawn`, adding to `tally`."""
+    games, size = drawn.shape[0], drawn.shape[1]
+    kinds = len(t.ids)
+    rows = np.arange(games)
+    hand = np.zeros((games, kinds), dtype=np.int16)
+    for i in range(min(START_HAND, size)):
+        hand[rows, drawn[:, i]] += 1
+    top = min(START_HAND, size)
+    dead = np.zeros((games, kinds), dtype=bool)
+    ever = np.zeros((games, kinds), dtype=bool)
+    onehot = (t.colour[:, None] == np.arange(len(COLOURS))[None, :]).astype(np.int16)
+    big = np.int32(1 << 30)
+    for turn, cities in enumerate(schedule, start=1):
+        if draws_on_turn(turn, seat):
+            if top >= size:  # every game draws the same number of cards, so all deck out together
+                tally.decked += games
+                tally.ever[turn - 1:] += ever.sum(axis=0)
+                return
+            hand[rows, drawn[:, top]] += 1
+            top += 1
+        colour_counts = hand @ onehot
+        total = hand.sum(axis=1, dtype=np.int16)
+        avail = colour_counts[:, None, :] - t.sig_colour[None, :, :]
+        payable = (avail >= t.sig_cost[None, :, :]).all(axis=2)
+        payable &= (total[:, None] - 1 - t.sig_cost.sum(axis=1)[None, :]) >= t.sig_colourless[None, :]
+        openable = (hand > 0) & (t.level <= cities)[None, :] & ~dead & payable[:, t.signature]
+        any_open = openable.any(axis=1)
+        tally.any_open[turn - 1] += int(any_open.sum())
+        tally.openable[turn - 1] += int((hand * openable).sum())
+        ever |= openable
+        tally.ever[turn - 1] += ever.sum(axis=0)
+
+        opener = np.flatnonzero(any_open)
+        chosen = openable[opener].argmax(axis=1)
+        hand[opener, chosen] -= 1
+        group = t.unique_group[chosen]
+        named = group >= 0
+        if named.any():
+            dead[opener[named]] |= t.unique_group[None, :] == group[named][:, None]
+        priority = t.discard_rank[None, :] - kinds * dead  # dead Unique cards go first
+        for b in range(t.balls.shape[1]):
+            need = t.balls[chosen, b]
+            paying = need >= 0
+            g, colour = opener[paying], need[paying]
+            fits = (hand[g] > 0) & ((t.colour[None, :] == colour[:, None]) | (colour[:, None] == ANY_COLOUR))
+            pick = np.where(fits, priority[g], big).argmin(axis=1)
+            hand[g, pick] -= 1
+        while True:
+            over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
+            if over.size == 0:
+                break
+            pick = np.where(hand[over] > 0, priority[over], big).argmin(axis=1)
+            hand[over, pick] -= 1
+
+
+def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str) -> list[float | None]:
+    """Exact p_any_open for each turn whose hand is still the untouched top of the library.
+
+    That holds until a card may have been opened (the previous turn's exact
+    value is above zero) or a hand over the limit was discarded.
+    """
+    values: list[float | None] = []
+    hand, exact = START_HAND, True
+    for turn, cities in enumerate(schedule, start=1):
+        hand += draws_on_turn(turn, seat)
+        value = p_any_open_exact(deck, cards, hand, cities) if exact else None
+        values.append(value)
+        exact = value == 0.0 and hand <= HAND_LIMIT
+    return values
+
+
+def deck_counts(deck: Any) -> dict[CardId, int]:
+    """The main deck as counts: a `Deck` or a plain {card id: count} mapping."""
+    counts = deck.main if hasattr(deck, "main") else dict(deck)
+    return {c: int(n) for c, n in counts.items() if n > 0}
+
+
+def prepare(deck: Any, cards: Mapping[CardId, TcgCard] | None = None) -> tuple[dict[CardId, int], Mapping[CardId, TcgCard]]:
+    cards = cards if cards is not None else load_cards()
+    counts = deck_counts(deck)
+    if not counts:
+        raise BadArgument("the deck has no cards to simulate")
+    unknown = sorted(c for c in counts if c not in cards)
+    if unknown:
+        raise BadArgument(f"not Berserk TCG cards: {', '.join(unknown)}")
+    cities = sorted(c for c in counts if cards[c].is_city)
+    if cities:
+        raise BadArgument(f"cities are never in a deck; remove {', '.join(cities)} to simulate")
+    return counts, cards
+
+
+def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = None,
+             cards: Mapping[CardId, TcgCard] | None = None) -> TcgSimulation:
+    """Simulate `options.games` openings of `deck` (vectorised); see the module docs for the policies."""
+    counts, cards = prepare(deck, cards)
+    tables = build_tables(counts, cards)
+    schedule = cities_schedule(options.turns, options.cities)
+    tally = Tally.empty(len(schedule), tables.ids)
+    rng = np.random.Generator(np.random.PCG64(options.seed))
+    size = len(tables.position_type)
+    done = 0
+    while done < options.games:
+        n = min(CHUNK, options.games - done)
+        order = shuffles(rng, n, size)
+        _play_chunk(tables, tables.position_type[order], schedule, options.seat, tally)
+        tally.games += n
+        done += n
+        if progress:
+            progress(n)
+    return _result(deck, counts, cards, options, schedule, tally)
+
+
+def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None,
+                       orders: np.ndarray | None = None) -> TcgSimulation:
+    """The same simulation played one game at a time with the engine objects (slow; for checking)."""
+    counts, cards = prepare(deck, cards)
+    ids = tuple(sorted(counts, key=lambda c: open_key(cards[c])))
+    schedule = cities_schedule(options.turns, options.cities)
+    tally = Tally.empty(len(schedule), ids)
+    copies = expand(counts)
+    if orders is None:
+        rng = np.random.Generator(np.random.PCG64(options.seed))
+        orders = shuffles(rng, options.games, len(copies))
+    column = {cid: k for k, cid in enumerate(ids)}
+    for order in orders:
+        record = play_reference(cards, [copies[i] for i in order], schedule, options.seat)
+        tally.add_record(record, column)
+    return _result(deck, counts, cards, options, schedule, tally)
+
+
+def _result(deck: Any, counts: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], options: SimulationOptions,
+            schedule: Sequence[int], tally: Tally) -> TcgSimulation:
+    label = str(getattr(deck, "path", None) or getattr(deck, "name", None) or "deck")
+    return TcgSimulation(deck=label, seed=options.seed, seat=options.seat, schedule=tuple(schedule), tally=tally,
+                         exact=tuple(_exact(counts, cards, schedule, options.seat)),
+                         names={c: cards[c].name for c in tally.ids})

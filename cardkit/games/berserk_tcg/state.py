@@ -1,0 +1,106 @@
+"""One player's side of a TCG game, and whether a card can be opened from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+from cardkit.games.berserk_tcg.cards import CardId, TcgCard
+from cardkit.games.berserk_tcg.payment import find_payment
+from cardkit.problems import Problem, error
+
+HAND_LIMIT = 7
+PHASES: tuple[str, ...] = ("draw", "opening", "end")
+
+LEVEL_TOO_HIGH = "LEVEL_TOO_HIGH"
+UNIQUE_IN_PLAY = "UNIQUE_IN_PLAY"
+COST_UNPAYABLE = "COST_UNPAYABLE"
+NOT_IN_HAND = "NOT_IN_HAND"
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """A player's library (top first), hand, trash and cards in play, plus what both sides share.
+
+    `cities` is the number of revealed cities; `opponent_unique` the names of
+    Unique cards the opponent has in play. States are values: every change
+    returns a new state.
+    """
+
+    cards: Mapping[CardId, TcgCard] = field(repr=False, compare=False)
+    library: tuple[CardId, ...] = ()
+    hand: tuple[CardId, ...] = ()
+    trash: tuple[CardId, ...] = ()
+    in_play: tuple[CardId, ...] = ()
+    cities: int = 0
+    opponent_unique: frozenset[str] = frozenset()
+    turn: int = 0
+    phase: str = "opening"
+    opened: bool = False
+    decked: bool = False
+
+    @property
+    def unique_in_play(self) -> frozenset[str]:
+        """Names of Unique cards in play on either side."""
+        own = {self.cards[c].name for c in self.in_play if self.cards[c].unique}
+        return self.opponent_unique | own
+
+    def hand_cards(self) -> list[TcgCard]:
+        return [self.cards[c] for c in self.hand]
+
+    def begin_turn(self, cities: int, draw: bool = True) -> PlayerState:
+        """Unlock (nothing to track here) and move to the next turn's draw phase, or its opening phase when `draw` is skipped."""
+        return replace(self, turn=self.turn + 1, cities=cities, phase="draw" if draw else "opening", opened=False)
+
+
+@dataclass(frozen=True)
+class OpenCheck:
+    """Whether a card can be opened: every reason it cannot, or the preferred payment."""
+
+    card: CardId
+    reasons: tuple[Problem, ...]
+    payment: tuple[CardId, ...] | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.reasons
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
+
+
+def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
+    """Check Level, Unique and cost for opening `card` from `state`'s hand; return all reasons it cannot."""
+    if isinstance(card, str):
+        card = state.cards[card]
+    reasons: list[Problem] = []
+    rest = list(state.hand)
+    if card.id in rest:
+        rest.remove(card.id)
+    else:
+        reasons.append(error(NOT_IN_HAND, f"{card.id} is not in the hand", card=card.id))
+    if card.level > state.cities:
+        reasons.append(error(LEVEL_TOO_HIGH, f"Level {card.level} needs {card.level} revealed cities; "
+                                             f"{state.cities} revealed", card=card.id, limit=state.cities, actual=card.level))
+    in_play = state.unique_in_play
+    if card.unique and card.name in in_play:
+        reasons.append(error(UNIQUE_IN_PLAY, f"a Unique card named {card.name!r} is already in play",
+                             card=card.id, actual=card.name))
+    rest_cards = [state.cards[c] for c in rest]
+    # once this card is in play, other copies of a Unique one are dead: pay with them first
+    paid = find_payment(card.cost, rest_cards, in_play | {card.name} if card.unique else in_play)
+    if paid is None:
+        reasons.append(error(COST_UNPAYABLE, f"the rest of the hand cannot pay {describe_cost(card)}",
+                             card=card.id, limit=card.cost.total, actual=len(rest_cards)))
+    payment = None if reasons or paid is None else tuple(rest[i] for i in paid)
+    return OpenCheck(card=card.id, reasons=tuple(reasons), payment=payment)
+
+
+def describe_cost(card: TcgCard) -> str:
+    from cardkit.games.berserk_tcg import COLOURS
+
+    parts = [f"{n} {colour}" for colour, n in zip(COLOURS, card.cost.coloured) if n]
+    if card.cost.colourless:
+        parts.append(f"{card.cost.colourless} colourless")
+    return " + ".join(parts) or "nothing"

@@ -1,0 +1,49 @@
+"""Shared matplotlib helpers: headless (Agg), imported only by commands that draw.
+
+Usage: `fig, axes = figure(1, 2)`, draw on `axes`, then `save(fig, path)`;
+the file type (PNG or SVG) comes from the suffix and the write is atomic.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from cardkit.errors import BadArgument
+
+PLOT_SUFFIXES: dict[str, str] = {".png": "png", ".svg": "svg"}
+
+
+def plot_format(path: Path | str) -> str:
+    """'png' or 'svg' from `path`'s suffix; anything else is a BadArgument."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in PLOT_SUFFIXES:
+        raise BadArgument(f"--plot file must end in .png or .svg; got {str(path)!r}")
+    return PLOT_SUFFIXES[suffix]
+
+
+def figure(rows: int = 1, cols: int = 1, width: float = 11.0, height: float = 4.8) -> tuple[Any, Any]:
+    """A new headless figure with a grid of axes and readable default fonts."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    plt.rcParams.update({"font.size": 10, "axes.titlesize": 11, "svg.hashsalt": "cardkit"})
+    fig, axes = plt.subplots(rows, cols, figsize=(width, height), constrained_layout=True)
+    return fig, axes
+
+
+def save(fig: Any, path: Path | str) -> None:
+    """Write `fig` to `path` as PNG or SVG (by suffix), atomically, with no timestamp so reruns match."""
+    import matplotlib.pyplot as plt
+
+    from cardkit.jsonio import write_atomic
+
+    kind = plot_format(path)
+    buffer = io.BytesIO()
+    metadata = {"Date": None} if kind == "svg" else {"Software": None}
+    fig.savefig(buffer, format=kind, dpi=120, metadata=metadata)
+    plt.close(fig)
+    write_atomic(path, buffer.getvalue())
