@@ -1,0 +1,113 @@
+"""Run Datasette on the catalogue database (and any database served beside it), read-only.
+
+Datasette and uvicorn are imported only here, inside the functions, so the
+rest of cardkit never pays for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import webbrowser
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from cardkit.errors import BadArgument, CatalogueError
+from cardkit.web.metadata import CATALOGUE_DB, instance_metadata
+
+if TYPE_CHECKING:
+    from datasette.app import Datasette
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8001
+PLUGIN_NAME = "cardkit-render"
+# Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
+SETTINGS: dict[str, Any] = {
+    "default_page_size": 50,
+    "facet_time_limit_ms": 400,
+    "sql_time_limit_ms": 2000,
+    "default_facet_size": 12,
+}
+
+
+def _register_plugin() -> None:
+    from datasette.plugins import pm
+
+    from cardkit.web import render
+
+    if pm.get_plugin(PLUGIN_NAME) is None:
+        pm.register(render, name=PLUGIN_NAME)
+
+
+def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
+    """A Datasette instance serving each SQLite file immutably under its given name, with generated metadata."""
+    from datasette.app import Datasette
+    from datasette.database import Database
+
+    for name, path in databases.items():
+        if not Path(path).is_file():
+            raise CatalogueError(f"database {name!r}: no such file {path}")
+    _register_plugin()
+    ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS)
+    # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
+    ds.remove_database("_memory")
+    for name, path in databases.items():
+        ds.add_database(Database(ds, path=str(Path(path).resolve()), is_mutable=False), name=name)
+    return ds
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port (port 0 picks a free one); BadArgument when that fails."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise BadArgument(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise BadArgument(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def url_for(sock: socket.socket, database: str = CATALOGUE_DB) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/{database}"
+
+
+def serve(
+    databases: Mapping[str, Path],
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    open_browser: bool = False,
+    on_ready: Callable[[str], None] | None = None,
+) -> None:
+    """Serve `databases` (name -> file) until interrupted; `on_ready` gets the URL once the port is open.
+
+    Ctrl-C stops the server and returns normally.
+    """
+    import uvicorn
+
+    ds = make_datasette(databases)
+    asyncio.run(ds.invoke_startup())
+    sock = bind(host, port)
+    url = url_for(sock, next(iter(databases), CATALOGUE_DB))
+    config = uvicorn.Config(ds.app(), log_level="warning", lifespan="on", access_log=False)
+    server = uvicorn.Server(config)
+    if on_ready:
+        on_ready(url)
+    if open_browser:
+        webbrowser.open(url)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        # uvicorn has already shut down; it re-raises the signal only so default handlers can run.
+        pass
+    finally:
+        sock.close()

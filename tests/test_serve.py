@@ -1,0 +1,236 @@
+"""`cardkit serve` without a browser: generated metadata, canned queries, the Datasette app, the command."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardkit.catalogue.store import load_game
+from cardkit.cli.main import app
+from cardkit.db.build import build_database
+from cardkit.web.metadata import CATALOGUE_DB, instance_metadata, read_schema, undocumented_columns
+from cardkit.web.queries import QUERIES
+from cardkit.web.render import render_json_text
+
+# A value for every named parameter a canned query may use.
+SAMPLE_PARAMS = {"level": "2", "colour": "red", "element": "forest", "max_cost": "8", "game": "berserk-ccg"}
+CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_database(tmp_path_factory.mktemp("serve") / "cards.db").path
+
+
+@pytest.fixture(scope="module")
+def meta(db: Path) -> dict:
+    return instance_metadata({CATALOGUE_DB: db})["databases"][CATALOGUE_DB]
+
+
+def run_query(db: Path, name: str, **params: str) -> list[sqlite3.Row]:
+    sql = QUERIES[name].sql
+    values = {p: params.get(p, SAMPLE_PARAMS[p]) for p in re.findall(r":(\w+)", sql)}
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    try:
+        return conn.execute(sql, values).fetchall()
+    finally:
+        conn.close()
+
+
+def test_every_table_and_column_of_the_built_database_has_a_description(db: Path, meta: dict) -> None:
+    assert undocumented_columns(db) == []
+    for table, columns in read_schema(db).items():
+        assert meta["tables"][table]["description"]
+        assert set(meta["tables"][table]["columns"]) == set(columns)
+
+
+def test_instance_metadata_says_where_the_data_comes_from_without_naming_outside_paths(db: Path) -> None:
+    top = instance_metadata({CATALOGUE_DB: db})
+    assert top["title"] and "data/cards/" in top["description"]
+    assert "/work" not in str(top) and str(db.parent) not in str(top)
+
+
+def test_cards_table_has_the_default_facets_search_and_sort(meta: dict) -> None:
+    cards = meta["tables"]["cards"]
+    assert cards["facets"] == ["game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"]
+    assert cards["fts_table"] == "cards_fts" and cards["fts_pk"] == "rowid"
+    assert cards["sort"] == "position"
+
+
+@pytest.mark.parametrize("table", ["tcg_cards", "ccg_cards", "online_cards", "berserker_cards", "berserker_ships"])
+def test_each_game_table_has_facets_on_its_own_columns(meta: dict, db: Path, table: str) -> None:
+    facets = meta["tables"][table]["facets"]
+    columns = read_schema(db)[table]
+    assert facets
+    assert all((f if isinstance(f, str) else f["array"]) in columns for f in facets)
+
+
+@pytest.mark.parametrize("name", sorted(QUERIES))
+def test_every_canned_query_runs_on_the_built_database_and_returns_rows(db: Path, meta: dict, name: str) -> None:
+    assert meta["queries"][name]["sql"] == QUERIES[name].sql
+    assert len(run_query(db, name)) > 0
+
+
+def test_mercenaries_query_lists_exactly_the_catalogue_mercenaries(db: Path) -> None:
+    expected = {cid for cid, card in load_game("berserk-tcg").cards.items() if card["mercenary"]}
+    assert {r["id"] for r in run_query(db, "mercenaries")} == expected
+
+
+@pytest.mark.parametrize("level,colour", [("0", "white"), ("2", "red"), ("5", "green")])
+def test_openable_cards_are_those_whose_level_and_colours_allow_them(db: Path, level: str, colour: str) -> None:
+    def openable(card: dict) -> bool:
+        cost = card["cost"] or {}
+        other = sum(v for k, v in cost.items() if k not in (colour, "colourless"))
+        return card["kind"] != "city" and card["level"] <= int(level) and other == 0
+
+    expected = {cid for cid, card in load_game("berserk-tcg").cards.items() if openable(card)}
+    assert {r["id"] for r in run_query(db, "openable_cards", level=level, colour=colour)} == expected
+
+
+def test_elite_query_keeps_only_elite_cards_of_the_element_within_the_cost(db: Path) -> None:
+    rows = run_query(db, "elite_cards", element="darkness", max_cost="6")
+    expected = sum(
+        1 for game in ("berserk-ccg", "berserk-online") for card in load_game(game).cards.values()
+        if card["elite"] and "darkness" in card["elements"] and card["cost"] <= 6
+    )
+    assert len(rows) == expected
+    neutral = run_query(db, "elite_cards", element="neutral", max_cost="")
+    assert neutral and all(r["elements"] == "" for r in neutral)
+
+
+def test_berserker_deck_total_is_the_sum_of_the_card_counts(db: Path) -> None:
+    rows = run_query(db, "berserker_deck")
+    cards = load_game("berserker").cards
+    assert rows[-1]["name"] == "Total"
+    assert rows[-1]["count"] == sum(c["count"] for c in cards.values())
+    assert len(rows) == len(cards) + 1
+
+
+def test_cost_curve_counts_every_priced_card_of_the_game_once(db: Path) -> None:
+    for game in ("berserk-tcg", "berserk-ccg", "berserk-online"):
+        rows = run_query(db, "cost_curve", game=game)
+        assert sum(r["cards"] for r in rows) == sum(1 for c in load_game(game).cards.values() if c["cost"])
+        assert round(sum(r["percent"] for r in rows)) == 100
+        assert max(len(r["bar"]) for r in rows) == 40
+
+
+@pytest.mark.parametrize(
+    "text,shown",
+    [
+        ('["steppe","forest"]', "steppe, forest"),
+        ('{"weak":1,"medium":2,"strong":3}', "weak 1 · medium 2 · strong 3"),
+        ('{"text":"Ramships only","ships":["ramship"],"side":null}', "text Ramships only · ships ramship · side —"),
+        ("Guts", None),
+        ("[not json", None),
+        (7, None),
+    ],
+    ids=["word-list", "small-object", "object-with-list-and-null", "plain-text", "broken-json", "number"],
+)
+def test_json_cells_render_readably(text: object, shown: str | None) -> None:
+    out = render_json_text(text)
+    assert (None if out is None else str(out)) == shown
+
+
+def test_a_large_json_record_folds_into_details() -> None:
+    out = str(render_json_text('{"id": "BK1-001", "name": "Mercenary", "cost": {"white": 1}, "subtypes": ["Mercenary"]}'))
+    assert out.startswith("<details>") and "&#34;name&#34;: &#34;Mercenary&#34;" in out
+
+
+def _get_json(ds: object, path: str) -> object:
+    async def fetch() -> object:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.get(path)  # type: ignore[attr-defined]
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    return asyncio.run(fetch())
+
+
+def test_datasette_serves_the_catalogue_as_cardkit_and_searches_names(db: Path) -> None:
+    from cardkit.web.server import make_datasette
+
+    ds = make_datasette({CATALOGUE_DB: db})
+    assert [d["name"] for d in _get_json(ds, "/-/databases.json")] == ["cardkit"]
+    assert all(not d["is_mutable"] for d in _get_json(ds, "/-/databases.json"))
+    found = _get_json(ds, "/cardkit/cards.json?_search=Guts&_shape=array&_size=max")
+    with sqlite3.connect(db) as conn:
+        expected = conn.execute("select count(*) from cards where name like '%guts%'").fetchone()[0]
+    assert len(found) == expected > 0
+    assert all("guts" in r["name"].lower() for r in found)
+
+
+def test_a_second_database_can_be_served_beside_the_catalogue(db: Path, tmp_path: Path) -> None:
+    from cardkit.web.server import make_datasette
+
+    other = tmp_path / "events.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("create table events (id integer primary key, name text)")
+        conn.execute("insert into events (name) values ('Spring open')")
+    conn.close()
+    ds = make_datasette({CATALOGUE_DB: db, "tournaments": other})
+    assert {d["name"] for d in _get_json(ds, "/-/databases.json")} == {"cardkit", "tournaments"}
+    assert _get_json(ds, "/tournaments/events.json?_shape=array") == [{"id": 1, "name": "Spring open"}]
+    assert _get_json(ds, "/cardkit/cards.json?_shape=array&game=berserker&_size=1")
+
+
+def test_serve_help_explains_every_option(runner) -> None:
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--port", "--host", "--db", "--open"):
+        assert option in result.output
+
+
+def test_serve_on_a_busy_port_is_a_usage_error(runner, db: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--db", str(db), "--port", str(port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+
+
+def test_serve_with_open_points_the_browser_at_the_catalogue(runner, db: Path, monkeypatch) -> None:
+    import uvicorn
+
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", opened.append)
+
+    def interrupted(self: object, sockets: object = None) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(uvicorn.Server, "run", interrupted)
+    result = runner.invoke(app, ["serve", "--db", str(db), "--port", "0", "--open"])
+    assert result.exit_code == 0, result.output
+    assert len(opened) == 1 and re.fullmatch(r"http://127\.0\.0\.1:\d+/cardkit", opened[0])
+    assert "Traceback" not in result.output
+
+
+def test_serve_builds_a_missing_database_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
+    target = tmp_path / "fresh.db"
+    proc = subprocess.Popen([*CLI, "serve", "--db", str(target), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()  # type: ignore[union-attr]
+        assert re.search(r"at http://127\.0\.0\.1:\d+/cardkit", line), line
+        assert target.is_file()
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    assert "Traceback" not in err and "stopped" in err
