@@ -12,7 +12,7 @@ from cardkit.cli._options import FormatOption, JsonOption, print_json
 
 deck_app = typer.Typer(help="Hash, compare and convert deck files.", no_args_is_help=True)
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json).", show_default=False)]
+DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json).", show_default=False, metavar="DECK")]
 
 
 @deck_app.command("hash")

@@ -100,7 +100,8 @@ def _copies(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
         total = sum(cards.values())
         if total > limit:
             what = _name(catalogue, next(iter(cards))) if len(cards) == 1 else f"{key} {catalogue.cards[next(iter(cards))].get(key)!r} ({', '.join(cards)})"
-            across = " across " + " and ".join(sections) if len(sections) > 1 else ""
+            present = [s for s in sections if any(deck.section(s).get(c) for c in cards)]
+            across = " across " + " and ".join(present) if len(present) > 1 else ""
             out.append(error("TOO_MANY_COPIES", f"{total} copies of {what}{across}; at most {limit}",
                              card=", ".join(cards), line=_first_line(deck, cards, sections), limit=limit, actual=total))
     return out
@@ -168,6 +169,6 @@ def _costs(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
             short.append(("any", need_all, total - 1))
         for colour, need, have in short:
             out.append(warning("UNPAYABLE_COST",
-                               f"{_name(catalogue, card)} costs {need} {colour} card(s), the deck has only {have} others",
+                               f"{_name(catalogue, card)} needs {need} other {colour} card(s) to pay for it; the deck has {have}",
                                card=card, line=_first_line(deck, [card]), limit=need, actual=have))
     return out
