@@ -109,3 +109,29 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -
     centre = (p + z * z / (2 * trials)) / denom
     half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SimulationRun:
+    """A simulation of a deck file, with the warnings worth showing (e.g. an illegal deck)."""
+
+    result: SimulationResult
+    warnings: tuple[str, ...] = ()
+
+
+def simulate_file(path: str | Path, options: SimulationOptions, progress: Progress | None = None) -> SimulationRun:
+    """Read the deck at `path` and simulate it; an illegal deck is simulated if every card line resolved."""
+    from cardkit.decks import read_deck, validate_deck
+
+    validate_options(options, frozenset(GAME_SPECIFIC))  # the game-independent checks, before reading anything
+    deck = read_deck(path, options.format)
+    unresolved = [e for e in deck.entries if e.section == "main" and e.card is None]
+    if unresolved:
+        shown = ", ".join(f"{e.text!r}" + (f" (line {e.line})" if e.line else "") for e in unresolved[:5])
+        raise BadArgument(f"{deck.display_path()}: cannot simulate, {len(unresolved)} card line(s) did not resolve: {shown}")
+    errors = [p for p in validate_deck(deck) if p.is_error]
+    warnings = ()
+    if errors:
+        codes = ", ".join(dict.fromkeys(p.code for p in errors))
+        warnings = (f"{deck.display_path()} is not legal in {deck.format} ({codes}); simulating it anyway",)
+    return SimulationRun(simulate_deck(deck, options, progress), warnings)

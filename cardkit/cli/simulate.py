@@ -1,0 +1,79 @@
+"""`cardkit simulate DECK`: simulated games of a deck, for any game with a simulator."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Callable, Iterator, Optional
+
+import typer
+
+from cardkit.cli._errors import guarded
+from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json
+
+
+@contextmanager
+def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on stderr when `enabled` (a terminal, not --json); else no callback."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+@guarded
+def simulate_command(
+    deck: Annotated[Path, typer.Argument(help="Deck file (.deck text or .json) of any game.", show_default=False)],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of simulated games.")] = 10_000,
+    turns: Annotated[int, typer.Option("--turns", "-t", help="Turns per game (the player's own turns).")] = 6,
+    seed: SeedOption = 1,
+    second: Annotated[bool, typer.Option("--second", help="Simulate the player who goes second (draws on turn 1).")] = False,
+    cities: Annotated[Optional[str], typer.Option(
+        "--cities", help="Berserk TCG: revealed cities per turn as a comma list, e.g. 0,1,1,2,3,4 "
+                         "(the last value repeats; default min(turn-1, 5)).")] = None,
+    gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's.")] = None,
+    silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
+    format_name: FormatOption = None,
+    as_json: JsonOption = False,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file.")] = None,
+) -> None:
+    """Simulate many games of DECK and report how it plays.
+
+    Berserk TCG: per turn, how often some card can be opened (95% interval, exact
+    value where the maths allows), the mean number of openable cards, each card's
+    chance of having been openable, and the chance of decking out. The same seed
+    gives the same output. An illegal deck is simulated with a warning if every
+    card line resolved.
+    """
+    from cardkit.simulation import SimulationOptions, parse_cities, simulate_file
+
+    if plot is not None:
+        from cardkit.plotting import plot_format
+
+        plot_format(plot)
+    options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
+                                cities=parse_cities(cities) if cities is not None else None,
+                                gold=gold, silver=silver, format=format_name)
+    with _progress_bar(games, not as_json and sys.stderr.isatty() and games >= 20_000) as progress:
+        run = simulate_file(deck, options, progress)
+    for line in run.warnings:
+        typer.echo(f"warning: {line}", err=True)
+    if plot is not None:
+        run.result.plot(plot)
+    if as_json:
+        print_json(run.result.to_dict())
+    else:
+        typer.echo(run.result.render_text())
+        if plot is not None:
+            typer.echo(f"plot written to {plot}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate_command)
