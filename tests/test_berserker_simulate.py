@@ -1,0 +1,162 @@
+"""Simulated hands of the fleet game, checked against exact hypergeometric values for the first hand."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from cardkit.errors import BadArgument
+from cardkit.games.berserker.model import load_rules
+from cardkit.games.berserker.simulate import _plan, keep_best, simulate
+from cardkit.simulation import SimulationOptions, simulate_deck
+
+# The card list as printed: card -> count.
+STANDARD = {
+    "marines": 8, "point-blank": 2, "short": 2, "medium": 2, "long": 2, "very-long": 2, "extreme": 4,
+    "tactical-speed": 7, "cruising-speed": 6, "fast": 5, "very-fast": 4,
+    "evasion": 4, "superstructure": 4, "robot-security": 4,
+}
+# Cards each ship type may use, per need, worked out from the unit tables by hand.
+USABLE = {
+    "berserker": {"move": ["tactical-speed", "cruising-speed"],
+                  "attack": ["point-blank", "short", "medium", "long", "very-long"],
+                  "defense": ["superstructure", "robot-security"]},
+    "c-plus-gun-ship": {"move": ["tactical-speed", "cruising-speed"],
+                        "attack": ["point-blank", "short", "medium", "long", "very-long", "extreme"],
+                        "defense": ["evasion"]},
+    "cruiser": {"move": ["tactical-speed", "cruising-speed", "fast"],
+                "attack": ["point-blank", "short", "medium", "long"], "defense": ["evasion"]},
+    "ramship": {"move": ["tactical-speed", "cruising-speed", "fast", "very-fast"],
+                "attack": ["marines", "point-blank", "short"], "defense": ["evasion"]},
+}
+
+
+def exact_first_hand(cards: list[str], deck: dict[str, int] = STANDARD, draw: int = 3) -> float:
+    """P(at least one of `cards` among `draw` cards of the shuffled deck)."""
+    n = sum(deck.values())
+    good = sum(deck[c] for c in cards)
+    return 1 - math.comb(n - good, draw) / math.comb(n, draw)
+
+
+@dataclass
+class FakeDeck:
+    main: dict[str, int]
+    game: str = "berserker"
+    side: dict[str, int] = field(default_factory=dict)
+
+
+def run(games: int = 2000, turns: int = 4, seed: int = 7, seat: str = "first", deck=None, progress=None):
+    return simulate(deck if deck is not None else dict(STANDARD),
+                    SimulationOptions(games=games, turns=turns, seed=seed, seat=seat), progress)
+
+
+@pytest.mark.parametrize("seat", ["first", "second"])
+def test_first_hands_match_the_hypergeometric_values_for_both_players(seat: str) -> None:
+    games = 6000
+    data = run(games=games, turns=1, seed=11, seat=seat).to_dict()
+    for side in data["sides"]:
+        for row in side["turns"][0]["ships"]:
+            for need, cards in USABLE[row["ship"]].items():
+                exact = exact_first_hand(cards)
+                assert row["exact"][f"p_{need}"] == pytest.approx(exact, abs=1e-6)
+                se = math.sqrt(exact * (1 - exact) / games)
+                assert abs(row[f"p_{need}"] - exact) < 4.5 * se, (side["side"], row["ship"], need)
+
+
+def test_the_same_seed_gives_byte_identical_text_and_json() -> None:
+    a, b = run(seed=3), run(seed=3)
+    assert a.render_text() == b.render_text()
+    assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())
+    assert json.dumps(run(seed=4).to_dict()) != json.dumps(a.to_dict())
+
+
+def test_seat_second_lets_the_berserker_move_first() -> None:
+    data = run(games=50, seat="second").to_dict()
+    assert data["first"] == "berserker"
+    assert [s["side"] for s in data["sides"]] == ["berserker", "human"]
+
+
+def test_hands_never_exceed_the_limit_and_grow_while_move_cards_pile_up() -> None:
+    data = run(games=1500, turns=5).to_dict()
+    human = data["sides"][0]
+    means = [t["mean_hand"] for t in human["turns"]]
+    assert means[0] == 3 and all(m <= 5 for m in means)
+    cruiser = [t["ships"][1]["p_move"] for t in human["turns"]]
+    assert cruiser[-1] > cruiser[0]
+
+
+def test_a_small_deck_is_reshuffled_from_the_discard_pile() -> None:
+    deck = {"tactical-speed": 4, "point-blank": 4}
+    data = run(games=200, turns=3, deck=deck).to_dict()
+    assert data["p_reshuffled_by_round"][0] == 0
+    assert data["p_reshuffled_by_round"][-1] == 1.0
+    # With only movers and short guns, every ship type always holds one or the other later on.
+    assert data["sides"][0]["turns"][-1]["mean_hand"] > 0
+
+
+def test_keep_best_discards_cards_no_own_ship_can_use_first() -> None:
+    rules = load_rules()
+    kinds = list(rules.cards.values())
+    idx = {c.id: i for i, c in enumerate(kinds)}
+    plan = _plan("berserker", rules, kinds)
+    hand = [idx[c] for c in ("evasion", "marines", "extreme", "fast", "very-fast",
+                             "tactical-speed", "short", "superstructure")]
+    kept, dropped = keep_best(hand, plan)
+    assert len(kept) == 5 and len(dropped) == 3
+    assert {kinds[k].id for k in kept} >= {"tactical-speed", "short", "superstructure"}
+    assert {kinds[k].id for k in dropped} <= {"evasion", "marines", "extreme", "fast", "very-fast"}
+
+
+def test_keep_best_keeps_a_mover_for_each_ship_type_before_a_second_gun() -> None:
+    rules = load_rules()
+    kinds = list(rules.cards.values())
+    idx = {c.id: i for i, c in enumerate(kinds)}
+    plan = _plan("human", rules, kinds)
+    hand = [idx[c] for c in ("point-blank", "short", "medium", "long", "very-long", "extreme", "tactical-speed")]
+    kept, dropped = keep_best(hand, plan)
+    assert idx["tactical-speed"] in kept and len(kept) == 5 and len(dropped) == 2
+
+
+def test_progress_is_told_about_every_game() -> None:
+    seen: list[int] = []
+    run(games=1234, turns=1, progress=seen.append)
+    assert sum(seen) == 1234
+
+
+def test_a_deck_object_from_another_game_is_refused() -> None:
+    with pytest.raises(BadArgument):
+        run(deck=FakeDeck(main={"BK1-001": 3}, game="berserk-tcg"))
+
+
+def test_cards_of_another_game_are_refused() -> None:
+    with pytest.raises(BadArgument, match="not fleet game cards"):
+        run(deck={"BK1-001": 3})
+
+
+def test_the_shared_dispatch_runs_the_fleet_simulator_for_a_berserker_deck() -> None:
+    result = simulate_deck(FakeDeck(main=dict(STANDARD)), SimulationOptions(games=100, turns=2, seed=1))
+    assert result.to_dict()["games"] == 100
+
+
+def test_render_text_is_an_aligned_table_per_side() -> None:
+    text = run(games=300, turns=2).render_text()
+    assert "human (moves first)" in text and "berserker (moves second)" in text
+    assert "P(holding Robot Security) per turn:" in text
+    header = next(line for line in text.splitlines() if line.startswith("turn") and "Ramship" not in line)
+    assert header.split() == ["turn", "ship", "move", "exact", "attack", "exact", "defense", "exact"]
+
+
+@pytest.mark.parametrize("suffix,magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plot_writes_an_image(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    target = tmp_path / f"hands{suffix}"
+    run(games=100, turns=2).plot(target)
+    assert target.read_bytes().startswith(magic)
+
+
+def test_plot_refuses_other_formats(tmp_path: Path) -> None:
+    with pytest.raises(BadArgument):
+        run(games=10, turns=1).plot(tmp_path / "hands.gif")
