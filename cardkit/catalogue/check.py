@@ -86,9 +86,19 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
         problems.append(error(
             "SCHEMA_VIOLATION",
             err.message,
-            file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(err.absolute_path),
+            file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(_field_path(err)),
         ))
     return doc, problems
+
+
+def _field_path(err: Any) -> list[Any]:
+    """Where the error is; for a missing property, the property itself, so the pointer names the field."""
+    path = list(err.absolute_path)
+    if err.validator == "required" and isinstance(err.instance, dict):
+        missing = [p for p in err.validator_value if p not in err.instance and repr(p) in err.message]
+        if missing:
+            path.append(missing[0])
+    return path
 
 
 def _items(docs: list[tuple[str, Any]], key: str) -> Iterator[tuple[str, int, dict[str, Any]]]:

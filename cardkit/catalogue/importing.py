@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit import paths
+from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
 from cardkit.jsonio import dumps_canonical, write_atomic
@@ -34,6 +35,8 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None) -> Impor
     removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
     for path in removed:
         path.unlink()
+    # Both caches hold the old cards; a later lookup in this process must see the new ones.
     _load.cache_clear()
+    card_index.cache_clear()
     cards = sum(len(doc.get("cards", [])) for doc in files.values())
     return ImportResult(game=game, written=written, removed=removed, cards=cards)

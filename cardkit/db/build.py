@@ -15,7 +15,7 @@ from cardkit.catalogue.store import catalogue_hash
 from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 
 FTS_SQL = (
     'CREATE VIRTUAL TABLE cards_fts USING fts5(name, latin, content="cards", content_rowid="rowid", '

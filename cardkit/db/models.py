@@ -115,6 +115,7 @@ class BerserkerCard(SQLModel, table=True):
     type: str
     value: Optional[int] = None
     damage: Optional[int] = None
+    destroys_user: Optional[bool] = None
     negates: Optional[str] = None
     restriction: Optional[JsonText] = None
 

@@ -1,0 +1,49 @@
+"""Finding one card by what people type: ids, `NAME (ID)`, names in any case or script."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit.catalogue.lookup import card_index
+from cardkit.catalogue.store import load_game
+from cardkit.textfold import fold
+
+
+@pytest.mark.parametrize("text", ["BK1-9", "bk1-009", "BK1-009", " BK1 - 9 "])
+def test_tcg_ids_are_read_with_or_without_leading_zeros(text: str) -> None:
+    assert card_index("berserk-tcg").find(text).resolved == "BK1-009"
+
+
+def test_guts_is_ambiguous_between_its_fifteen_cards() -> None:
+    found = card_index("berserk-tcg").find("guts")
+    named_guts = [cid for cid, card in load_game("berserk-tcg").cards.items() if card["name"] == "Guts"]
+    assert found.ambiguous and found.resolved is None
+    assert list(found.ids) == named_guts and len(named_guts) == 15
+
+
+def test_name_with_id_picks_one_version() -> None:
+    assert card_index("berserk-tcg").find("Guts (BK1-44)").resolved == "BK1-044"
+
+
+@pytest.mark.parametrize("text", ["Kochevnik", "КОЧЕВНИК", "кочевник", "10001"])
+def test_ccg_card_is_found_by_latin_cyrillic_or_id(text: str) -> None:
+    assert card_index("berserk-ccg").find(text).resolved == "10001"
+
+
+def test_yo_and_ye_spellings_find_the_same_card() -> None:
+    cards = load_game("berserk-ccg").cards
+    cid, card = next((cid, c) for cid, c in cards.items() if "ё" in c["name"].lower())
+    spelled_with_ye = card["name"].replace("ё", "е").replace("Ё", "Е")
+    assert cid in card_index("berserk-ccg").find(spelled_with_ye).ids
+    assert fold(spelled_with_ye) == fold(card["name"])
+
+
+def test_a_city_id_is_found_in_any_case() -> None:
+    assert card_index("berserk-tcg").find("city-r").resolved == "CITY-R"
+
+
+def test_an_unknown_name_gets_pasteable_suggestions() -> None:
+    found = card_index("berserk-tcg").find("Gutz")
+    assert found.ids == () and found.suggestions
+    assert found.suggestions[0].startswith("Guts (BK")
+    assert card_index("berserk-tcg").find(found.suggestions[0]).resolved is not None

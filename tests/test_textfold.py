@@ -1,0 +1,50 @@
+"""Folding and transliteration: `Kochevnik`, `КОЧЕВНИК` and `кочевник` meet; ё = е."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardkit.textfold import fold, fold_latin, has_cyrillic, transliterate
+
+
+@pytest.mark.parametrize(("cyrillic", "latin"), [
+    ("Кочевник", "Kochevnik"),
+    ("Орк-Кочевник", "Ork-Kochevnik"),
+    ("Щука", "Shchuka"),
+    ("Дикий целитель", "Dikii tselitel"),
+    ("Ёж", "Ezh"),
+    ("Подъём", "Podem"),
+    ("Guts", "Guts"),
+], ids=["plain", "hyphen", "multi-letter-capital", "two-words", "yo", "hard-sign", "latin-unchanged"])
+def test_transliteration_keeps_capitals_and_drops_signs(cyrillic: str, latin: str) -> None:
+    assert transliterate(cyrillic) == latin
+
+
+def test_latin_and_cyrillic_spellings_share_a_key() -> None:
+    assert fold_latin("Kochevnik") == fold_latin("КОЧЕВНИК") == fold_latin("кочевник") == "kochevnik"
+
+
+def test_yo_folds_to_ye_in_both_keys() -> None:
+    assert fold("Ёлка") == fold("елка")
+    assert fold_latin("Ёлка") == fold_latin("Елка")
+
+
+def test_fold_ignores_case_spacing_and_punctuation() -> None:
+    assert fold("Bold  Siege-Squadron!") == fold("bold siege squadron") == "boldsiegesquadron"
+
+
+def test_has_cyrillic_tells_scripts_apart() -> None:
+    assert has_cyrillic("Орк") and not has_cyrillic("Ork")
+
+
+@given(st.text())
+def test_fold_is_idempotent(text: str) -> None:
+    assert fold(fold(text)) == fold(text)
+
+
+@given(st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ -"))
+def test_fold_latin_leaves_no_russian_letters(text: str) -> None:
+    assert not has_cyrillic(fold_latin(text))
+    assert fold_latin(text) == fold_latin(transliterate(text))
