@@ -160,3 +160,15 @@ def test_plot_writes_an_image(tmp_path: Path, suffix: str, magic: bytes) -> None
 def test_plot_refuses_other_formats(tmp_path: Path) -> None:
     with pytest.raises(BadArgument):
         run(games=10, turns=1).plot(tmp_path / "hands.gif")
+
+
+def test_simulate_cli_runs_the_bundled_standard_deck_reproducibly(runner) -> None:
+    from cardkit.cli.main import app
+
+    deck = str(Path(__file__).resolve().parent.parent / "decks" / "berserker" / "standard.deck")
+    args = ["simulate", deck, "--games", "300", "--turns", "2", "--seed", "9", "--json"]
+    first, again = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout
+    data = json.loads(first.stdout)
+    assert data["deck"]["cards"] == 56 and [s["side"] for s in data["sides"]] == ["human", "berserker"]

@@ -219,46 +219,29 @@ class HandSimulation:
 
     def plot(self, path: Path) -> None:
         """Per side, P(usable Move/Attack/Defense) per turn and ship type, as PNG or SVG."""
-        import io
+        from cardkit.plotting import figure, plot_format, save
 
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        from cardkit.jsonio import write_atomic
-
+        plot_format(path)
         data = self.to_dict()
-        fig, axes = plt.subplots(1, len(data["sides"]), figsize=(11, 4.2), sharey=True, squeeze=False)
+        fig, axes = figure(1, len(data["sides"]), height=5.2)
         styles = {"move": "-", "attack": "--", "defense": ":"}
         names = {s.id: s.name for p in self.plans for s in p.ships}
-        for ax, side in zip(axes[0], data["sides"]):
+        for ax, side in zip(axes, data["sides"]):
             xs = [t["turn"] for t in side["turns"]]
             for j, sid in enumerate(side["ships"]):
-                colour = f"C{j}"
                 for need in NEEDS:
                     ys = [t["ships"][j][f"p_{need}"] for t in side["turns"]]
-                    ax.plot(xs, ys, styles[need], color=colour, marker="o", markersize=3,
+                    ax.plot(xs, ys, styles[need], color=f"C{j}", marker="o", markersize=3,
                             label=f"{names[sid]}: {need}")
             ax.set_title(f"{side['side']} (moves {side['moves']})")
             ax.set_xlabel("turn")
             ax.set_xticks(xs)
             ax.set_ylim(0, 1.02)
             ax.grid(alpha=0.3)
-            ax.legend(fontsize=7, loc="lower right")
-        axes[0][0].set_ylabel("P(holding a usable card)")
+            ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3)
+        axes[0].set_ylabel("P(holding a usable card)")
         fig.suptitle(f"Berserker fleet game hands: {self.games:,} games, seed {self.seed}")
-        fig.tight_layout()
-        target = Path(path)
-        fmt = target.suffix.lstrip(".").lower() or "png"
-        if fmt not in ("png", "svg"):
-            plt.close(fig)
-            raise BadArgument(f"--plot must end in .png or .svg; got {target.name!r}")
-        buf = io.BytesIO()
-        # A fixed date keeps SVG output byte-identical between runs.
-        fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else {"Software": None})
-        plt.close(fig)
-        write_atomic(target, buf.getvalue())
+        save(fig, path)
 
 
 def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | None = None) -> HandSimulation:
