@@ -1,0 +1,158 @@
+"""End to end: `cardkit serve` on a free loopback port, driven by headless Debian Chromium through Playwright.
+
+Needs /usr/bin/chromium (Debian's `chromium` package; `.ci/run` installs it).
+Screenshots land in tests/artifacts/ (gitignored) for a human to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
+# Never let the browser reach beyond the loopback server: no updates, sync, QUIC or first-run pages.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+STARTUP_SECONDS = 60
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)"),
+]
+
+
+def _wait_for_url(proc: subprocess.Popen[str]) -> str:
+    """The URL `cardkit serve` announces on stderr once its port is open."""
+    deadline = time.monotonic() + STARTUP_SECONDS
+    seen = ""
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"cardkit serve exited with {proc.returncode}: {seen}{proc.stderr.read()}")  # type: ignore[union-attr]
+        ready, _, _ = select.select([proc.stderr], [], [], 0.5)
+        if ready:
+            line = proc.stderr.readline()  # type: ignore[union-attr]
+            seen += line
+            match = re.search(r"(http://127\.0\.0\.1:\d+)/cardkit", line)
+            if match:
+                return match.group(1)
+    raise AssertionError(f"cardkit serve did not start within {STARTUP_SECONDS}s: {seen}")
+
+
+def _wait_until_answering(base: str) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/-/versions.json", timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """(base URL, database file) of a live `cardkit serve` on a free port; always stopped afterwards."""
+    db = tmp_path_factory.mktemp("browser") / "cardkit.db"
+    proc = subprocess.Popen([*CLI, "serve", "--db", str(db), "--port", "0", "--host", "127.0.0.1"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        base = _wait_for_url(proc)
+        _wait_until_answering(base)
+        yield base, db
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if proc.stderr:
+            proc.stderr.close()
+
+
+@pytest.fixture(scope="module")
+def page(server: tuple[str, Path]) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+            tab.set_default_timeout(20_000)
+            yield tab
+        finally:
+            browser.close()
+
+
+def _count(db: Path, sql: str, *params: object) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql, params).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def _shown_rows(page: object) -> int:
+    """The row count Datasette prints above the table ("453 rows ...")."""
+    heading = page.locator("h3").first.inner_text()  # type: ignore[attr-defined]
+    match = re.search(r"([\d,]+) rows?", heading)
+    assert match, heading
+    return int(match.group(1).replace(",", ""))
+
+
+def test_cards_table_facet_and_name_search_show_the_matching_cards(server: tuple[str, Path], page) -> None:
+    base, db = server
+    page.goto(f"{base}/cardkit/cards")
+    assert _shown_rows(page) == _count(db, "select count(*) from cards")
+    assert page.locator("#facet-game").is_visible()
+
+    page.locator("#facet-game li a", has_text=re.compile(r"^berserk-tcg$")).click()
+    page.wait_for_url(re.compile(r"game=berserk-tcg"))
+    assert _shown_rows(page) == _count(db, "select count(*) from cards where game = ?", "berserk-tcg")
+    assert set(page.locator("td.col-game").all_inner_texts()) == {"berserk-tcg"}
+
+    page.fill("input#_search", "Guts")
+    page.press("input#_search", "Enter")
+    page.wait_for_url(re.compile(r"_search=Guts"))
+    names = page.locator("td.col-name").all_inner_texts()
+    expected = _count(db, "select count(*) from cards where game = 'berserk-tcg' and name like '%guts%'")
+    assert _shown_rows(page) == len(names) == expected > 0
+    assert all("guts" in n.lower() for n in names)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-cards-search.png"), full_page=True)
+
+
+def test_canned_query_takes_its_parameters_from_the_form(server: tuple[str, Path], page) -> None:
+    base, db = server
+    page.goto(f"{base}/cardkit")
+    page.get_by_role("link", name=re.compile("openable at a Level")).click()
+    page.wait_for_url(re.compile(r"/cardkit/openable_cards"))
+    page.fill("input[name=level]", "2")
+    page.fill("input[name=colour]", "red")
+    page.click("input[type=submit][value='Run SQL']")
+    page.wait_for_url(re.compile(r"level=2.*colour=red|colour=red.*level=2"))
+    levels = [int(x) for x in page.locator("td.col-level").all_inner_texts()]
+    colours = set(page.locator("td.col-colour").all_inner_texts())
+    expected = _count(db, """select count(*) from tcg_cards where kind != 'city' and level <= 2
+                             and cost_white = 0 and cost_green = 0 and cost_black = 0""")
+    assert _shown_rows(page) == len(levels) == expected > 0
+    assert max(levels) <= 2 and "red" in colours
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-canned-query.png"), full_page=True)
