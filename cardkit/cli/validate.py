@@ -21,7 +21,7 @@ def _problem_line(p: object) -> str:
 
 @guarded
 def validate_command(
-    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more.", show_default=False, metavar="DECK...")],
+    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more.", show_default=False, metavar="DECK")],
     format_name: FormatOption = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -1,0 +1,246 @@
+"""Reading deck files: header, sections, card lines, names in any script, JSON, bad bytes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit.decks import DeckGameUnknown, parse_deck, read_deck
+from cardkit.errors import UnknownFormat, UnreadableInput
+
+DATA = Path(__file__).resolve().parent / "data" / "decks"
+
+
+def codes(deck) -> list[str]:
+    return [p.code for p in deck.problems]
+
+
+def test_header_sections_and_card_lines_are_read() -> None:
+    deck = parse_deck(
+        "# a comment\ngame: berserk-tcg\nplayer: Alice Archer\nname: White Hawks\nevent: Spring Open\n"
+        "colour: white\n\nMain\n20 BK1-001\n3 Guts (BK1-012)\n3x bold siege squadron\n\nSide\n2 BK1-013\n"
+    )
+    assert deck.game == "berserk-tcg" and deck.format == "berserk-tcg"
+    assert (deck.name, deck.player, deck.event) == ("White Hawks", "Alice Archer", "Spring Open")
+    assert deck.header["colour"] == "white"
+    assert deck.main == {"BK1-001": 20, "BK1-012": 3, "BK1-002": 3}
+    assert deck.side == {"BK1-013": 2}
+    assert [e.line for e in deck.entries] == [9, 10, 11, 14]
+    assert deck.problems == []
+
+
+@pytest.mark.parametrize("title", ["Main", "main:", "DECK", "Main deck", "Side", "sideboard:", "Side Deck"])
+def test_section_titles_in_any_case_with_optional_colon(title: str) -> None:
+    deck = parse_deck(f"game: berserk-tcg\n{title}\n3 BK1-003\n")
+    expected = "side" if title.lower().startswith("side") else "main"
+    assert deck.entries[0].section == expected and deck.problems == []
+
+
+def test_card_lines_before_any_section_are_main() -> None:
+    deck = parse_deck("game: berserk-tcg\n3 BK1-003\nSide\n1 BK1-004\n")
+    assert deck.main == {"BK1-003": 3} and deck.side == {"BK1-004": 1}
+
+
+def test_repeated_lines_of_one_card_are_summed() -> None:
+    deck = parse_deck("game: berserk-tcg\n2 BK1-003\n1 Moonlight Raiders\n")
+    assert deck.main == {"BK1-003": 3}
+    assert len(deck.entries) == 2
+
+
+def test_tcg_ids_are_accepted_without_leading_zeros() -> None:
+    assert parse_deck("game: berserk-tcg\n3 BK1-9\n3 bk2-1\n").main == {"BK1-009": 3, "BK2-001": 3}
+
+
+def test_inline_comments_after_a_card_are_ignored() -> None:
+    deck = parse_deck("game: berserk-tcg\n3 BK1-5   # Readied Archers\n")
+    assert deck.main == {"BK1-005": 3} and deck.problems == []
+
+
+def test_russian_latin_and_id_spellings_meet_on_one_card() -> None:
+    deck = read_deck(DATA / "mixed-scripts.deck")
+    assert deck.main == {"10001": 5, "10003": 6}
+    assert deck.problems == []
+
+
+@pytest.mark.parametrize("name", ["Бьёрн", "бьерн", "BERN", "Bern"], ids=["yo", "ye", "latin-caps", "latin"])
+def test_yo_equals_ye_and_transliteration_resolves(name: str) -> None:
+    assert parse_deck(f"game: berserk-ccg\n3 {name}\n").main == {"10080": 3}
+
+
+def test_names_fold_case_whitespace_and_punctuation() -> None:
+    assert parse_deck("game: berserk-tcg\n1 sword drawn   cavalry unit\n").main == {"BK1-008": 1}
+
+
+def test_an_ambiguous_name_lists_every_candidate_and_is_never_guessed() -> None:
+    deck = parse_deck("game: berserk-tcg\n3 Guts\n")
+    (problem,) = deck.problems
+    assert problem.code == "AMBIGUOUS_CARD" and problem.line == 2
+    assert len(problem.actual) == 15 and "BK1-012" in problem.actual
+    assert deck.main == {} and deck.entries[0].card is None
+
+
+def test_an_unknown_name_suggests_close_names() -> None:
+    (problem,) = parse_deck("game: berserk-tcg\n3 Moonlight Raidrs\n").problems
+    assert problem.code == "UNKNOWN_CARD" and "Moonlight Raiders (BK1-003)" in problem.message
+
+
+@pytest.mark.parametrize("text", ["3 10001", "3 Кочевник", "3 marines"], ids=["ccg-id", "ccg-name", "berserker-id"])
+def test_a_card_of_another_game_is_wrong_game(text: str) -> None:
+    (problem,) = parse_deck(f"game: berserk-tcg\n{text}\n").problems
+    assert problem.code == "WRONG_GAME" and problem.line == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "count"),
+    [("0 BK1-003", 0), ("-2 BK1-003", -2), ("10001 BK1-003", 10001), ("99999999999999999999 BK1-003", 99999999999999999999)],
+    ids=["zero", "negative", "over-10000", "huge"],
+)
+def test_bad_counts_are_parse_errors_at_their_line(line: str, count: int) -> None:
+    deck = parse_deck(f"game: berserk-tcg\n\n{line}\n")
+    (problem,) = deck.problems
+    assert (problem.code, problem.line, problem.actual) == ("PARSE_ERROR", 3, count)
+    assert deck.entries == []
+
+
+def test_a_count_of_exactly_10000_is_allowed() -> None:
+    assert parse_deck("game: berserk-tcg\n10000 BK1-001\n").main == {"BK1-001": 10000}
+
+
+@pytest.mark.parametrize("line", ["Moonlight Raiders", "three BK1-003", "x3", "3x", "Guts: Black Swordsman"])
+def test_a_line_that_is_no_card_line_is_a_parse_error(line: str) -> None:
+    deck = parse_deck(f"game: berserk-tcg\n1 BK1-003\n{line}\n")
+    assert [(p.code, p.line) for p in deck.problems] == [("PARSE_ERROR", 3)]
+
+
+def test_unknown_header_keys_are_kept_not_errors() -> None:
+    deck = parse_deck("game: berserk-tcg\nArchetype: Hawks\n1 BK1-003\n")
+    assert deck.header["archetype"] == "Hawks" and deck.problems == []
+
+
+def test_a_header_key_given_twice_is_a_parse_error() -> None:
+    deck = parse_deck("game: berserk-tcg\nname: A\nname: B\n1 BK1-003\n")
+    assert [(p.code, p.line) for p in deck.problems] == [("PARSE_ERROR", 3)]
+
+
+def test_bom_and_crlf_files_read_like_plain_ones() -> None:
+    deck = read_deck(DATA / "bom-crlf.deck")
+    assert deck.game == "berserk-ccg" and deck.name == "BOM and CRLF"
+    assert deck.main == {"10001": 3, "10002": 3, "10003": 3}
+    assert deck.problems == []
+
+
+def test_a_file_that_is_not_utf8_is_unreadable() -> None:
+    with pytest.raises(UnreadableInput, match="not UTF-8"):
+        read_deck(DATA / "cp1251.deck")
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory", "binary", "too-big"])
+def test_files_that_cannot_be_decks_are_unreadable(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "x.deck"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "binary":
+        path.write_bytes(b"game: berserk-tcg\n\x00\x01\x02")
+    elif kind == "too-big":
+        path.write_text("game: berserk-tcg\n" + "1 BK1-003\n" * 120_000, encoding="utf-8")
+    with pytest.raises(UnreadableInput):
+        read_deck(path)
+
+
+def test_the_game_is_inferred_from_ids_when_unambiguous() -> None:
+    deck = read_deck(DATA / "no-game-ids.deck")
+    assert deck.game == "berserk-tcg" and deck.format == "berserk-tcg"
+
+
+def test_a_deck_whose_game_cannot_be_told_is_a_clear_error() -> None:
+    with pytest.raises(DeckGameUnknown, match="game"):
+        parse_deck("3 Nothing Like A Card\n")
+    with pytest.raises(DeckGameUnknown, match="no card lines"):
+        parse_deck("# empty\n")
+
+
+def test_names_shared_by_two_games_leave_the_game_undecided() -> None:
+    # Аколит Дзара is a card of both the tabletop game and Berserk Online.
+    with pytest.raises(DeckGameUnknown, match="equally"):
+        parse_deck("3 Аколит Дзара\n")
+
+
+def test_an_unknown_game_header_is_an_unreadable_deck() -> None:
+    with pytest.raises(DeckGameUnknown, match="line 1: unknown game"):
+        parse_deck("game: chess\n1 BK1-003\n")
+
+
+def test_format_comes_from_the_argument_then_the_header_then_the_default() -> None:
+    text = "game: berserk-tcg\nformat: berserk-tcg-casual\n1 BK1-003\n"
+    assert parse_deck(text).format == "berserk-tcg-casual"
+    assert parse_deck(text, format_name="berserk-tcg").format == "berserk-tcg"
+    assert parse_deck("game: berserk-tcg\n1 BK1-003\n").format == "berserk-tcg"
+
+
+def test_the_format_alone_tells_the_game() -> None:
+    deck = parse_deck("1 Кочевник\n", format_name="berserk-online")
+    assert deck.game == "berserk-online"
+
+
+def test_a_format_of_another_game_than_the_header_is_an_error() -> None:
+    with pytest.raises(DeckGameUnknown, match="is for berserk-ccg"):
+        parse_deck("game: berserk-tcg\n1 BK1-003\n", format_name="berserk-ccg")
+
+
+def test_an_unknown_format_argument_raises_unknown_format() -> None:
+    with pytest.raises(UnknownFormat):
+        parse_deck("game: berserk-tcg\n1 BK1-003\n", format_name="nope")
+
+
+def test_json_decks_carry_the_same_data() -> None:
+    text = json.dumps({"game": "berserk-tcg", "player": "Alice", "main": [{"card": "BK1-003", "count": 3}],
+                       "side": [{"card": "Guts (BK1-012)", "count": 1}]})
+    deck = parse_deck(text)
+    assert deck.source == "json" and deck.player == "Alice"
+    assert deck.main == {"BK1-003": 3} and deck.side == {"BK1-012": 1}
+    assert deck.entries[1].pointer == "/side/0"
+
+
+def test_json_entries_with_bad_counts_are_parse_errors_with_a_pointer() -> None:
+    text = json.dumps({"game": "berserk-tcg", "main": [{"card": "BK1-003", "count": 0}, {"card": "BK1-004"},
+                                                        {"card": "BK1-005", "count": "3"}, "BK1-006"]})
+    deck = parse_deck(text)
+    assert [(p.code, p.pointer) for p in deck.problems] == [
+        ("PARSE_ERROR", "/main/0"), ("PARSE_ERROR", "/main/1"), ("PARSE_ERROR", "/main/2"), ("PARSE_ERROR", "/main/3")]
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '"deck"'], ids=["broken", "array", "string"])
+def test_json_that_is_not_a_deck_object_is_unreadable(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "deck.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UnreadableInput):
+        read_deck(path)
+
+
+def test_reading_never_modifies_the_file() -> None:
+    path = DATA / "every-problem.deck"
+    before = path.read_bytes()
+    read_deck(path)
+    assert path.read_bytes() == before
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=300))
+def test_random_text_never_raises_anything_but_unreadable_input(text: str) -> None:
+    try:
+        deck = parse_deck(text)
+    except UnreadableInput:
+        return
+    assert all(p.code for p in deck.problems)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40), max_size=12))
+def test_random_lines_under_a_game_header_become_problems_not_exceptions(lines: list[str]) -> None:
+    deck = parse_deck("game: berserk-tcg\n" + "\n".join(lines))
+    for p in deck.problems:
+        assert p.line is not None and p.line >= 2
