@@ -44,6 +44,8 @@ class SimulationOptions:
 
 
 class SimulationResult(Protocol):
+    """A game's simulation result; it may also carry `warnings: tuple[str, ...]` to show on stderr."""
+
     def to_dict(self) -> dict[str, Any]: ...
 
     def render_text(self) -> str: ...
@@ -130,8 +132,9 @@ def simulate_file(path: str | Path, options: SimulationOptions, progress: Progre
         shown = ", ".join(f"{e.text!r}" + (f" (line {e.line})" if e.line else "") for e in unresolved[:5])
         raise BadArgument(f"{deck.display_path()}: cannot simulate, {len(unresolved)} card line(s) did not resolve: {shown}")
     errors = [p for p in validate_deck(deck) if p.is_error]
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if errors:
         codes = ", ".join(dict.fromkeys(p.code for p in errors))
         warnings = (f"{deck.display_path()} is not legal in {deck.format} ({codes}); simulating it anyway",)
-    return SimulationRun(simulate_deck(deck, options, progress), warnings)
+    result = simulate_deck(deck, options, progress)
+    return SimulationRun(result, warnings + tuple(getattr(result, "warnings", ())))

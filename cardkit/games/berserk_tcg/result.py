@@ -56,6 +56,7 @@ class TcgSimulation:
     tally: Tally
     exact: tuple[float | None, ...]
     names: dict[CardId, str]
+    warnings: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         t, n = self.tally, self.tally.games

@@ -153,7 +153,9 @@ def deck_counts(deck: Any) -> dict[CardId, int]:
     return {c: int(n) for c, n in counts.items() if n > 0}
 
 
-def prepare(deck: Any, cards: Mapping[CardId, TcgCard] | None = None) -> tuple[dict[CardId, int], Mapping[CardId, TcgCard]]:
+def prepare(deck: Any, cards: Mapping[CardId, TcgCard] | None = None
+            ) -> tuple[dict[CardId, int], Mapping[CardId, TcgCard], tuple[str, ...]]:
+    """The deck's counts without cities, the card table, and warnings about what was set aside."""
     cards = cards if cards is not None else load_cards()
     counts = deck_counts(deck)
     if not counts:
@@ -162,15 +164,17 @@ def prepare(deck: Any, cards: Mapping[CardId, TcgCard] | None = None) -> tuple[d
     if unknown:
         raise BadArgument(f"not Berserk TCG cards: {', '.join(unknown)}")
     cities = sorted(c for c in counts if cards[c].is_city)
-    if cities:
-        raise BadArgument(f"cities are never in a deck; remove {', '.join(cities)} to simulate")
-    return counts, cards
+    for c in cities:  # cities lie between the players from the start; they are never drawn
+        del counts[c]
+    if not counts:
+        raise BadArgument("the deck has no cards to simulate besides cities")
+    return counts, cards, tuple(f"cities are never in a deck: set aside {c}" for c in cities)
 
 
 def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = None,
              cards: Mapping[CardId, TcgCard] | None = None) -> TcgSimulation:
     """Simulate `options.games` openings of `deck` (vectorised); see the module docs for the policies."""
-    counts, cards = prepare(deck, cards)
+    counts, cards, warnings = prepare(deck, cards)
     tables = build_tables(counts, cards)
     schedule = cities_schedule(options.turns, options.cities)
     tally = Tally.empty(len(schedule), tables.ids)
@@ -185,13 +189,13 @@ def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = 
         done += n
         if progress:
             progress(n)
-    return _result(deck, counts, cards, options, schedule, tally)
+    return _result(deck, counts, cards, options, schedule, tally, warnings)
 
 
 def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None,
                        orders: np.ndarray | None = None) -> TcgSimulation:
     """The same simulation played one game at a time with the engine objects (slow; for checking)."""
-    counts, cards = prepare(deck, cards)
+    counts, cards, warnings = prepare(deck, cards)
     ids = tuple(sorted(counts, key=lambda c: open_key(cards[c])))
     schedule = cities_schedule(options.turns, options.cities)
     tally = Tally.empty(len(schedule), ids)
@@ -203,12 +207,12 @@ def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[Car
     for order in orders:
         record = play_reference(cards, [copies[i] for i in order], schedule, options.seat)
         tally.add_record(record, column)
-    return _result(deck, counts, cards, options, schedule, tally)
+    return _result(deck, counts, cards, options, schedule, tally, warnings)
 
 
 def _result(deck: Any, counts: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], options: SimulationOptions,
-            schedule: Sequence[int], tally: Tally) -> TcgSimulation:
+            schedule: Sequence[int], tally: Tally, warnings: tuple[str, ...]) -> TcgSimulation:
     label = str(getattr(deck, "path", None) or getattr(deck, "name", None) or "deck")
     return TcgSimulation(deck=label, seed=options.seed, seat=options.seat, schedule=tuple(schedule), tally=tally,
                          exact=tuple(_exact(counts, cards, schedule, options.seat)),
-                         names={c: cards[c].name for c in tally.ids})
+                         names={c: cards[c].name for c in tally.ids}, warnings=warnings)
