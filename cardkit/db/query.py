@@ -90,6 +90,8 @@ def _value(field: SearchField, op: str, raw: str, token: str) -> str | int | boo
             return int(raw)
         except ValueError:
             raise BadArgument(f"{token!r}: {field.name} takes a whole number") from None
+    if field.kind is FieldKind.NAME and op != "=":
+        raise BadArgument(f"{token!r}: name takes words, written name:WORD")
     if op not in EQUALITY_OPS:
         raise BadArgument(f"{token!r}: {op} compares numbers; {field.name} is {field.kind.value}")
     if field.kind is FieldKind.BOOL:
@@ -121,8 +123,6 @@ def parse_query(text: str) -> Query:
         op = "=" if m.group("op") == ":" else m.group("op")
         value = _value(field, op, m.group("value").strip(), token)
         if field.kind is FieldKind.NAME:
-            if op != "=":
-                raise BadArgument(f"{token!r}: name takes words, written name:WORD")
             words.append(str(value))
         else:
             filters.append(Filter(field, op, value))

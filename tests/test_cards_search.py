@@ -1,0 +1,195 @@
+"""The search syntax and `search_cards` / `find_card`, checked against plain Python over the catalogue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit import GAMES
+from cardkit.catalogue.store import load_game
+from cardkit.db.build import build_database
+from cardkit.db.query import FIELDS, parse_query
+from cardkit.db.search import find_card, search_cards
+from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_database(tmp_path_factory.mktemp("search") / "cardkit.db").path
+
+
+def ids(db: Path, query: str, game: str | None = None) -> list[tuple[str, str]]:
+    return [(h.game, h.id) for h in search_cards(query, game=game, db=db).hits]
+
+
+def every_card() -> list[tuple[str, dict[str, Any]]]:
+    return [(g, c) for g in GAMES for c in load_game(g).cards.values()]
+
+
+def brute(keep: Callable[[str, dict[str, Any]], bool]) -> list[tuple[str, str]]:
+    return [(g, c["id"]) for g, c in every_card() if keep(g, c)]
+
+
+def total_cost(game: str, card: dict[str, Any]) -> int | None:
+    cost = card.get("cost")
+    if game == "berserk-tcg":
+        return sum(cost.values()) if cost else None
+    return cost if game != "berserker" else None
+
+
+# --- syntax -----------------------------------------------------------------------------------
+
+def test_words_and_filters_are_split() -> None:
+    q = parse_query('Guts level<=2 colour:black unique:yes "Black Swordsman"')
+    assert q.words == ("Guts", "Black Swordsman")
+    assert [(f.field.name, f.op, f.value) for f in q.filters] == [
+        ("level", "<=", 2), ("colour", "=", "black"), ("unique", "=", True)]
+
+
+def test_aliases_and_every_operator_are_understood() -> None:
+    q = parse_query("type:flyer color=red elements!=forest cost>3 cost<9 level>=1 level!=2 elite:no name:orc")
+    assert [(f.field.name, f.op) for f in q.filters] == [
+        ("kind", "="), ("colour", "="), ("element", "!="), ("cost", ">"), ("cost", "<"),
+        ("level", ">="), ("level", "!="), ("elite", "=")]
+    assert q.words == ("orc",)
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("power:3", "unknown field 'power'"),
+    ("level<=two", "whole number"),
+    ("colour<3", "compares numbers"),
+    ("elite:maybe", "yes or no"),
+    ("cost>=", "no value"),
+    ('"unclosed', "cannot read the query"),
+    ("name>x", "name takes words"),
+], ids=["unknown-field", "not-a-number", "order-on-text", "bad-boolean", "empty-value", "bad-quote", "name-op"])
+def test_bad_queries_are_bad_arguments(query: str, message: str) -> None:
+    with pytest.raises(BadArgument, match=message):
+        parse_query(query)
+
+
+def test_unknown_field_error_lists_the_known_fields() -> None:
+    with pytest.raises(BadArgument) as info:
+        parse_query("power:3")
+    assert all(name in info.value.message for name in FIELDS)
+
+
+# --- search -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("query", ["Kochevnik", "кочевник", "КОЧЕВНИК", "kochevnik"])
+def test_latin_and_cyrillic_queries_find_the_same_cards(db: Path, query: str) -> None:
+    found = ids(db, query)
+    assert ("berserk-ccg", "10001") in found
+    assert found == brute(lambda g, c: "кочевник" in c["name"].lower())
+
+
+def test_yo_and_ye_are_the_same_letter(db: Path) -> None:
+    game, card = next((g, c) for g, c in every_card() if "ё" in c["name"])
+    with_ye = card["name"].replace("ё", "е")
+    assert (game, card["id"]) in ids(db, f'"{with_ye}"')
+
+
+def test_black_unique_low_level_cards(db: Path) -> None:
+    expected = brute(lambda g, c: g == "berserk-tcg" and c["colour"] == "black" and c["unique"]
+                     and c["level"] is not None and c["level"] <= 2)
+    assert ids(db, "level<=2 colour:black unique:yes") == expected and expected
+
+
+def test_forest_elite_cards_costing_five_or_more(db: Path) -> None:
+    expected = brute(lambda g, c: "forest" in c.get("elements", []) and c.get("elite") is True and c["cost"] >= 5)
+    assert ids(db, "element:forest elite:yes cost>=5") == expected and expected
+    assert {g for g, _ in expected} == {"berserk-ccg", "berserk-online"}
+
+
+def test_ccg_flyers(db: Path) -> None:
+    expected = brute(lambda g, c: g == "berserk-ccg" and c["type"] == "flyer")
+    assert ids(db, "game:berserk-ccg type:flyer") == expected and expected
+    assert ids(db, "type:flyer", game="berserk-ccg") == expected
+
+
+def test_neutral_means_no_element_and_games_without_elements_never_match(db: Path) -> None:
+    expected = brute(lambda g, c: c.get("elements") == [])
+    assert ids(db, "element:neutral") == expected and expected
+    assert not any(g in ("berserk-tcg", "berserker") for g, _ in ids(db, "element!=forest"))
+
+
+def test_mercenaries_and_ids(db: Path) -> None:
+    assert len(ids(db, "mercenary:yes")) == 20
+    assert ids(db, "id:BK1-9") == [("berserk-tcg", "BK1-009")]
+    assert ids(db, "id:city-r") == [("berserk-tcg", "CITY-R")]
+
+
+def test_an_empty_query_lists_everything_in_catalogue_order(db: Path) -> None:
+    assert ids(db, "") == [(g, c["id"]) for g, c in every_card()]
+
+
+def test_limit_cuts_the_list_but_reports_the_total(db: Path) -> None:
+    result = search_cards("Guts", limit=4, db=db)
+    assert len(result.hits) == 4 and result.total == 15
+    with pytest.raises(BadArgument):
+        search_cards("Guts", limit=0, db=db)
+
+
+def test_hits_carry_the_full_card(db: Path) -> None:
+    [hit] = search_cards("id:10001", db=db).hits
+    assert hit.to_dict() == {"game": "berserk-ccg", **load_game("berserk-ccg").cards["10001"]}
+
+
+@pytest.mark.parametrize(("query", "error"), [
+    ("colour:purple", BadArgument), ("element:fire", BadArgument), ("game:chess", UnknownGame),
+])
+def test_values_no_card_has_are_errors_that_list_the_known_values(db: Path, query: str, error: type) -> None:
+    with pytest.raises(error) as info:
+        search_cards(query, db=db)
+    if error is BadArgument:
+        assert "known values" in info.value.message
+
+
+def test_unknown_game_option_is_refused(db: Path) -> None:
+    with pytest.raises(UnknownGame):
+        search_cards("Guts", game="chess", db=db)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    op=st.sampled_from(["=", "!=", "<", "<=", ">", ">="]),
+    n=st.integers(min_value=-1, max_value=12),
+    game=st.sampled_from([None, *GAMES]),
+    field=st.sampled_from(["cost", "level"]),
+)
+def test_numeric_filters_agree_with_brute_force(db: Path, op: str, n: int, game: str | None, field: str) -> None:
+    compare = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}[op]
+
+    def value(g: str, c: dict[str, Any]) -> int | None:
+        return total_cost(g, c) if field == "cost" else (c.get("level") if g == "berserk-tcg" else None)
+
+    def keep(g: str, c: dict[str, Any]) -> bool:
+        v = value(g, c)
+        return (game is None or g == game) and v is not None and compare(v, n)
+
+    assert ids(db, f"{field}{op}{n}", game=game) == brute(keep)
+
+
+# --- show -------------------------------------------------------------------------------------
+
+def test_find_card_by_short_id_and_by_latin_name() -> None:
+    assert find_card("BK1-9").card["id"] == "BK1-009"
+    found = find_card("Kochevnik", game="berserk-ccg")
+    assert (found.game, found.card["id"]) == ("berserk-ccg", "10001")
+
+
+def test_an_ambiguous_name_lists_every_candidate() -> None:
+    with pytest.raises(AmbiguousCard) as info:
+        find_card("Guts")
+    assert len(info.value.candidates) == 15 and info.value.exit_code == 1
+    assert "Guts (BK1-011)" in info.value.candidates
+
+
+def test_an_unknown_name_suggests_close_ones() -> None:
+    with pytest.raises(CardNotFound) as info:
+        find_card("Griffit")
+    assert info.value.suggestions[0].startswith("Griffith (") and info.value.exit_code == 1

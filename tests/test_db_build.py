@@ -1,0 +1,232 @@
+"""`build_database` / `ensure_database` / `cardkit build`: tables, counts, FTS, meta, staleness, atomicity."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from cardkit import GAMES, __version__, paths
+from cardkit.catalogue.store import catalogue_hash, load_game
+from cardkit.cli.main import app
+from cardkit.db import build as build_module
+from cardkit.db.build import build_database, ensure_database, is_stale, read_meta
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_TABLES = {"berserk-tcg": "tcg_cards", "berserk-ccg": "ccg_cards", "berserk-online": "online_cards",
+               "berserker": "berserker_cards"}
+CARDS_COLUMNS = {"game", "id", "name", "latin", "set_id", "kind", "colour", "elements", "level", "cost",
+                 "elite", "is_unique", "rarity", "mercenary", "data"}
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_database(tmp_path_factory.mktemp("db") / "cardkit.db").path
+
+
+@pytest.fixture(scope="module")
+def conn(db: Path) -> Iterator[sqlite3.Connection]:
+    connection = sqlite3.connect(db)
+    yield connection
+    connection.close()
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+
+
+def test_every_contract_table_exists(conn: sqlite3.Connection) -> None:
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"cards", "tcg_cards", "ccg_cards", "online_cards", "berserker_cards", "berserker_ships",
+            "sets", "formats", "meta", "cards_fts"} <= names
+    assert CARDS_COLUMNS <= set(columns(conn, "cards"))
+    assert {"game", "id", "name", "latin", "cards"} <= set(columns(conn, "sets"))
+    assert {"name", "game", "data"} <= set(columns(conn, "formats"))
+    assert {"cost_white", "cost_green", "cost_black", "cost_red", "cost_colourless"} <= set(columns(conn, "tcg_cards"))
+
+
+def test_cards_holds_every_card_of_every_game(conn: sqlite3.Connection) -> None:
+    counts = dict(conn.execute("SELECT game, count(*) FROM cards GROUP BY game"))
+    assert counts == {"berserk-tcg": 453, "berserk-ccg": 1310, "berserk-online": 1015, "berserker": 14}
+    for game, table in GAME_TABLES.items():
+        assert conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == len(load_game(game).cards)
+    assert conn.execute("SELECT count(*) FROM berserker_ships").fetchone()[0] == 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_table_has_a_column_for_every_schema_field(conn: sqlite3.Connection, game: str) -> None:
+    schema = json.loads((ROOT / "schemas" / "cards" / f"{game}.schema.json").read_text(encoding="utf-8"))
+    assert set(schema["$defs"]["card"]["properties"]) <= set(columns(conn, GAME_TABLES[game]))
+    if game == "berserker":
+        assert set(schema["$defs"]["ship"]["properties"]) <= set(columns(conn, "berserker_ships"))
+
+
+def test_data_column_is_the_card_exactly(conn: sqlite3.Connection) -> None:
+    for game in GAMES:
+        stored = {cid: json.loads(data) for cid, data in conn.execute("SELECT id, data FROM cards WHERE game = ?", (game,))}
+        assert stored == load_game(game).cards
+
+
+def test_tcg_cost_is_the_sum_of_balls_and_split_into_colour_columns(conn: sqlite3.Connection) -> None:
+    cards = load_game("berserk-tcg").cards
+    rows = conn.execute(
+        "SELECT c.id, c.cost, t.cost_white, t.cost_green, t.cost_black, t.cost_red, t.cost_colourless "
+        "FROM cards c JOIN tcg_cards t ON t.id = c.id WHERE c.game = 'berserk-tcg'"
+    ).fetchall()
+    for cid, total, *balls in rows:
+        cost = cards[cid]["cost"]
+        if cost is None:
+            assert total is None and balls == [None] * 5
+        else:
+            assert total == sum(cost.values()) and balls == [cost[k] for k in ("white", "green", "black", "red", "colourless")]
+
+
+def test_elements_are_comma_joined_empty_for_neutral_and_null_without_elements(conn: sqlite3.Connection) -> None:
+    for game, cid, elements in conn.execute("SELECT game, id, elements FROM cards"):
+        card = load_game(game).cards[cid]
+        assert elements == (",".join(card["elements"]) if "elements" in card else None)
+    assert conn.execute("SELECT count(*) FROM cards WHERE game = 'berserk-ccg' AND elements = ''").fetchone()[0] > 0
+
+
+def test_online_uniqueness_comes_from_its_abilities(conn: sqlite3.Connection) -> None:
+    expected = {cid for cid, c in load_game("berserk-online").cards.items() if "unique" in c["abilities"]}
+    found = {r[0] for r in conn.execute("SELECT id FROM cards WHERE game = 'berserk-online' AND is_unique = 1")}
+    assert found == expected and expected
+
+
+def test_fts_finds_every_guts_and_transliterated_names(conn: sqlite3.Connection) -> None:
+    guts = conn.execute(
+        "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
+        "WHERE cards_fts MATCH 'Guts' AND cards.name = 'Guts'"
+    ).fetchall()
+    assert len(guts) == 15
+    assert conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH 'Guts'").fetchone()[0] >= 15
+    kochevnik = conn.execute(
+        "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid WHERE cards_fts MATCH 'Kochevnik'"
+    ).fetchall()
+    assert ("10001",) in kochevnik
+
+
+def test_fts_table_is_declared_so_datasette_links_it_to_cards(conn: sqlite3.Connection) -> None:
+    sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'cards_fts'").fetchone()[0]
+    assert 'content="cards"' in sql
+
+
+def test_sets_count_their_cards(conn: sqlite3.Connection) -> None:
+    for game, total in conn.execute("SELECT game, sum(cards) FROM sets GROUP BY game"):
+        assert total == len(load_game(game).cards)
+    assert conn.execute("SELECT name, latin FROM sets WHERE game = 'berserk-ccg' AND id = '10'").fetchone() == (
+        "Война стихий", "Voina stikhii")
+
+
+def test_formats_are_loaded_from_the_formats_folder(conn: sqlite3.Connection) -> None:
+    files = sorted((ROOT / "data" / "formats").glob("*.json")) if (ROOT / "data" / "formats").is_dir() else []
+    rows = dict(conn.execute("SELECT name, data FROM formats"))
+    assert len(rows) == len(files)
+    for path in files:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert json.loads(rows[doc.get("name") or path.stem]) == doc
+
+
+def test_a_missing_formats_folder_gives_an_empty_formats_table(tmp_path: Path) -> None:
+    result = build_database(tmp_path / "x.db", formats_dir=tmp_path / "no-formats")
+    assert result.counts.get("formats", 0) == 0
+    with sqlite3.connect(result.path) as c:
+        assert c.execute("SELECT count(*) FROM formats").fetchone() == (0,)
+
+
+def test_meta_records_hash_version_and_build_time(db: Path) -> None:
+    meta = read_meta(db)
+    assert meta is not None
+    assert meta["catalogue_hash"] == catalogue_hash() and meta["version"] == __version__
+    assert datetime.fromisoformat(meta["built_at"]).tzinfo is not None
+    assert not is_stale(db)
+
+
+def test_ensure_builds_a_missing_database(tmp_path: Path) -> None:
+    target = tmp_path / "sub" / "cardkit.db"
+    assert ensure_database(target) == target and not is_stale(target)
+
+
+def test_ensure_keeps_a_fresh_database(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a fresh database must not be rebuilt")
+
+    monkeypatch.setattr(build_module, "build_database", refuse)
+    assert ensure_database(db) == db
+
+
+def test_ensure_rebuilds_when_the_stored_hash_differs(db: Path, tmp_path: Path) -> None:
+    stale = tmp_path / "stale.db"
+    shutil.copy(db, stale)
+    with sqlite3.connect(stale) as c:
+        c.execute("UPDATE meta SET value = 'old' WHERE key = 'catalogue_hash'")
+    assert is_stale(stale)
+    ensure_database(stale)
+    assert read_meta(stale)["catalogue_hash"] == catalogue_hash()  # type: ignore[index]
+
+
+def test_ensure_rebuilds_when_the_catalogue_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cards_dir = tmp_path / "cards"
+    shutil.copytree(ROOT / "data" / "cards", cards_dir)
+    monkeypatch.setattr(paths, "CARDS_DIR", cards_dir)
+    target = ensure_database(tmp_path / "cardkit.db")
+    path = cards_dir / "berserker" / "cards.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["cards"][0]["name"] = "Space Marines"
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
+    assert is_stale(target)
+    ensure_database(target)
+    with sqlite3.connect(target) as c:
+        assert c.execute("SELECT name FROM cards WHERE game = 'berserker' AND id = ?", (doc["cards"][0]["id"],)).fetchone() == ("Space Marines",)
+
+
+def test_ensure_rebuilds_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    target = tmp_path / "cardkit.db"
+    target.write_bytes(b"not sqlite at all")
+    ensure_database(target)
+    assert not is_stale(target)
+
+
+def test_failed_build_leaves_the_previous_database_intact(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "cardkit.db"
+    shutil.copy(db, target)
+    before = target.read_bytes()
+    # Fail after every table is filled, while the FTS index is being made.
+    monkeypatch.setattr(build_module, "FTS_SQL", "CREATE VIRTUAL TABLE broken USING no_such_module()")
+    with pytest.raises(Exception, match="no_such_module"):
+        build_database(target)
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cardkit.db"]
+
+
+def test_interrupted_first_build_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupt(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_module, "_write", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        build_database(tmp_path / "cardkit.db")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_build_cli_reports_tables_as_json(runner: Any, tmp_path: Path) -> None:
+    out = tmp_path / "out.db"
+    result = runner.invoke(app, ["build", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert set(report) == {"path", "tables", "meta", "seconds"}
+    assert report["path"] == str(out) and report["tables"]["cards"] == 2792
+    assert report["meta"]["catalogue_hash"] == catalogue_hash()
+
+
+def test_build_cli_uses_cardkit_db_by_default(runner: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDKIT_DB", str(tmp_path / "env.db"))
+    result = runner.invoke(app, ["build"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "env.db").is_file() and "cards" in result.output
