@@ -1,0 +1,178 @@
+"""Is a squad legal? The crystal ledger and every problem with it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from cardkit.problems import Problem, error, has_errors
+from cardkit.squads.budget import Budget, SquadRules, budget_for
+from cardkit.squads.cards import SquadCard, squad_cards
+from cardkit.squads.read import CardRef, SquadFile
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What one squad card cost and which crystals paid it."""
+
+    card: SquadCard
+    gold: int
+    silver: int
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.card.id, "name": self.card.name, "cost": self.card.cost, "elite": self.card.elite,
+                "elements": sorted(self.card.elements), "gold": self.gold, "silver": self.silver}
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A squad's budget, each card's payment, and what is left (negative when over budget)."""
+
+    budget: Budget
+    elements: tuple[str, ...]
+    payments: tuple[Payment, ...]
+
+    @property
+    def spent_gold(self) -> int:
+        return sum(p.gold for p in self.payments)
+
+    @property
+    def spent_silver(self) -> int:
+        return sum(p.silver for p in self.payments)
+
+    @property
+    def left_gold(self) -> int:
+        return self.budget.gold - self.spent_gold
+
+    @property
+    def left_silver(self) -> int:
+        return self.budget.silver - self.spent_silver
+
+
+def pay(cards: Sequence[SquadCard], budget: Budget, elements: Sequence[str], lines: Sequence[int | None] = ()) -> Ledger:
+    """Elite cards take gold only; ordinary cards take silver while it lasts, then gold 1:1."""
+    silver = budget.silver
+    payments: list[Payment] = []
+    for i, card in enumerate(cards):
+        line = lines[i] if i < len(lines) else None
+        if card.elite:
+            payments.append(Payment(card, card.cost, 0, line))
+            continue
+        s = min(card.cost, max(silver, 0))
+        silver -= s
+        payments.append(Payment(card, card.cost - s, s, line))
+    return Ledger(budget, tuple(elements), tuple(payments))
+
+
+def ledger_for(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
+               gold: int | None = None, silver: int | None = None, lines: Sequence[int | None] = ()) -> Ledger:
+    """The budget of these cards' elements, and how the cards pay from it."""
+    elements = rules.elements_of(cards)
+    budget = budget_for(rules, len(elements), seat, redeals, gold, silver)
+    return pay(cards, budget, elements, lines)
+
+
+def budget_problems(ledger: Ledger) -> list[Problem]:
+    """OVER_BUDGET when elite cards need more gold than there is, or all cards more crystals."""
+    out: list[Problem] = []
+    b = ledger.budget
+    elite = sum(p.card.cost for p in ledger.payments if p.card.elite)
+    total = sum(p.card.cost for p in ledger.payments)
+    if elite > b.gold:
+        out.append(error("OVER_BUDGET", f"elite cards cost {elite} gold; the budget has {b.gold} gold "
+                         "(elite cards are never paid with silver)", limit=b.gold, actual=elite))
+    if total > b.gold + b.silver:
+        out.append(error("OVER_BUDGET", f"the squad costs {total} crystals; the budget has {b.gold} gold + "
+                         f"{b.silver} silver = {b.gold + b.silver}", limit=b.gold + b.silver, actual=total))
+    return out
+
+
+def rule_problems(cards: Sequence[tuple[SquadCard, CardRef | None]], rules: SquadRules) -> list[Problem]:
+    """UNIQUE_TWICE, FLYERS_OVER_LIMIT and TOO_MANY_TERRAINS."""
+    out: list[Problem] = []
+    if rules.unique_once:
+        seen: Counter[str] = Counter(c.id for c, _ in cards if c.unique)
+        for cid, n in seen.items():
+            if n > 1:
+                ref = next(r for c, r in cards if c.id == cid)
+                out.append(error("UNIQUE_TWICE", f"{ref_label(cards, cid)} is unique and is in the squad {n} times",
+                                 card=cid, line=ref.line if ref else None, limit=1, actual=n))
+    flyers = [c for c, _ in cards if c.flyer]
+    if rules.flyer_crystal_cap is not None and sum(c.cost for c in flyers) > rules.flyer_crystal_cap:
+        cost = sum(c.cost for c in flyers)
+        out.append(error("FLYERS_OVER_LIMIT", f"flyers cost {cost} crystals together; at most {rules.flyer_crystal_cap}",
+                         limit=rules.flyer_crystal_cap, actual=cost))
+    terrains = [c for c, _ in cards if c.terrain]
+    if rules.max_terrains is not None and len(terrains) > rules.max_terrains:
+        out.append(error("TOO_MANY_TERRAINS", f"{len(terrains)} terrains ({', '.join(c.label for c in terrains)}); "
+                         f"at most {rules.max_terrains}", limit=rules.max_terrains, actual=len(terrains)))
+    return out
+
+
+def ref_label(cards: Sequence[tuple[SquadCard, CardRef | None]], cid: str) -> str:
+    return next(c.label for c, _ in cards if c.id == cid)
+
+
+@dataclass
+class SquadReport:
+    """The answer of `cardkit squad check`."""
+
+    path: str
+    format: str
+    seat: str
+    redeals: int
+    ledger: Ledger
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not has_errors(self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        led = self.ledger
+        return {
+            "legal": self.legal,
+            "budget": led.budget.to_dict(),
+            "spent": {"gold": led.spent_gold, "silver": led.spent_silver},
+            "elements": list(led.elements),
+            "problems": [p.to_dict() for p in self.problems],
+            "left": {"gold": led.left_gold, "silver": led.left_silver},
+            "derivation": led.budget.derivation(),
+            "cards": [p.to_dict() for p in led.payments],
+            "format": self.format, "seat": self.seat, "redeals": self.redeals, "file": self.path,
+        }
+
+
+def deal_problems(squad: SquadFile, rules: SquadRules) -> list[Problem]:
+    """DEAL_SIZE and CARD_NOT_DEALT (a squad card used more often than it was dealt)."""
+    out: list[Problem] = []
+    if squad.dealt is None:
+        return out
+    if len(squad.dealt) != rules.deal_size:
+        out.append(error("DEAL_SIZE", f"{len(squad.dealt)} cards dealt; a deal is {rules.deal_size}",
+                         limit=rules.deal_size, actual=len(squad.dealt)))
+    left: Counter[str | None] = Counter(r.card for r in squad.dealt if r.card)
+    for ref in squad.squad:
+        if ref.card is None:
+            continue
+        if left[ref.card] > 0:
+            left[ref.card] -= 1
+            continue
+        dealt_n = sum(1 for r in squad.dealt if r.card == ref.card)
+        what = "was not dealt" if dealt_n == 0 else f"was dealt {dealt_n} time(s) only"
+        out.append(error("CARD_NOT_DEALT", f"{ref.text} {what}", card=ref.card, line=ref.line, pointer=ref.pointer,
+                         limit=dealt_n))
+    return out
+
+
+def check_squad(squad: SquadFile, rules: SquadRules, gold: int | None = None, silver: int | None = None) -> SquadReport:
+    """Every problem with `squad` under `rules`; `gold`/`silver` replace the base (else the file's)."""
+    table = squad_cards(rules.game)
+    cards = [(table[r.card], r) for r in squad.squad if r.card is not None]
+    ledger = ledger_for([c for c, _ in cards], rules, squad.seat, squad.redeals,
+                        squad.gold if gold is None else gold, squad.silver if silver is None else silver,
+                        [r.line for _, r in cards])
+    problems = list(squad.problems) + deal_problems(squad, rules) + budget_problems(ledger) + rule_problems(cards, rules)
+    return SquadReport(squad.path, rules.format, squad.seat, squad.redeals, ledger, problems)

@@ -1,0 +1,198 @@
+"""Simulated deals: how good a squad does a deck deal, and when is a re-deal worth its gold?
+
+Each of N deals takes `deal_size` cards from the shuffled deck and recruits
+the best squad (`optimise.best_squad`). A re-deal costs `redeal_gold` and
+deals afresh from the whole deck, so its expected worth is one number for
+the deck: the mean crystals spent by the best squads of the same N deals
+with one re-deal's gold taken off. A deal "would have been better re-dealt,
+on average" when its own best squad spends fewer crystals than that mean.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from cardkit.errors import BadArgument
+from cardkit.squads.budget import SquadRules, budget_for
+from cardkit.squads.cards import SquadCard
+from cardkit.squads.check import pay
+from cardkit.squads.optimise import best_squad
+
+Progress = Callable[[int], None]
+PROGRESS_EVERY = 1000
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """What one deal's best squad did (one memo entry, shared by equal deals)."""
+
+    spent: int
+    cards: int
+    left: int
+    gold_left: int
+    elements: int
+    redeal_spent: int
+
+
+def _outcome(cards: Sequence[SquadCard], rules: SquadRules, seat: str,
+             gold: int | None, silver: int | None) -> DealOutcome:
+    best = best_squad(cards, rules, seat, 0, gold, silver, probe=rules.redeal_gold)
+    chosen = [cards[p] for p in best.positions]
+    budget = budget_for(rules, len(best.elements), seat, 0, gold, silver)
+    ledger = pay(chosen, budget, best.elements)
+    return DealOutcome(spent=best.spent, cards=best.cards, left=budget.gold + budget.silver - best.spent,
+                       gold_left=ledger.left_gold, elements=len(best.elements), redeal_spent=best.probe_spent or 0)
+
+
+@dataclass
+class SquadSimulation:
+    """Counts over all deals; `to_dict` and `render_text` are deterministic for a seed."""
+
+    deck: str
+    format: str
+    deals: int
+    seed: int
+    seat: str
+    deck_size: int
+    gold: int | None
+    silver: int | None
+    left: Counter[int] = field(default_factory=Counter)
+    sizes: Counter[int] = field(default_factory=Counter)
+    elements_dealt: Counter[int] = field(default_factory=Counter)
+    all_gold_spent: int = 0
+    spent_total: int = 0
+    redeal_spent_total: int = 0
+    spent_by_deal: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def mean_spent(self) -> float:
+        return self.spent_total / self.deals
+
+    @property
+    def mean_redeal_spent(self) -> float:
+        return self.redeal_spent_total / self.deals
+
+    @property
+    def redeal_better(self) -> int:
+        """Deals whose best squad spends less than a re-deal's squad does on average."""
+        mean = self.mean_redeal_spent
+        return sum(1 for s in self.spent_by_deal if s < mean)
+
+    def mean_of(self, counts: Counter[int]) -> float:
+        return sum(k * v for k, v in counts.items()) / self.deals
+
+    def to_dict(self) -> dict[str, Any]:
+        def hist(c: Counter[int]) -> dict[str, int]:
+            return {str(k): c[k] for k in sorted(c)}
+
+        return {
+            "game": "squads", "deck": self.deck, "format": self.format, "deals": self.deals, "seed": self.seed,
+            "seat": self.seat, "deck_size": self.deck_size, "gold": self.gold, "silver": self.silver,
+            "crystals_left": hist(self.left),
+            "mean_crystals_left": round(self.mean_of(self.left), 4),
+            "mean_squad_size": round(self.mean_of(self.sizes), 4),
+            "squad_sizes": hist(self.sizes),
+            "all_gold_spent": round(self.all_gold_spent / self.deals, 4),
+            "elements_dealt": hist(self.elements_dealt),
+            "mean_crystals_spent": round(self.mean_spent, 4),
+            "redeal": {
+                "mean_crystals_spent": round(self.mean_redeal_spent, 4),
+                "better_on_average": round(self.redeal_better / self.deals, 4),
+                "definition": "share of deals whose best squad spends fewer crystals than the mean best squad "
+                              "of a fresh deal paying one re-deal's gold",
+            },
+        }
+
+    def render_text(self) -> str:
+        d = self.to_dict()
+        lines = [
+            f"{self.deck}: {self.deals:,} deals of the {self.deck_size}-card deck ({self.format}, seat {self.seat}, seed {self.seed})",
+            f"  mean crystals spent     {d['mean_crystals_spent']:.2f}",
+            f"  mean crystals left      {d['mean_crystals_left']:.2f}",
+            f"  mean squad size         {d['mean_squad_size']:.2f}",
+            f"  all gold spent          {100 * d['all_gold_spent']:.1f}% of deals",
+            f"  re-deal: its best squad spends {d['redeal']['mean_crystals_spent']:.2f} on average; "
+            f"better than {100 * d['redeal']['better_on_average']:.1f}% of deals",
+            "  crystals left   deals",
+        ]
+        lines += [f"  {k:>13}   {v / self.deals:6.1%}" for k, v in sorted(self.left.items())]
+        lines.append("  elements dealt  deals")
+        lines += [f"  {k:>14}   {v / self.deals:6.1%}" for k, v in sorted(self.elements_dealt.items())]
+        return "\n".join(lines) + "\n"
+
+    def plot(self, path: Path) -> None:
+        """Bars of crystals left, squad sizes and elements dealt, as PNG or SVG."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        matplotlib.rcParams["svg.hashsalt"] = "cardkit"
+        fig, axes = plt.subplots(1, 3, figsize=(12, 3.8))
+        for ax, counts, title in ((axes[0], self.left, "crystals left unspent"),
+                                  (axes[1], self.sizes, "cards in the best squad"),
+                                  (axes[2], self.elements_dealt, "elements dealt")):
+            keys = sorted(counts)
+            ax.bar(keys, [100 * counts[k] / self.deals for k in keys], color="#4a6fa5")
+            ax.set_title(title)
+            ax.set_ylabel("% of deals")
+            ax.set_xticks(keys)
+        fig.suptitle(f"{self.deck}: {self.deals:,} deals, seed {self.seed}, seat {self.seat}")
+        fig.tight_layout()
+        path = Path(path)
+        fmt = path.suffix.lstrip(".").lower()
+        if fmt not in ("png", "svg"):
+            plt.close(fig)
+            raise BadArgument(f"--plot must end in .png or .svg; got {path.name!r}")
+        import io
+
+        from cardkit.jsonio import write_atomic
+
+        buf = io.BytesIO()
+        fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else {"Software": None})
+        plt.close(fig)
+        write_atomic(path, buf.getvalue())
+
+
+def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, seed: int, seat: str = "first",
+                   gold: int | None = None, silver: int | None = None, name: str = "deck",
+                   progress: Progress | None = None) -> SquadSimulation:
+    """Deal `deals` times from `deck` (one entry per copy) and summarise the best squads."""
+    if len(deck) < rules.deal_size:
+        raise BadArgument(f"the deck has {len(deck)} cards; a deal needs {rules.deal_size}")
+    kinds: list[SquadCard] = []
+    index: dict[str, int] = {}
+    for c in deck:
+        if c.id not in index:
+            index[c.id] = len(kinds)
+            kinds.append(c)
+    deck_kinds = [index[c.id] for c in deck]
+    element_of = [c.elements for c in kinds]
+    memo: dict[tuple[int, ...], DealOutcome] = {}
+    rng = random.Random(seed)
+    sim = SquadSimulation(deck=name, format=rules.format, deals=deals, seed=seed, seat=seat,
+                          deck_size=len(deck), gold=gold, silver=silver)
+    positions = range(len(deck))
+    done = 0
+    for _ in range(deals):
+        key = tuple(sorted(deck_kinds[p] for p in rng.sample(positions, rules.deal_size)))
+        now = memo.get(key)
+        if now is None:
+            now = memo[key] = _outcome([kinds[k] for k in key], rules, seat, gold, silver)
+        sim.left[now.left] += 1
+        sim.sizes[now.cards] += 1
+        sim.all_gold_spent += now.gold_left <= 0
+        sim.spent_total += now.spent
+        sim.redeal_spent_total += now.redeal_spent
+        sim.spent_by_deal.append(now.spent)
+        sim.elements_dealt[len(set().union(*(element_of[k] for k in set(key))))] += 1
+        done += 1
+        if progress is not None and done % PROGRESS_EVERY == 0:
+            progress(PROGRESS_EVERY)
+    if progress is not None and done % PROGRESS_EVERY:
+        progress(done % PROGRESS_EVERY)
+    return sim

@@ -1,0 +1,270 @@
+"""The best squad of a deal: the legal squad spending most crystals (ties: more cards, then more elite cards).
+
+Exact. The gold budget depends on the squad's elements, so each element
+subset the deal allows is one run; a run is a two-resource knapsack solved
+as a reachability set packed in one Python integer, with bit index
+`(T * count_width + n) * gold_width + E` for T crystals, n cards and E
+gold spent on elite cards. The highest set bit is then the best (T, n).
+Flyers and terrains under a cap form one group whose choices are their
+allowed subsets; copies of a unique card count once. A final search over
+the stored reachability sets picks the most elite cards among the best.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from bisect import bisect_right
+from itertools import accumulate, combinations
+from typing import Sequence
+
+from cardkit.squads.budget import SquadRules, budget_for
+from cardkit.squads.cards import NEUTRAL, SquadCard
+
+Key = tuple[int, int, int]
+"""(crystals spent, cards, elite cards): larger is better, compared in that order."""
+
+
+@dataclass(frozen=True)
+class BestSquad:
+    """The chosen positions of the deal and their score; `gold`/`silver` is the budget of their elements."""
+
+    positions: tuple[int, ...]
+    spent: int
+    cards: int
+    elites: int
+    gold: int
+    silver: int
+    elements: tuple[str, ...]
+    probe_spent: int | None = None
+
+    @property
+    def key(self) -> Key:
+        return (self.spent, self.cards, self.elites)
+
+
+@dataclass(frozen=True)
+class _Alt:
+    t: int
+    n: int
+    e: int
+    elites: int
+    positions: tuple[int, ...]
+    elite_parts: tuple[tuple[int, int], ...] = ()
+
+
+def _card_elements(card: SquadCard, rules: SquadRules) -> frozenset[str]:
+    if card.elements:
+        return card.elements
+    return frozenset({NEUTRAL}) if rules.neutral_is_element else frozenset()
+
+
+def _alt(cards: Sequence[SquadCard], positions: tuple[int, ...]) -> _Alt:
+    chosen = [cards[p] for p in positions]
+    return _Alt(t=sum(c.cost for c in chosen), n=len(chosen), e=sum(c.cost for c in chosen if c.elite),
+                elites=sum(1 for c in chosen if c.elite), positions=positions,
+                elite_parts=tuple((p, cards[p].cost) for p in positions if cards[p].elite))
+
+
+def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, single: list[_Alt]) -> list[list[_Alt]]:
+    """Choice groups: each free card alone (take it or not); capped flyers and terrains together."""
+    seen_unique: set[str] = set()
+    free: list[int] = []
+    capped: list[int] = []
+    for p in allowed:
+        c = cards[p]
+        if rules.unique_once and c.unique:
+            if c.id in seen_unique:
+                continue
+            seen_unique.add(c.id)
+        if (c.flyer and rules.flyer_crystal_cap is not None) or (c.terrain and rules.max_terrains is not None):
+            capped.append(p)
+        else:
+            free.append(p)
+    empty = _Alt(0, 0, 0, 0, ())
+    groups = [[empty, single[p]] for p in free]
+    if capped:
+        options = [empty]
+        for k in range(1, len(capped) + 1):
+            for combo in combinations(capped, k):
+                chosen = [cards[p] for p in combo]
+                if rules.flyer_crystal_cap is not None and sum(c.cost for c in chosen if c.flyer) > rules.flyer_crystal_cap:
+                    continue
+                if rules.max_terrains is not None and sum(1 for c in chosen if c.terrain) > rules.max_terrains:
+                    continue
+                options.append(_alt(cards, combo))
+        groups.append(options)
+    return groups
+
+
+def _elite_costs(group: list[_Alt]) -> list[int]:
+    """Costs of the distinct elite cards any choice of the group contains."""
+    return list({p: c for a in group for p, c in a.elite_parts}.values())
+
+
+_MASKS: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _mask(tw: int, nw: int, ew: int, cap: int, gold: int) -> int:
+    """Bits of the states with T <= cap and E <= gold (any n)."""
+    key = (tw, nw, ew, cap, gold)
+    m = _MASKS.get(key)
+    if m is None:
+        row = (1 << (gold + 1)) - 1
+        block = 0
+        for n in range(nw):
+            block |= row << (n * ew)
+        m = 0
+        for t in range(cap + 1):
+            m |= block << (t * nw * ew)
+        if len(_MASKS) > 4096:
+            _MASKS.clear()
+        _MASKS[key] = m
+    return m
+
+
+def _solve_run(groups: list[list[_Alt]], gold: int, silver: int,
+               probe: int = 0) -> tuple[Key, tuple[int, ...], int] | None:
+    """Best (key, positions, spent with `probe` less gold) of one run; None when even the empty squad breaks the budget.
+
+    States within the smaller budget are exactly the final states inside its mask, so the probe is free.
+    """
+    if gold < 0 or gold + silver < 0:
+        return None
+    cap = gold + silver
+    ew = gold + max((max(a.e for a in g) for g in groups), default=0) + 1
+    nw = sum(max(a.n for a in g) for g in groups) + 1
+    tw = cap + 1
+    unit_n, unit_t = ew, nw * ew
+    mask = _mask(tw, nw, ew, cap, gold)
+    shifts = [[a.t * unit_t + a.n * unit_n + a.e for a in g] for g in groups]
+    reach = [1]
+    r = 1
+    for sh in shifts:
+        acc = r
+        for s in sh:
+            if s:
+                acc |= r << s
+        r = acc & mask
+        reach.append(r)
+    probe_t = -1
+    if probe and gold - probe >= 0 and cap - probe >= 0:
+        probe_t = (r & _mask(tw, nw, ew, cap - probe, gold - probe)).bit_length() - 1
+        probe_t = probe_t // unit_t if probe_t >= 0 else -1
+    top = r.bit_length() - 1
+    t, rest = divmod(top, unit_t)
+    n = rest // unit_n
+    base = t * unit_t + n * unit_n
+    e_bits = (r >> base) & ((1 << ew) - 1)
+    # Most elite cards among all states with the best (t, n): a bounded search back through the groups.
+    best_elites = [-1]
+    best_choice: list[tuple[int, ...]] = [()]
+    most_after = [0] * (len(groups) + 1)
+    # sums[i]: running totals of the cheapest elite cards of the first i groups; how many fit in x gold bounds
+    # the elite cards still to come (a relaxation that ignores which group each card is in).
+    sums: list[list[int]] = [[]]
+    costs: list[int] = []
+    for i, g in enumerate(groups):
+        most_after[i + 1] = most_after[i] + max(a.elites for a in g)
+        extra = _elite_costs(g)
+        if extra:
+            costs = sorted(costs + extra)
+            sums.append(list(accumulate(costs)))
+        else:
+            sums.append(sums[-1])
+    ordered = [sorted(range(len(g)), key=lambda j, g=g: (-g[j].elites, -g[j].n, g[j].positions)) for g in groups]
+
+    def search(i: int, state: int, st: int, sn: int, se: int, elites: int, chosen: list[tuple[int, ...]]) -> None:
+        if elites + min(most_after[i], sn, bisect_right(sums[i], se)) <= best_elites[0]:
+            return
+        if i == 0:
+            if state == 0:
+                best_elites[0] = elites
+                best_choice[0] = tuple(sorted(p for c in chosen for p in c))
+            return
+        prev = reach[i - 1]
+        g = groups[i - 1]
+        for j in ordered[i - 1]:
+            a = g[j]
+            if a.t > st or a.n > sn or a.e > se:
+                continue
+            ps = state - shifts[i - 1][j]
+            if (prev >> ps) & 1:
+                chosen.append(a.positions)
+                search(i - 1, ps, st - a.t, sn - a.n, se - a.e, elites + a.elites, chosen)
+                chosen.pop()
+
+    for e in range(ew - 1, -1, -1):
+        if (e_bits >> e) & 1:
+            search(len(groups), base + e, t, n, e, 0, [])
+    return (t, n, best_elites[0]), best_choice[0], probe_t
+
+
+def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
+               gold: int | None = None, silver: int | None = None, probe: int = 0) -> BestSquad:
+    """The exact best squad from the dealt `cards` (positions index `cards`).
+
+    With `probe` > 0, `probe_spent` is also the best spend had the gold been `probe` lower.
+    """
+    keys = [_card_elements(c, rules) for c in cards]
+    universe = sorted(set().union(*keys)) if keys else []
+    budgets = {k: budget_for(rules, k, seat, redeals, gold, silver) for k in range(len(universe) + 2)}
+    runs: list[frozenset[str]] = []
+    for k in range(len(universe), -1, -1):
+        # A subset whose one-larger superset has the same gold is never better than that superset.
+        if k < len(universe) and budgets[k].gold == budgets[k + 1].gold:
+            continue
+        runs.extend(frozenset(c) for c in combinations(universe, k))
+    single = [_alt(cards, (p,)) for p in range(len(cards))]
+    best: tuple[Key, tuple[int, ...]] | None = None
+    best_probe = -1
+    for run in runs:
+        b = budgets[len(run)]
+        allowed = [p for p, k in enumerate(keys) if k <= run]
+        bound = min(b.gold + b.silver, sum(cards[p].cost for p in allowed))
+        if best is not None and bound < best[0][0] and (not probe or bound - probe < best_probe):
+            continue
+        found = _solve_run(_groups(cards, allowed, rules, single), b.gold, b.silver, probe)
+        if found is None:
+            continue
+        if best is None or found[0] > best[0]:
+            best = (found[0], found[1])
+        best_probe = max(best_probe, found[2])
+    positions = best[1] if best else ()
+    chosen = [cards[p] for p in positions]
+    elements = rules.elements_of(chosen)
+    b = budgets[len(elements)] if len(elements) in budgets else budget_for(rules, len(elements), seat, redeals, gold, silver)
+    return BestSquad(positions=positions, spent=sum(c.cost for c in chosen), cards=len(chosen),
+                     elites=sum(1 for c in chosen if c.elite), gold=b.gold, silver=b.silver, elements=tuple(elements),
+                     probe_spent=best_probe if probe else None)
+
+
+def is_legal(chosen: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
+             gold: int | None = None, silver: int | None = None) -> bool:
+    """The squad rules straight from their statement (used by the brute force)."""
+    b = budget_for(rules, len(rules.elements_of(chosen)), seat, redeals, gold, silver)
+    elite = sum(c.cost for c in chosen if c.elite)
+    total = sum(c.cost for c in chosen)
+    if elite > b.gold or total > b.gold + b.silver:
+        return False
+    if rules.unique_once:
+        ids = [c.id for c in chosen if c.unique]
+        if len(ids) != len(set(ids)):
+            return False
+    if rules.flyer_crystal_cap is not None and sum(c.cost for c in chosen if c.flyer) > rules.flyer_crystal_cap:
+        return False
+    if rules.max_terrains is not None and sum(1 for c in chosen if c.terrain) > rules.max_terrains:
+        return False
+    return True
+
+
+def brute_force_key(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
+                    gold: int | None = None, silver: int | None = None) -> Key:
+    """The best key by trying every subset: the reference for tests and the benchmark's baseline."""
+    best: Key = (-1, -1, -1)
+    n = len(cards)
+    for mask in range(1 << n):
+        chosen = [cards[p] for p in range(n) if mask >> p & 1]
+        key = (sum(c.cost for c in chosen), len(chosen), sum(1 for c in chosen if c.elite))
+        if key > best and is_legal(chosen, rules, seat, redeals, gold, silver):
+            best = key
+    return best

@@ -1,0 +1,158 @@
+"""Reading squad and deal files: JSON (schemas/squad.schema.json) or a short text form.
+
+Text form: `key: value` header lines (format, seat, redeals, gold, silver),
+then `dealt:` and `squad:` section lines, each followed by one card per line
+(`b_aspid`, `Аспид`, `2 x Aspid`, `2 Aspid`); `#` starts a comment. Card
+lines before any section belong to the squad.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from cardkit import paths
+from cardkit.catalogue.store import CardId
+from cardkit.errors import BadArgument, UnreadableInput
+from cardkit.jsonio import read_text_input
+from cardkit.problems import Problem, error
+
+HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
+SECTIONS: tuple[str, ...] = ("dealt", "squad")
+MAX_COPIES = 50
+_COUNT = re.compile(r"^(?P<n>\d+)\s*[xх×]?\s+(?P<card>\S.*)$", re.IGNORECASE)
+_HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$")
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """One card as written, and the id it resolved to (None when it did not)."""
+
+    text: str
+    card: CardId | None
+    line: int | None = None
+    pointer: str | None = None
+
+
+@dataclass
+class SquadFile:
+    """A squad or deal file as read: settings, card references and resolution problems."""
+
+    path: str
+    format: str | None
+    seat: str = "first"
+    redeals: int = 0
+    gold: int | None = None
+    silver: int | None = None
+    dealt: list[CardRef] | None = None
+    squad: list[CardRef] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def deal(self) -> list[CardRef]:
+        """The cards to recruit from: `dealt`, else the squad list."""
+        return self.dealt if self.dealt is not None else self.squad
+
+
+@dataclass
+class _Raw:
+    settings: dict[str, Any]
+    cards: dict[str, list[tuple[str, int | None, str | None]]]
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads((paths.SCHEMAS_DIR / "squad.schema.json").read_text(encoding="utf-8")))
+
+
+def _parse_json(path: str, text: str) -> _Raw:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        where = "/" + "/".join(map(str, errors[0].absolute_path))
+        raise UnreadableInput(path, f"not a squad file: {where}: {errors[0].message}")
+    cards = {s: [(t, None, f"/{s}/{i}") for i, t in enumerate(data[s])] for s in SECTIONS if s in data}
+    return _Raw({k: data[k] for k in HEADER_KEYS if k in data}, cards)
+
+
+def _parse_text(path: str, text: str) -> _Raw:
+    settings: dict[str, Any] = {}
+    cards: dict[str, list[tuple[str, int | None, str | None]]] = {}
+    section = "squad"
+    for n, raw in enumerate(text.split("\n"), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.rstrip(":").casefold() in SECTIONS and line.endswith(":"):
+            section = line[:-1].strip().casefold()
+            cards.setdefault(section, [])
+            continue
+        m = _HEADER.match(line)
+        if m and m.group("key").casefold() in HEADER_KEYS:
+            key, value = m.group("key").casefold(), m.group("value").strip()
+            if key in ("redeals", "gold", "silver"):
+                if not value.isdigit() or int(value) > 1000:
+                    raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {value!r}")
+                settings[key] = int(value)
+            elif key == "seat" and value.casefold() not in ("first", "second"):
+                raise UnreadableInput(path, f"line {n}: seat must be first or second; got {value!r}")
+            else:
+                settings[key] = value.casefold()
+            continue
+        count, card = 1, line
+        m = _COUNT.match(line)
+        if m:
+            count, card = int(m.group("n")), m.group("card").strip()
+            if not 1 <= count <= MAX_COPIES:
+                raise UnreadableInput(path, f"line {n}: a count must be from 1 to {MAX_COPIES}; got {count}")
+        cards.setdefault(section, []).extend([(card, n, None)] * count)
+    if not cards:
+        raise UnreadableInput(path, "no cards: give a `squad:` or `dealt:` list")
+    return _Raw(settings, cards)
+
+
+def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None) -> SquadFile:
+    """Read and resolve a squad or deal file; `format_name` overrides the file's format."""
+    text = read_text_input(path)
+    stripped = text.lstrip()
+    raw = _parse_json(str(path), text) if stripped.startswith("{") else _parse_text(str(path), text)
+    return resolve(str(path), raw.settings, raw.cards, format_name)
+
+
+def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[tuple[str, int | None, str | None]]],
+            format_name: str | None = None) -> SquadFile:
+    """Resolve card texts against the format's game, collecting UNKNOWN_CARD/AMBIGUOUS_CARD problems."""
+    from cardkit.catalogue.lookup import card_index
+    from cardkit.formats import load_format
+
+    fmt_name = format_name or settings.get("format")
+    if not fmt_name:
+        raise BadArgument(f"{path}: no format; put `format: berserk-online` (or berserk-ccg) in the file or give --format")
+    game = load_format(fmt_name).game
+    index = card_index(game)
+    problems: list[Problem] = []
+    out: dict[str, list[CardRef]] = {}
+    for section, refs in cards.items():
+        out[section] = []
+        for text, line, pointer in refs:
+            found = index.find(text)
+            if found.resolved is None:
+                if found.ambiguous:
+                    problems.append(error("AMBIGUOUS_CARD", f"{text!r} matches {len(found.ids)} cards: "
+                                          f"{', '.join(found.ids[:6])}; give an id", card=text, line=line, pointer=pointer))
+                else:
+                    hint = f"; did you mean {', '.join(found.suggestions)}" if found.suggestions else ""
+                    problems.append(error("UNKNOWN_CARD", f"no {game} card {text!r}{hint}", card=text, line=line, pointer=pointer))
+            out[section].append(CardRef(text, found.resolved, line, pointer))
+    return SquadFile(path=path, format=fmt_name, seat=settings.get("seat", "first"),
+                     redeals=int(settings.get("redeals", 0)), gold=settings.get("gold"), silver=settings.get("silver"),
+                     dealt=out.get("dealt"), squad=out.get("squad", []), problems=problems)
