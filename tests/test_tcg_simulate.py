@@ -1,0 +1,116 @@
+"""The vectorised opening simulator against the reference, against exact maths, and its determinism."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import sqrt
+
+import numpy as np
+import pytest
+
+from cardkit.games.berserk_tcg.cards import Cost, load_cards, make_card
+from cardkit.games.berserk_tcg.exact import p_any_open_exact
+from cardkit.games.berserk_tcg.opening import expand
+from cardkit.games.berserk_tcg.simulate import simulate, simulate_reference
+from cardkit.games.berserk_tcg.state import PlayerState, can_open
+from cardkit.simulation import SimulationOptions
+
+CARDS = load_cards()
+WHITE_RED = {"BK1-001": 10, "BK1-002": 2, "BK1-003": 2, "BK1-004": 2, "BK1-005": 2, "BK1-006": 2, "BK1-007": 2,
+             "BK1-008": 2, "BK1-009": 2, "BK1-121": 3, "BK1-122": 3, "BK1-123": 3, "BK1-124": 3, "BK1-125": 3,
+             "BK1-126": 3, "BK1-131": 1}
+# Three colours, colourless costs, and several Unique cards sharing a name (Guts, Griffith, Zodd).
+UNIQUES = {"BK1-001": 8, "BK1-011": 3, "BK1-012": 3, "BK2-003": 2, "BK1-009": 3, "BK2-002": 2, "BK1-044": 3,
+           "BK1-047": 3, "BK1-132": 3, "BK2-050": 3, "BK3-054": 2, "BK1-121": 6, "BK1-105": 3, "BK3-034": 3}
+NO_LEVEL_ZERO = {"BK1-002": 15, "BK1-003": 15, "BK1-122": 15}
+
+
+def sample(deck: dict[str, int], **kw: object) -> SimulationOptions:
+    return SimulationOptions(**{"games": 300, "turns": 6, "seed": 7, **kw})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("deck,options", [
+    (WHITE_RED, sample(WHITE_RED)),
+    (WHITE_RED, sample(WHITE_RED, seat="second", turns=8)),
+    (UNIQUES, sample(UNIQUES)),
+    (UNIQUES, sample(UNIQUES, seat="second", cities=(1, 2, 5), seed=11)),
+    ({"BK1-001": 9}, sample({"BK1-001": 9})),
+], ids=["white-red", "white-red-second-8-turns", "uniques", "uniques-second-cities", "tiny-deck-out"])
+def test_vectorised_simulator_plays_every_game_exactly_as_the_reference_does(deck: dict[str, int],
+                                                                              options: SimulationOptions) -> None:
+    assert simulate(deck, options, cards=CARDS).to_dict() == simulate_reference(deck, options, cards=CARDS).to_dict()
+
+
+def test_vectorised_and_reference_agree_statistically_on_independent_shuffles() -> None:
+    fast = simulate(UNIQUES, SimulationOptions(games=20_000, seed=1), cards=CARDS).to_dict()
+    slow = simulate_reference(UNIQUES, SimulationOptions(games=600, seed=2), cards=CARDS).to_dict()
+    for f, s in zip(fast["turns"], slow["turns"]):
+        p = (f["p_any_open"] * 20_000 + s["p_any_open"] * 600) / 20_600
+        # z = 3.29: a 99.9% two-sample bound, since six turns are compared at once
+        tolerance = 3.29 * sqrt(max(p * (1 - p), 1e-4) * (1 / 20_000 + 1 / 600))
+        assert abs(f["p_any_open"] - s["p_any_open"]) <= tolerance, (f, s)
+
+
+@pytest.mark.parametrize("deck", [WHITE_RED, UNIQUES], ids=["white-red", "uniques"])
+@pytest.mark.parametrize("seat", ["first", "second"])
+def test_simulated_turn_one_agrees_with_the_exact_value_within_its_interval(deck: dict[str, int], seat: str) -> None:
+    first = simulate(deck, SimulationOptions(games=20_000, turns=1, seat=seat, seed=5), cards=CARDS).to_dict()["turns"][0]
+    lo, hi = first["ci95"]
+    assert lo <= first["p_any_open_exact"] <= hi
+
+
+def test_exact_value_equals_counting_every_hand_of_a_small_deck() -> None:
+    cards = {"W0": make_card("W0", level=0), "W1": make_card("W1", level=1, cost=Cost(white=1, colourless=1)),
+             "R0": make_card("R0", colour="red", level=0, cost=Cost(red=2)),
+             "G0": make_card("G0", colour="green", level=0, cost=Cost(colourless=2))}
+    deck = {"W0": 2, "W1": 3, "R0": 4, "G0": 2}
+    copies = expand(deck)
+    for hand_size, cities in [(3, 0), (4, 1), (5, 0), (7, 1)]:
+        hands = list(combinations(range(len(copies)), hand_size))
+        good = sum(any(can_open(copies[i], PlayerState(cards=cards, hand=tuple(copies[j] for j in h), cities=cities)).ok
+                       for i in h) for h in hands)
+        assert p_any_open_exact(deck, cards, hand_size, cities) == pytest.approx(good / len(hands), abs=1e-12)
+
+
+def test_exact_value_is_given_after_a_turn_when_nothing_could_be_opened_and_not_after_a_discard() -> None:
+    first = simulate(NO_LEVEL_ZERO, SimulationOptions(games=2_000, turns=3), cards=CARDS).to_dict()["turns"]
+    assert first[0]["p_any_open_exact"] == 0.0 and first[0]["p_any_open"] == 0.0
+    assert "p_any_open_exact" in first[1] and "p_any_open_exact" not in first[2]
+    lo, hi = first[1]["ci95"]
+    assert lo <= first[1]["p_any_open_exact"] <= hi
+    second = simulate(NO_LEVEL_ZERO, SimulationOptions(games=2_000, turns=3, seat="second"), cards=CARDS).to_dict()["turns"]
+    assert [("p_any_open_exact" in t) for t in second] == [True, False, False]
+
+
+def test_the_same_seed_gives_the_same_result_and_another_seed_does_not() -> None:
+    a = simulate(UNIQUES, SimulationOptions(games=3_000, seed=42), cards=CARDS)
+    b = simulate(UNIQUES, SimulationOptions(games=3_000, seed=42), cards=CARDS)
+    c = simulate(UNIQUES, SimulationOptions(games=3_000, seed=43), cards=CARDS)
+    assert a.render_text() == b.render_text() and a.to_dict() == b.to_dict()
+    assert a.to_dict() != c.to_dict()
+
+
+def test_a_deck_too_small_for_the_turns_always_decks_out_and_opens_nothing_afterwards() -> None:
+    result = simulate({"BK1-001": 9}, SimulationOptions(games=500, turns=6), cards=CARDS).to_dict()
+    assert result["p_decked"] == 1.0
+    assert [t["p_any_open"] for t in result["turns"]] == [1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+    assert result["cards"][0]["p_openable_by_turn"][-1] == 1.0
+    assert simulate({"BK1-001": 9}, SimulationOptions(games=50, turns=3), cards=CARDS).to_dict()["p_decked"] == 0.0
+
+
+def test_cities_are_set_aside_with_a_warning() -> None:
+    result = simulate({"BK1-001": 44, "CITY-R": 1}, SimulationOptions(games=100), cards=CARDS)
+    assert result.warnings == ("cities are never in a deck: set aside CITY-R",)
+    assert [c["id"] for c in result.to_dict()["cards"]] == ["BK1-001"]
+
+
+def test_progress_is_reported_for_every_game() -> None:
+    seen: list[int] = []
+    simulate(WHITE_RED, SimulationOptions(games=30_001, turns=1), progress=seen.append, cards=CARDS)
+    assert sum(seen) == 30_001 and len(seen) >= 2
+
+
+def test_per_card_chance_never_falls_from_one_turn_to_the_next() -> None:
+    cards = simulate(UNIQUES, SimulationOptions(games=2_000), cards=CARDS).to_dict()["cards"]
+    assert all(np.all(np.diff(c["p_openable_by_turn"]) >= 0) for c in cards)
+    assert {c["id"] for c in cards} == set(UNIQUES)
