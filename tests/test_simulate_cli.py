@@ -1,0 +1,112 @@
+"""`cardkit simulate` through the CLI: output, JSON shape, determinism, plots and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardkit.cli.main import app
+
+DATA = Path(__file__).resolve().parent / "data" / "tcg"
+WHITE_RED = str(DATA / "white-red.deck")
+REPO_DECKS = Path(__file__).resolve().parent.parent / "decks"
+
+
+def run(runner: CliRunner, *args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, ["simulate", *args])
+
+
+def test_text_output_shows_every_turn_the_exact_value_and_every_card(runner: CliRunner) -> None:
+    result = run(runner, WHITE_RED, "--games", "2000")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("white-red.deck: 2,000 games, first player, seed 1")
+    assert lines[1].split()[:3] == ["turn", "cities", "p_any_open"]
+    turn_one = lines[2].split()
+    assert turn_one[:2] == ["1", "0"] and turn_one[5] == "0.9235"
+    assert [line.split()[1] for line in lines[2:8]] == ["0", "1", "2", "3", "4", "5"]
+    assert "decked out: 0.0000" in result.stdout
+    assert sum("BK1-" in line for line in lines) == 16
+
+
+def test_json_has_exactly_the_documented_shape(runner: CliRunner) -> None:
+    result = run(runner, WHITE_RED, "--games", "500", "--turns", "3", "--json", "--second", "--seed", "9")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert list(data) == ["deck", "games", "seed", "seat", "turns", "cards", "p_decked"]
+    assert (data["games"], data["seed"], data["seat"]) == (500, 9, "second")
+    assert list(data["turns"][0]) == ["turn", "cities", "p_any_open", "ci95", "p_any_open_exact", "mean_openable"]
+    assert list(data["turns"][1]) == ["turn", "cities", "p_any_open", "ci95", "mean_openable"]
+    assert [t["turn"] for t in data["turns"]] == [1, 2, 3]
+    assert all(t["ci95"][0] <= t["p_any_open"] <= t["ci95"][1] for t in data["turns"])
+    assert list(data["cards"][0]) == ["id", "name", "p_openable_by_turn"]
+    assert all(len(c["p_openable_by_turn"]) == 3 for c in data["cards"])
+
+
+def test_the_same_seed_gives_byte_identical_output(runner: CliRunner) -> None:
+    a = run(runner, WHITE_RED, "--games", "3000", "--json", "--seed", "4")
+    b = run(runner, WHITE_RED, "--games", "3000", "--json", "--seed", "4")
+    c = run(runner, WHITE_RED, "--games", "3000", "--json", "--seed", "5")
+    assert a.stdout_bytes == b.stdout_bytes and a.stdout_bytes != c.stdout_bytes
+
+
+def test_cities_override_sets_the_revealed_cities_per_turn(runner: CliRunner) -> None:
+    result = run(runner, WHITE_RED, "--games", "200", "--json", "--cities", "0,2,2,5")
+    assert [t["cities"] for t in json.loads(result.stdout)["turns"]] == [0, 2, 2, 5, 5, 5]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--games", "-5"], "--games must be between 1"),
+    (["--turns", "0"], "--turns must be between 1"),
+    (["--cities", "0,1,x"], "--cities must be a comma list"),
+    (["--cities", ""], "--cities must be a comma list"),
+    (["--cities", "0,1,1,2,3,4,5"], "give one per turn or fewer"),
+    (["--seed", "-1"], "--seed must be"),
+    (["--gold", "20"], "--gold does not apply to this game"),
+    (["--plot", "out.jpg"], "--plot file must end in .png or .svg"),
+], ids=["negative-games", "zero-turns", "bad-cities", "empty-cities", "too-many-cities", "negative-seed",
+        "gold-for-tcg", "plot-suffix"])
+def test_bad_arguments_exit_2_with_one_line(runner: CliRunner, args: list[str], message: str) -> None:
+    result = run(runner, WHITE_RED, *args)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr and result.stdout == ""
+
+
+def test_cities_for_a_game_without_cities_exit_2(runner: CliRunner) -> None:
+    result = run(runner, str(REPO_DECKS / "berserker" / "standard.deck"), "--cities", "1")
+    assert result.exit_code == 2 and "--cities does not apply to this game" in result.stderr
+
+
+def test_an_illegal_deck_is_simulated_with_a_warning(runner: CliRunner) -> None:
+    result = run(runner, str(DATA / "tiny.deck"), "--games", "100", "--json")
+    assert result.exit_code == 0
+    assert "warning:" in result.stderr and "DECK_TOO_SMALL" in result.stderr and "simulating it anyway" in result.stderr
+    assert json.loads(result.stdout)["p_decked"] == 1.0
+
+
+def test_a_deck_with_unresolved_cards_is_not_simulated(runner: CliRunner) -> None:
+    result = run(runner, str(DATA / "unresolved.deck"))
+    assert result.exit_code == 2 and "'Nobody At All' (line 4)" in result.stderr
+
+
+def test_a_missing_deck_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    result = run(runner, str(tmp_path / "nope.deck"))
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("suffix,magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plot_writes_a_png_or_svg_by_suffix(runner: CliRunner, tmp_path: Path, suffix: str, magic: bytes) -> None:
+    target = tmp_path / f"curve{suffix}"
+    result = run(runner, WHITE_RED, "--games", "500", "--plot", str(target))
+    assert result.exit_code == 0 and f"plot written to {target}" in result.stdout
+    assert target.read_bytes().startswith(magic)
+
+
+def test_help_explains_every_option(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["simulate", "--help"])
+    assert result.exit_code == 0
+    for option in ("--games", "--turns", "--seed", "--second", "--cities", "--gold", "--silver", "--format", "--json", "--plot"):
+        assert option in result.stdout
