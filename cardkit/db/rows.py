@@ -19,8 +19,12 @@ from cardkit.textfold import fold, fold_latin
 Row = dict[str, Any]
 
 
+# One encoder for every value: json.dumps with options builds a new one per call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def to_json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def flat_row(card: Card) -> Row:

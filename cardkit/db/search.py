@@ -2,8 +2,8 @@
 
 Search runs on the SQLite database rather than on the JSON in memory,
 measured (benchmarks/bench_build.py): a search, staleness check included,
-takes about 5 ms, while a fresh process needs about 16 ms just to load the
-catalogue's JSON and about 80 ms to flatten and fold every card the way the
+takes about 5 ms, while a fresh process needs about 14 ms just to load the
+catalogue's JSON and about 70 ms to flatten and fold every card the way the
 build does. The common `cards` table also flattens each game's cost, kind
 and elements into shared columns, so a filter is one SQL condition, and the
 same table serves Datasette.
