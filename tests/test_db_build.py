@@ -230,3 +230,30 @@ def test_build_cli_uses_cardkit_db_by_default(runner: Any, tmp_path: Path, monke
     result = runner.invoke(app, ["build"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "env.db").is_file() and "cards" in result.output
+
+
+def test_a_catalogue_with_duplicate_ids_fails_cleanly_and_keeps_the_old_database(
+    db: Path, tmp_path: Path, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards_dir = tmp_path / "cards"
+    shutil.copytree(ROOT / "data" / "cards", cards_dir)
+    path = cards_dir / "berserker" / "cards.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["cards"].append(doc["cards"][0])
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    target = tmp_path / "out" / "cardkit.db"
+    target.parent.mkdir()
+    shutil.copy(db, target)
+    before = target.read_bytes()
+    monkeypatch.setattr(paths, "CARDS_DIR", cards_dir)
+    result = runner.invoke(app, ["build", "--out", str(target)])
+    assert result.exit_code == 2
+    assert "UNIQUE constraint failed" in result.output and "cardkit catalogue check" in result.output
+    assert target.read_bytes() == before and [p.name for p in target.parent.iterdir()] == ["cardkit.db"]
+
+
+def test_an_unwritable_folder_is_a_one_line_error(runner: Any, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    result = runner.invoke(app, ["build", "--out", str(blocker / "cardkit.db")])
+    assert result.exit_code == 2 and result.output.startswith("error: cannot write the database")

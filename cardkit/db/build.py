@@ -13,6 +13,7 @@ from pathlib import Path
 from cardkit import __version__, paths
 from cardkit.catalogue.store import catalogue_hash
 from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
+from cardkit.errors import CatalogueError
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
 LAYOUT_VERSION = "2"
@@ -56,6 +57,8 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
 
     from cardkit.db.models import MODELS, MetaRow
 
+    from sqlalchemy.exc import IntegrityError
+
     engine = create_engine(f"sqlite:///{path}")
     try:
         # Only our tables: other modules may define sqlmodel tables of their own.
@@ -73,6 +76,11 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
             conn.execute(insert(MetaRow.__table__), [{"key": k, "value": v} for k, v in meta.items()])  # type: ignore[attr-defined]
             conn.exec_driver_sql(FTS_SQL)
             conn.exec_driver_sql("INSERT INTO cards_fts(cards_fts) VALUES('rebuild')")
+    except IntegrityError as exc:
+        # Duplicate ids or format names: the catalogue check says where, so point there.
+        raise CatalogueError(
+            f"the catalogue cannot be built: {exc.orig}; run `cardkit catalogue check`"
+        ) from None
     finally:
         engine.dispose()
 
@@ -88,8 +96,11 @@ def build_database(
     meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
     rows = catalogue_rows(cards_dir, formats_dir)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise CatalogueError(f"cannot write the database {target}: {exc.strerror or exc}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
