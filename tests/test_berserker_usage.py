@@ -157,3 +157,12 @@ def test_ships_cli_json_lists_the_unit_tables(runner) -> None:
     assert result.exit_code == 0
     assert {s["id"]: s["attacks_per_turn"] for s in json.loads(result.stdout)} == {
         "berserker": 3, "c-plus-gun-ship": 1, "cruiser": 2, "ramship": 1}
+
+
+@pytest.mark.parametrize("command", ["check", "can-use", "table", "ships"])
+def test_every_fleet_command_explains_itself_in_help(runner, command: str) -> None:
+    from cardkit.cli.main import app
+
+    result = runner.invoke(app, ["fleet", command, "--help"])
+    assert result.exit_code == 0
+    assert "--json" in result.stdout and len(result.stdout.strip().splitlines()) > 5

@@ -187,7 +187,7 @@ class HandSimulation:
         """Aligned tables, one per side: per turn and ship type, P(usable Move/Attack/Defense)."""
         data = self.to_dict()
         names = {s.id: s.name for p in self.plans for s in p.ships}
-        out = [f"Berserker fleet game: {self.games:,} games x {self.turns} turns, seed {self.seed}; "
+        out = [f"Berserker fleet game: {self.games:,} games x {self.turns} turn{'s' if self.turns != 1 else ''}, seed {self.seed}; "
                f"shared deck of {data['deck']['cards']} cards; the {self.order[0]} moves first",
                f"P(holding a card the ship type can use) after drawing {DRAW} and keeping {HAND_LIMIT}; "
                "'exact' is the hypergeometric value of a first hand", ""]
