@@ -176,3 +176,45 @@ def check_squad(squad: SquadFile, rules: SquadRules, gold: int | None = None, si
                         [r.line for _, r in cards])
     problems = list(squad.problems) + deal_problems(squad, rules) + budget_problems(ledger) + rule_problems(cards, rules)
     return SquadReport(squad.path, rules.format, squad.seat, squad.redeals, ledger, problems)
+
+
+@dataclass
+class BestReport:
+    """The answer of `cardkit squad best`: the chosen squad's report and the dealt cards left out."""
+
+    report: SquadReport
+    chosen: tuple[int, ...]
+    deal: list[SquadCard]
+    spent: int
+    elites: int
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.report.to_dict()
+        d["squad"] = [self.deal[p].id for p in self.chosen]
+        d["not_chosen"] = [c.id for i, c in enumerate(self.deal) if i not in self.chosen]
+        d["crystals_spent"] = self.spent
+        return d
+
+
+def best_for_file(squad: SquadFile, rules: SquadRules, seat: str | None = None, redeals: int | None = None,
+                  gold: int | None = None, silver: int | None = None) -> BestReport:
+    """The best squad of the file's deal; arguments given replace the file's settings."""
+    from cardkit.squads.optimise import best_squad
+
+    table = squad_cards(rules.game)
+    refs = [r for r in squad.deal if r.card is not None]
+    deal = [table[r.card] for r in refs]  # type: ignore[index]
+    seat = seat or squad.seat
+    redeals = squad.redeals if redeals is None else redeals
+    gold = squad.gold if gold is None else gold
+    silver = squad.silver if silver is None else silver
+    best = best_squad(deal, rules, seat, redeals, gold, silver)
+    chosen = [deal[p] for p in best.positions]
+    ledger = ledger_for(chosen, rules, seat, redeals, gold, silver, [refs[p].line for p in best.positions])
+    problems = list(squad.problems)
+    if len(squad.deal) != rules.deal_size:
+        problems.append(error("DEAL_SIZE", f"{len(squad.deal)} cards dealt; a deal is {rules.deal_size}",
+                              limit=rules.deal_size, actual=len(squad.deal)))
+    problems += budget_problems(ledger)
+    report = SquadReport(squad.path, rules.format, seat, redeals, ledger, problems)
+    return BestReport(report, best.positions, deal, best.spent, best.elites)

@@ -1,0 +1,147 @@
+"""`cardkit squad check|best|place`: squads of Berserk Online and the tabletop CCG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from cardkit.cli._errors import EXIT_FINDING, guarded
+from cardkit.cli._options import JsonOption, print_json
+
+if TYPE_CHECKING:
+    from cardkit.problems import Problem
+    from cardkit.squads.check import SquadReport
+
+squad_app = typer.Typer(
+    help="Squads of Berserk Online and the tabletop CCG: crystal budgets, the best squad of a deal, placement.",
+    no_args_is_help=True,
+)
+
+SquadFormatOption = Annotated[
+    Optional[str], typer.Option("--format", "-f", help="Squad format (berserk-online or berserk-ccg); default: the file's.")]
+GoldOption = Annotated[
+    Optional[int], typer.Option("--gold", min=0, max=1000, help="Base gold of the table, replacing the format's (default: file, else format).")]
+SilverOption = Annotated[
+    Optional[int], typer.Option("--silver", min=0, max=1000, help="Base silver of the table, replacing the format's (default: file, else format).")]
+
+
+def _seat(value: Optional[str]) -> Optional[str]:
+    if value is not None and value not in ("first", "second"):
+        raise typer.BadParameter("must be 'first' or 'second'")
+    return value
+
+
+def _problem_lines(problems: list["Problem"]) -> list[str]:
+    out = []
+    for p in problems:
+        where = f"line {p.line}: " if p.line else (f"{p.pointer}: " if p.pointer else "")
+        out.append(f"  {p.severity.value.upper():7} {p.code:18} {where}{p.message}")
+    return out
+
+
+def render_ledger(report: "SquadReport", title: str) -> str:
+    """The budget derivation, each card's payment and what is left, as aligned text."""
+    led = report.ledger
+    lines = [title, f"  {'budget':34} {'gold':>5} {'silver':>6}"]
+    for step in led.budget.derivation():
+        lines.append(f"    {step['step']:32} {step['gold']:>+5} {step['silver']:>+6}" if step is not led.budget.derivation()[0]
+                     else f"    {step['step']:32} {step['gold']:>5} {step['silver']:>6}")
+    lines.append(f"    {'= budget':32} {led.budget.gold:>5} {led.budget.silver:>6}")
+    lines.append(f"  {'cards':26} {'cost':>5} {'':>2} {'gold':>5} {'silver':>6}")
+    for pay in led.payments:
+        c = pay.card
+        label = c.label if len(c.label) <= 26 else c.label[:25] + "…"
+        lines.append(f"    {label:26}{c.cost:>3} {'E' if c.elite else ' ':>2}   {pay.gold:>5} {pay.silver:>6}")
+    lines.append(f"    {'= spent':24}{sum(p.card.cost for p in led.payments):>5}      {led.spent_gold:>5} {led.spent_silver:>6}")
+    lines.append(f"    {'left':32} {led.left_gold:>5} {led.left_silver:>6}")
+    lines.append(f"  elements: {', '.join(led.elements) or 'none (neutral only)'}   (E = elite, paid with gold only)")
+    if report.problems:
+        lines.append("  problems:")
+        lines += _problem_lines(report.problems)
+    return "\n".join(lines)
+
+
+@squad_app.command("check")
+@guarded
+def check_command(
+    squad: Annotated[Path, typer.Argument(help="Squad file: JSON (schemas/squad.schema.json) or the text form.")],
+    format_name: SquadFormatOption = None,
+    gold: GoldOption = None,
+    silver: SilverOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Is SQUAD legal? Shows the crystal ledger and every problem. Exit 0 legal, 1 illegal, 2 unreadable."""
+    from cardkit.squads.budget import squad_rules
+    from cardkit.squads.check import check_squad
+    from cardkit.squads.read import read_squad_file
+
+    sq = read_squad_file(squad, format_name)
+    report = check_squad(sq, squad_rules(sq.format or ""), gold, silver)
+    if as_json:
+        print_json(report.to_dict())
+    else:
+        verdict = "legal" if report.legal else f"ILLEGAL ({len(report.problems)} problem(s))"
+        typer.echo(render_ledger(report, f"{squad}: {verdict} ({report.format}, seat {report.seat}, "
+                                         f"{report.redeals} re-deal(s))"))
+    if not report.legal:
+        raise typer.Exit(EXIT_FINDING)
+
+
+@squad_app.command("best")
+@guarded
+def best_command(
+    deal: Annotated[Path, typer.Argument(help="Deal file: JSON {format, seat, dealt: [...]}, a squad file, or a text list.")],
+    format_name: SquadFormatOption = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", callback=_seat, help="first or second (default: the file's, else first).")] = None,
+    redeals: Annotated[Optional[int], typer.Option("--redeals", min=0, max=100, help="Re-deals taken, 1 gold each (default: the file's, else 0).")] = None,
+    gold: GoldOption = None,
+    silver: SilverOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The legal squad of DEAL spending most crystals (ties: more cards, then more elite cards), with its ledger."""
+    from cardkit.squads.budget import squad_rules
+    from cardkit.squads.check import best_for_file
+    from cardkit.squads.read import read_squad_file
+
+    sq = read_squad_file(deal, format_name)
+    result = best_for_file(sq, squad_rules(sq.format or ""), seat, redeals, gold, silver)
+    report = result.report
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        typer.echo(render_ledger(report, f"{deal}: best squad of {len(result.deal)} dealt cards: {len(result.chosen)} "
+                                         f"cards, {result.spent} crystals ({report.format}, seat {report.seat}, "
+                                         f"{report.redeals} re-deal(s))"))
+        rest = [c.label for i, c in enumerate(result.deal) if i not in result.chosen]
+        typer.echo(f"  not chosen: {', '.join(rest) or 'none'}")
+    if not report.legal:
+        raise typer.Exit(EXIT_FINDING)
+
+
+@squad_app.command("place")
+@guarded
+def place_command(
+    placement: Annotated[Path, typer.Argument(help="Placement file (JSON, schemas/placement.schema.json).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Check PLACEMENT, a squad arranged on its half of the 6x5 field. Exit 0 legal, 1 illegal, 2 unreadable."""
+    from cardkit.squads.placement import check_placement, read_placement, render_half
+
+    report = check_placement(read_placement(placement), str(placement))
+    if as_json:
+        print_json(report.to_dict())
+    else:
+        verdict = "legal" if report.legal else f"ILLEGAL ({len(report.problems)} problem(s))"
+        typer.echo(f"{placement}: {verdict} ({report.format}, seat {report.seat})")
+        typer.echo(render_half(report))
+        if report.problems:
+            typer.echo("  problems:")
+            typer.echo("\n".join(_problem_lines(report.problems)))
+    if not report.legal:
+        raise typer.Exit(EXIT_FINDING)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(squad_app, name="squad")

@@ -1,0 +1,261 @@
+"""Placement of a squad on its half of the 6x5 field, checked against the placement rules.
+
+Squares are `<column><row>` of the player's own half: column a-e from the
+player's left, row 1 at the front (touching the opponent's half) to row 3 at
+the back. The first player places on the centre 3x3 (b-d, rows 1-3); the
+second player also on a1 and e1. With more than nine cards on squares the
+other side squares open too, a2/a3/e2/e3 before the first player's a1/e1.
+Flyers and terrains go to the reserve (auxiliary) zone; a symbiote lies on
+the card at its host square.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from cardkit import paths
+from cardkit.errors import UnreadableInput
+from cardkit.jsonio import read_text_input
+from cardkit.problems import Problem, error, has_errors
+from cardkit.squads.cards import SquadCard, squad_cards
+
+Square = str
+COLUMNS = "abcde"
+ROWS = (1, 2, 3)
+CENTRE: frozenset[Square] = frozenset(f"{c}{r}" for c in "bcd" for r in ROWS)
+FRONT_SIDES: frozenset[Square] = frozenset({"a1", "e1"})
+BACK_SIDES: frozenset[Square] = frozenset({"a2", "a3", "e2", "e3"})
+CENTRE_SIZE = len(CENTRE)
+
+
+def square_name(value: Any) -> Square:
+    """`"B2"` or `{"row": 2, "column": 2}` -> `"b2"` (the schema has checked the range)."""
+    if isinstance(value, dict):
+        return f"{COLUMNS[value['column'] - 1]}{value['row']}"
+    return str(value).lower()
+
+
+def allowed_squares(seat: str, on_squares: int, taken: set[Square] | frozenset[Square] = frozenset()) -> frozenset[Square]:
+    """Squares a player may use with `on_squares` cards on squares; `taken` decides when a1/e1 open to the first player."""
+    allowed = set(CENTRE)
+    if seat == "second":
+        allowed |= FRONT_SIDES
+    if on_squares > CENTRE_SIZE:
+        allowed |= BACK_SIDES
+        if BACK_SIDES <= taken:
+            allowed |= FRONT_SIDES
+    return frozenset(allowed)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card of the placement file: where it stands (square, host square or reserve)."""
+
+    text: str
+    card: SquadCard | None
+    square: Square | None = None
+    host: Square | None = None
+    reserve: bool = False
+    pointer: str | None = None
+
+
+@dataclass
+class PlacementReport:
+    """The answer of `cardkit squad place`."""
+
+    path: str
+    format: str
+    seat: str
+    placed: list[Placed]
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not has_errors(self.problems)
+
+    @property
+    def squares(self) -> dict[Square, Placed]:
+        out: dict[Square, Placed] = {}
+        for p in self.placed:
+            if p.square and p.square not in out:
+                out[p.square] = p
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        def ident(p: Placed) -> str:
+            return p.card.id if p.card else p.text
+
+        return {
+            "legal": self.legal,
+            "format": self.format,
+            "seat": self.seat,
+            "squares": {sq: ident(p) for sq, p in sorted(self.squares.items(), key=lambda kv: (kv[0][1], kv[0][0]))},
+            "symbiotes": [{"card": ident(p), "host": p.host} for p in self.placed if p.host],
+            "reserve": [ident(p) for p in self.placed if p.reserve],
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads((paths.SCHEMAS_DIR / "placement.schema.json").read_text(encoding="utf-8")))
+
+
+def read_placement(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The placement file's JSON, schema-checked; UnreadableInput otherwise."""
+    text = read_text_input(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        where = "/" + "/".join(map(str, errors[0].absolute_path))
+        raise UnreadableInput(path, f"not a placement file: {where}: {errors[0].message}")
+    return data
+
+
+def check_placement(data: dict[str, Any], path: str = "<placement>") -> PlacementReport:
+    """Every placement problem of a schema-valid placement document."""
+    from cardkit.catalogue.lookup import card_index
+    from cardkit.formats import load_format
+
+    fmt = load_format(data["format"])
+    index, table = card_index(fmt.game), squad_cards(fmt.game)
+    seat = data.get("seat", "first")
+    problems: list[Problem] = []
+
+    def resolve(text: str, pointer: str) -> SquadCard | None:
+        cid = index.find(text).resolved
+        if cid is None:
+            problems.append(error("UNKNOWN_CARD", f"no {fmt.game} card {text!r}", card=text, pointer=pointer))
+            return None
+        return table[cid]
+
+    placed: list[Placed] = []
+    for i, item in enumerate(data["cards"]):
+        ptr = f"/cards/{i}"
+        placed.append(Placed(item["card"], resolve(item["card"], ptr), square_name(item["square"]) if "square" in item else None,
+                             square_name(item["host"]) if "host" in item else None, False, ptr))
+    for i, text in enumerate(data.get("reserve", [])):
+        placed.append(Placed(text, resolve(text, f"/reserve/{i}"), reserve=True, pointer=f"/reserve/{i}"))
+    problems += _square_problems(placed, seat) + _zone_problems(placed)
+    if "squad" in data:
+        squad = [resolve(t, f"/squad/{i}") for i, t in enumerate(data["squad"])]
+        problems += _squad_problems(placed, [c for c in squad if c is not None])
+    return PlacementReport(path, fmt.name, seat, placed, problems)
+
+
+def _square_problems(placed: list[Placed], seat: str) -> list[Problem]:
+    out: list[Problem] = []
+    on_squares = [p for p in placed if p.square]
+    taken: dict[Square, Placed] = {}
+    for p in on_squares:
+        assert p.square is not None
+        if p.square in taken:
+            out.append(error("SQUARE_TAKEN", f"{_label(p)} is put on {p.square}, where {_label(taken[p.square])} stands",
+                             card=_id(p), pointer=p.pointer))
+        else:
+            taken[p.square] = p
+    allowed = allowed_squares(seat, len(on_squares), set(taken))
+    for p in on_squares:
+        assert p.square is not None
+        if p.square not in allowed:
+            out.append(error("SQUARE_NOT_ALLOWED", f"{_label(p)} on {p.square}: {_why_not(p.square, seat, len(on_squares))}",
+                             card=_id(p), pointer=p.pointer, actual=p.square, limit=sorted(allowed)))
+    for p in placed:
+        if p.host and p.host not in taken:
+            out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, but no card stands there",
+                             card=_id(p), pointer=p.pointer, actual=p.host))
+        elif p.host and taken[p.host].card is not None and taken[p.host].card.auxiliary:  # type: ignore[union-attr]
+            out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, which holds a flyer or terrain",
+                             card=_id(p), pointer=p.pointer, actual=p.host))
+    return out
+
+
+def _why_not(square: Square, seat: str, n: int) -> str:
+    if square in FRONT_SIDES and n > CENTRE_SIZE:
+        return "the first player takes the side squares of the first row last, after a2, a3, e2 and e3"
+    if square in FRONT_SIDES | BACK_SIDES:
+        side = "a1/e1 and the centre 3x3" if seat == "second" else "the centre 3x3 (b-d)"
+        return f"with {n} cards on squares (nine or fewer) the {seat} player uses only {side}"
+    return "not a square of the player's half"
+
+
+def _zone_problems(placed: list[Placed]) -> list[Problem]:
+    out: list[Problem] = []
+    for p in placed:
+        c = p.card
+        if c is None:
+            continue
+        if p.square and c.flyer:
+            out.append(error("FLYER_ON_FIELD", f"{c.label} flies: it goes to the reserve zone, not on {p.square}",
+                             card=c.id, pointer=p.pointer))
+        elif p.square and c.terrain:
+            out.append(error("TERRAIN_ON_FIELD", f"{c.label} is a terrain: it goes to the reserve zone, not on {p.square}",
+                             card=c.id, pointer=p.pointer))
+        elif p.square and c.symbiote:
+            out.append(error("SYMBIOTE_NEEDS_HOST", f"{c.label} is a symbiote: give its host square, not a square of its own",
+                             card=c.id, pointer=p.pointer))
+        elif p.host and not c.symbiote:
+            out.append(error("NOT_A_SYMBIOTE", f"{c.label} is not a symbiote and cannot lie on another card",
+                             card=c.id, pointer=p.pointer))
+        elif p.reserve and not c.auxiliary:
+            out.append(error("NOT_A_RESERVE_CARD", f"{c.label} is neither flyer nor terrain: it goes on a square",
+                             card=c.id, pointer=p.pointer))
+    return out
+
+
+def _squad_problems(placed: list[Placed], squad: list[SquadCard]) -> list[Problem]:
+    out: list[Problem] = []
+    left = Counter(c.id for c in squad)
+    for p in placed:
+        if p.card is None:
+            continue
+        if left[p.card.id] > 0:
+            left[p.card.id] -= 1
+        else:
+            out.append(error("NOT_IN_SQUAD", f"{p.card.label} is placed but not in the squad (or placed more often)",
+                             card=p.card.id, pointer=p.pointer))
+    by_id = {c.id: c for c in squad}
+    for cid, n in left.items():
+        if n > 0:
+            out.append(error("NOT_PLACED", f"{by_id[cid].label} is in the squad but not placed" + (f" ({n} copies)" if n > 1 else ""),
+                             card=cid, actual=n))
+    return out
+
+
+def _id(p: Placed) -> str:
+    return p.card.id if p.card else p.text
+
+
+def _label(p: Placed) -> str:
+    return p.card.label if p.card else p.text
+
+
+def render_half(report: PlacementReport) -> str:
+    """The player's half as a grid, front row on top, with a legend."""
+    squares = report.squares
+    ids = sorted({_id(p) for p in report.placed}, key=lambda x: [_id(p) for p in report.placed].index(x))
+    number = {cid: i + 1 for i, cid in enumerate(ids)}
+    allowed = allowed_squares(report.seat, len([p for p in report.placed if p.square]), set(squares))
+    lines = ["      a    b    c    d    e     (opponent's half above)"]
+    for r in ROWS:
+        cells = []
+        for col in COLUMNS:
+            sq = f"{col}{r}"
+            cells.append(f"[{number[_id(squares[sq])]:>2}]" if sq in squares else (" .  " if sq in allowed else "  x "))
+        lines.append(f"row {r} " + " ".join(cells))
+    lines.append("  (. open square, x not allowed)")
+    for cid in ids:
+        p = next(q for q in report.placed if _id(q) == cid)
+        where = [q.square or (f"on {q.host}" if q.host else "reserve") for q in report.placed if _id(q) == cid]
+        lines.append(f"  {number[cid]:>2} {_label(p)}: {', '.join(str(w) for w in where)}")
+    return "\n".join(lines)
