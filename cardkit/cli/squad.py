@@ -43,20 +43,21 @@ def _problem_lines(problems: list["Problem"]) -> list[str]:
 
 def render_ledger(report: "SquadReport", title: str) -> str:
     """The budget derivation, each card's payment and what is left, as aligned text."""
-    led = report.ledger
-    lines = [title, f"  {'budget':34} {'gold':>5} {'silver':>6}"]
-    for step in led.budget.derivation():
-        lines.append(f"    {step['step']:32} {step['gold']:>+5} {step['silver']:>+6}" if step is not led.budget.derivation()[0]
-                     else f"    {step['step']:32} {step['gold']:>5} {step['silver']:>6}")
-    lines.append(f"    {'= budget':32} {led.budget.gold:>5} {led.budget.silver:>6}")
-    lines.append(f"  {'cards':26} {'cost':>5} {'':>2} {'gold':>5} {'silver':>6}")
+    led, w = report.ledger, 42
+    lines = [title, f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
+    for i, step in enumerate(led.budget.derivation()):
+        sign = "" if i == 0 else "+"
+        lines.append(f"    {step['step']:{w - 2}} {step['gold']:>{sign}5} {step['silver']:>{sign}6}")
+    lines.append(f"    {'= budget':{w - 2}} {led.budget.gold:>5} {led.budget.silver:>6}")
+    lines.append(f"  {'cards':{w - 8}} {'cost':>4}   {'gold':>5} {'silver':>6}")
     for pay in led.payments:
         c = pay.card
-        label = c.label if len(c.label) <= 26 else c.label[:25] + "…"
-        lines.append(f"    {label:26}{c.cost:>3} {'E' if c.elite else ' ':>2}   {pay.gold:>5} {pay.silver:>6}")
-    lines.append(f"    {'= spent':24}{sum(p.card.cost for p in led.payments):>5}      {led.spent_gold:>5} {led.spent_silver:>6}")
-    lines.append(f"    {'left':32} {led.left_gold:>5} {led.left_silver:>6}")
-    lines.append(f"  elements: {', '.join(led.elements) or 'none (neutral only)'}   (E = elite, paid with gold only)")
+        label = c.label if len(c.label) <= w - 10 else c.label[: w - 11] + "~"
+        lines.append(f"    {label:{w - 10}} {c.cost:>4} {'E' if c.elite else ' ':1} {pay.gold:>5} {pay.silver:>6}")
+    total = sum(p.card.cost for p in led.payments)
+    lines.append(f"    {'= spent':{w - 10}} {total:>4}   {led.spent_gold:>5} {led.spent_silver:>6}")
+    lines.append(f"    {'left':{w - 2}} {led.left_gold:>5} {led.left_silver:>6}")
+    lines.append(f"  elements: {', '.join(led.elements) or 'none (neutral only)'}   (E = elite card, paid with gold only)")
     if report.problems:
         lines.append("  problems:")
         lines += _problem_lines(report.problems)

@@ -117,45 +117,29 @@ class SquadSimulation:
             f"  all gold spent          {100 * d['all_gold_spent']:.1f}% of deals",
             f"  re-deal: its best squad spends {d['redeal']['mean_crystals_spent']:.2f} on average; "
             f"better than {100 * d['redeal']['better_on_average']:.1f}% of deals",
-            "  crystals left   deals",
+            "  crystals left      deals",
         ]
-        lines += [f"  {k:>13}   {v / self.deals:6.1%}" for k, v in sorted(self.left.items())]
-        lines.append("  elements dealt  deals")
-        lines += [f"  {k:>14}   {v / self.deals:6.1%}" for k, v in sorted(self.elements_dealt.items())]
+        lines += [f"  {k:>13}   {v:>8,} {v / self.deals:7.2%}" for k, v in sorted(self.left.items())]
+        lines.append("  elements dealt     deals")
+        lines += [f"  {k:>14}  {v:>8,} {v / self.deals:7.2%}" for k, v in sorted(self.elements_dealt.items())]
         return "\n".join(lines) + "\n"
 
     def plot(self, path: Path) -> None:
-        """Bars of crystals left, squad sizes and elements dealt, as PNG or SVG."""
-        import matplotlib
+        """Bars of crystals left, squad sizes and elements dealt, as PNG or SVG (by suffix)."""
+        from cardkit.plotting import figure, save
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        matplotlib.rcParams["svg.hashsalt"] = "cardkit"
-        fig, axes = plt.subplots(1, 3, figsize=(12, 3.8))
+        fig, axes = figure(1, 3, width=12, height=3.8)
         for ax, counts, title in ((axes[0], self.left, "crystals left unspent"),
                                   (axes[1], self.sizes, "cards in the best squad"),
-                                  (axes[2], self.elements_dealt, "elements dealt")):
+                                  (axes[2], self.elements_dealt, "elements among the 15 dealt")):
             keys = sorted(counts)
             ax.bar(keys, [100 * counts[k] / self.deals for k in keys], color="#4a6fa5")
             ax.set_title(title)
             ax.set_ylabel("% of deals")
             ax.set_xticks(keys)
-        fig.suptitle(f"{self.deck}: {self.deals:,} deals, seed {self.seed}, seat {self.seat}")
-        fig.tight_layout()
-        path = Path(path)
-        fmt = path.suffix.lstrip(".").lower()
-        if fmt not in ("png", "svg"):
-            plt.close(fig)
-            raise BadArgument(f"--plot must end in .png or .svg; got {path.name!r}")
-        import io
-
-        from cardkit.jsonio import write_atomic
-
-        buf = io.BytesIO()
-        fig.savefig(buf, format=fmt, metadata={"Date": None} if fmt == "svg" else {"Software": None})
-        plt.close(fig)
-        write_atomic(path, buf.getvalue())
+        fig.suptitle(f"{self.deck} ({self.format}): {self.deals:,} deals, seed {self.seed}, seat {self.seat}; "
+                     f"mean spent {self.mean_spent:.2f}, after a re-deal {self.mean_redeal_spent:.2f}")
+        save(fig, path)
 
 
 def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, seed: int, seat: str = "first",
@@ -196,3 +180,18 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
     if progress is not None and done % PROGRESS_EVERY:
         progress(done % PROGRESS_EVERY)
     return sim
+
+
+def simulate_squad_deck(deck: Any, options: Any, progress: Progress | None = None) -> SquadSimulation:
+    """`cardkit simulate` for a squad game: `deck` is a read deck, `options` a SimulationOptions."""
+    from cardkit.squads.budget import squad_rules
+    from cardkit.squads.cards import squad_cards
+
+    rules = squad_rules(options.format or deck.format)
+    if rules.game != deck.game:
+        raise BadArgument(f"format {rules.format} is for {rules.game}, not {deck.game}")
+    table = squad_cards(deck.game)
+    cards = [table[cid] for cid, n in deck.main.items() for _ in range(n)]
+    name = Path(deck.path).name if getattr(deck, "path", None) else "deck"
+    return simulate_deals(cards, rules, options.games, options.seed, options.seat, options.gold, options.silver,
+                          name, progress)

@@ -1,0 +1,16 @@
+"""`cardkit simulate` for this squad game: deals of 15 and their best squads (see cardkit.squads.deal_sim)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardkit.simulation import Progress, SimulationOptions
+
+ACCEPTS = frozenset({"gold", "silver"})
+
+
+def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = None) -> Any:
+    """N deals from the shuffled deck, the best squad of each, and what they leave unspent."""
+    from cardkit.squads.deal_sim import simulate_squad_deck
+
+    return simulate_squad_deck(deck, options, progress)
