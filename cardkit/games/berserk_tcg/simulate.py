@@ -75,9 +75,9 @@ def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) ->
     )
 
 
-def _play_chunk(t: DeckTables, drawn: np.ndarray, schedule: Sequence[int], seat: str, tally: Tally) -> None:
-    """Play `drawn.shape[0]` games whose libraries (as card types, top first) are `drawn`, adding to `tally`."""
-    games, size = drawn.shape[0], drawn.shape[1]
+def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[int], seat: str, tally: Tally) -> None:
+    """Play `drawn.shape[0]` games of a `size`-card deck whose top cards (as card types) are `drawn`, adding to `tally`."""
+    games = drawn.shape[0]
     kinds = len(t.ids)
     rows = np.arange(games)
     hand = np.zeros((games, kinds), dtype=np.int16)
@@ -180,11 +180,12 @@ def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = 
     tally = Tally.empty(len(schedule), tables.ids)
     rng = np.random.Generator(np.random.PCG64(options.seed))
     size = len(tables.position_type)
+    needed = START_HAND + sum(draws_on_turn(turn, options.seat) for turn in range(1, len(schedule) + 1))
     done = 0
     while done < options.games:
         n = min(CHUNK, options.games - done)
-        order = shuffles(rng, n, size)
-        _play_chunk(tables, tables.position_type[order], schedule, options.seat, tally)
+        order = shuffles(rng, n, size)[:, :needed]  # later cards are never drawn
+        _play_chunk(tables, tables.position_type[order], size, schedule, options.seat, tally)
         tally.games += n
         done += n
         if progress:
