@@ -41,7 +41,9 @@ def transliterate(text: str) -> str:
 
 def fold(text: str) -> str:
     """Key for comparing names: case, accents, ё/е, spacing and punctuation folded."""
-    text = unicodedata.normalize("NFKD", text.casefold())
+    # Case-fold between two NFKD passes: compatibility forms such as 𝑨 only become
+    # plain letters after decomposing, and case folding can yield new composites.
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     # NFKD splits ё into е + diaeresis, so ё = е falls out of dropping marks.
     return _NOT_ALNUM.sub("", text)

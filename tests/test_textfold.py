@@ -39,6 +39,11 @@ def test_has_cyrillic_tells_scripts_apart() -> None:
     assert has_cyrillic("Орк") and not has_cyrillic("Ork")
 
 
+def test_compatibility_letters_fold_to_plain_lower_case() -> None:
+    # Found by hypothesis: mathematical bold capitals decompose to capitals only after NFKD.
+    assert fold("𝑨𝒃 Ⅳ") == fold("ab iv") == "abiv"
+
+
 @given(st.text())
 def test_fold_is_idempotent(text: str) -> None:
     assert fold(fold(text)) == fold(text)
