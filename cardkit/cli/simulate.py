@@ -61,7 +61,7 @@ def simulate_command(
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 gold=gold, silver=silver, format=format_name)
-    with _progress_bar(games, not as_json and sys.stderr.isatty() and games >= 20_000) as progress:
+    with _progress_bar(games, not as_json and sys.stderr.isatty()) as progress:
         run = simulate_file(deck, options, progress)
     for line in run.warnings:
         typer.echo(f"warning: {line}", err=True)
