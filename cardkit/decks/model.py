@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from cardkit.catalogue.store import CardId
 from cardkit.problems import Problem
@@ -80,6 +79,3 @@ class Deck:
     def resolved(self) -> bool:
         """Every line parsed and every card resolved."""
         return not any(p.is_error for p in self.problems)
-
-    def display_path(self) -> str:
-        return str(Path(self.path))

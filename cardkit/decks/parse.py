@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,11 +113,6 @@ def parse_json(data: Any) -> ParsedDeck | None:
 
 def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
-
-
-def loads_json(text: str) -> Any:
-    """Parsed JSON, or raises `json.JSONDecodeError`."""
-    return json.loads(text)
 
 
 def _clip(text: str, n: int = 60) -> str:

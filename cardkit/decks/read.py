@@ -135,5 +135,7 @@ def _other_game(text: str, game: str) -> tuple[str, str] | None:
     return None
 
 
-def _problem_order(p: Problem) -> tuple[int, str]:
-    return (p.line if p.line is not None else 0, p.pointer or "")
+def _problem_order(p: Problem) -> tuple[int, str, int]:
+    """File order: by line in text decks, by section and index (`/main/10` after `/main/9`) in JSON ones."""
+    section, _, index = (p.pointer or "").rpartition("/")
+    return (p.line if p.line is not None else 0, section, int(index) if index.isdigit() else -1)
