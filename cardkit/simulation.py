@@ -130,11 +130,11 @@ def simulate_file(path: str | Path, options: SimulationOptions, progress: Progre
     unresolved = [e for e in deck.entries if e.section == "main" and e.card is None]
     if unresolved:
         shown = ", ".join(f"{e.text!r}" + (f" (line {e.line})" if e.line else "") for e in unresolved[:5])
-        raise BadArgument(f"{deck.display_path()}: cannot simulate, {len(unresolved)} card line(s) did not resolve: {shown}")
+        raise BadArgument(f"{deck.path}: cannot simulate, {len(unresolved)} card line(s) did not resolve: {shown}")
     errors = [p for p in validate_deck(deck) if p.is_error]
     warnings: tuple[str, ...] = ()
     if errors:
         codes = ", ".join(dict.fromkeys(p.code for p in errors))
-        warnings = (f"{deck.display_path()} is not legal in {deck.format} ({codes}); simulating it anyway",)
+        warnings = (f"{deck.path} is not legal in {deck.format} ({codes}); simulating it anyway",)
     result = simulate_deck(deck, options, progress)
     return SimulationRun(result, warnings + tuple(getattr(result, "warnings", ())))
