@@ -146,6 +146,15 @@ def test_deck_convert_rejects_an_unknown_form_and_never_overwrites_its_input(run
 
 
 def test_every_deck_command_has_help(runner: CliRunner) -> None:
-    for args in (["validate"], ["deck"], ["deck", "hash"], ["deck", "diff"], ["deck", "convert"]):
+    for args in (["validate"], ["deck"], ["deck", "hash"], ["deck", "diff"], ["deck", "convert"], ["deck", "formats"]):
         result = runner.invoke(app, [*args, "--help"])
         assert result.exit_code == 0 and len(result.output) > 100
+
+
+def test_deck_formats_lists_every_format_and_marks_defaults(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["deck", "formats"])
+    assert result.exit_code == 0
+    defaults = [line.split()[1] for line in result.output.splitlines() if line.startswith("*")]
+    assert defaults == ["berserk-ccg", "berserk-online", "berserk-tcg", "berserker"]
+    data = json.loads(runner.invoke(app, ["deck", "formats", "--json", "--game", "berserker"]).stdout)
+    assert [f["name"] for f in data] == ["berserker"] and data[0]["composition"]["from_catalogue_field"] == "count"

@@ -8,9 +8,9 @@ from typing import Annotated, Optional
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import FormatOption, JsonOption, print_json
+from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json
 
-deck_app = typer.Typer(help="Hash, compare and convert deck files.", no_args_is_help=True)
+deck_app = typer.Typer(help="Hash, compare and convert deck files; list deck formats.", no_args_is_help=True)
 
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json).", show_default=False, metavar="DECK")]
 
@@ -80,6 +80,26 @@ def convert_command(
         typer.echo(text, nl=False)
     else:
         write_atomic(out, text)
+
+
+@deck_app.command("formats")
+@guarded
+def formats_command(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """List the deck formats of data/formats/ (of GAME only, with --game) and their main rules."""
+    from cardkit.formats import list_formats
+
+    formats = list_formats(game)
+    if as_json:
+        print_json([f.to_dict() for f in formats])
+        return
+    for f in formats:
+        low, high = f.bounds("main")
+        size = f"{low or 0}-{high}" if high is not None else (f"{low}+" if low else "any")
+        _, side = f.bounds("side")
+        side_text = "no side" if side == 0 else (f"side <= {side}" if side is not None else "side any")
+        copies = f"<= {f.copies['limit']} copies" if f.copies else ("fixed list" if f.composition else "no copy limit")
+        mark = "*" if f.is_default else " "
+        typer.echo(f"{mark} {f.name:20} {f.game:15} main {size:6} {side_text:12} {copies:15} {f.title}")
 
 
 def register(app: typer.Typer) -> None:
