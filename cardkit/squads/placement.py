@@ -246,12 +246,12 @@ def render_half(report: PlacementReport) -> str:
     ids = sorted({_id(p) for p in report.placed}, key=lambda x: [_id(p) for p in report.placed].index(x))
     number = {cid: i + 1 for i, cid in enumerate(ids)}
     allowed = allowed_squares(report.seat, len([p for p in report.placed if p.square]), set(squares))
-    lines = ["      a    b    c    d    e     (opponent's half above)"]
+    lines = ["      " + " ".join(f"  {c} " for c in COLUMNS) + "   (opponent's half above)"]
     for r in ROWS:
         cells = []
         for col in COLUMNS:
             sq = f"{col}{r}"
-            cells.append(f"[{number[_id(squares[sq])]:>2}]" if sq in squares else (" .  " if sq in allowed else "  x "))
+            cells.append(f"[{number[_id(squares[sq])]:>2}]" if sq in squares else ("  . " if sq in allowed else "  x "))
         lines.append(f"row {r} " + " ".join(cells))
     lines.append("  (. open square, x not allowed)")
     for cid in ids:

@@ -1,0 +1,125 @@
+"""Placement of a squad on its half of the 6x5 field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardkit.errors import UnreadableInput
+from cardkit.squads.placement import allowed_squares, check_placement, read_placement, square_name
+
+DATA = Path(__file__).parent / "data" / "squads"
+# Ordinary ground cards of Berserk Online, none unique, none flying.
+GROUND = ["n_begushij_po_lezviyu", "n_bersard", "n_bich_nezhiti", "n_duhoborec", "n_ekzarh", "n_master_zasad",
+          "n_eskaler", "n_grom-otstupnik", "n_kartograf", "n_varlok", "n_vechnyy_rycar", "n_apostol_boli"]
+CENTRE = ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"]
+
+
+def place(doc: dict[str, Any]):
+    return check_placement({"format": "berserk-online", **doc})
+
+
+def codes(report) -> list[str]:
+    return [p.code for p in report.problems]
+
+
+def on(squares: list[str], seat: str = "first", **extra: Any):
+    cards = [{"card": GROUND[i], "square": sq} for i, sq in enumerate(squares)]
+    return place({"seat": seat, "cards": cards, **extra})
+
+
+def test_the_example_placement_is_legal() -> None:
+    report = check_placement(read_placement(DATA / "placement-first.json"))
+    assert report.legal, report.problems
+    assert report.to_dict()["reserve"] == ["n_oko_buri"]
+
+
+def test_the_first_player_may_fill_the_centre_three_by_three() -> None:
+    assert on(CENTRE).legal
+
+
+@pytest.mark.parametrize("square", ["a1", "e1", "a2", "e3"])
+def test_the_first_player_may_not_use_side_squares_with_nine_cards_or_fewer(square: str) -> None:
+    report = on(["c1", square])
+    assert codes(report) == ["SQUARE_NOT_ALLOWED"]
+    assert report.problems[0].actual == square
+
+
+def test_the_second_player_may_use_all_five_squares_of_its_first_row() -> None:
+    assert on(["a1", "b1", "c1", "d1", "e1"], seat="second").legal
+    assert codes(on(["a2", "c1"], seat="second")) == ["SQUARE_NOT_ALLOWED"]
+
+
+def test_more_than_nine_cards_open_the_side_squares_of_rows_two_and_three() -> None:
+    assert on(CENTRE + ["a2", "e3"]).legal
+
+
+def test_the_first_player_takes_front_side_squares_last() -> None:
+    early = on(CENTRE + ["a1"])
+    assert codes(early) == ["SQUARE_NOT_ALLOWED"] and "last" in early.problems[0].message
+    assert on(CENTRE[:5] + ["a2", "a3", "e2", "e3", "a1"]).legal
+
+
+def test_one_card_per_square() -> None:
+    report = on(["c2", "c2"])
+    assert codes(report) == ["SQUARE_TAKEN"]
+
+
+def test_flyers_go_to_the_reserve_not_on_a_square() -> None:
+    report = place({"cards": [{"card": "n_oko_buri", "square": "c2"}]})
+    assert codes(report) == ["FLYER_ON_FIELD"]
+    assert place({"cards": [], "reserve": ["n_oko_buri"]}).legal
+
+
+def test_terrains_go_to_the_reserve_too() -> None:
+    assert codes(place({"cards": [{"card": "b_zybuny_fathi", "square": "c2"}]})) == ["TERRAIN_ON_FIELD"]
+    assert codes(place({"cards": [], "reserve": ["n_bersard"]})) == ["NOT_A_RESERVE_CARD"]
+
+
+def test_placed_cards_must_be_in_the_squad_and_squad_cards_placed() -> None:
+    report = on(["c1", "c2"], squad=[GROUND[0], GROUND[2]])
+    assert sorted(codes(report)) == ["NOT_IN_SQUAD", "NOT_PLACED"]
+    assert next(p for p in report.problems if p.code == "NOT_IN_SQUAD").card == GROUND[1]
+
+
+def test_symbiotes_lie_on_their_host_card() -> None:
+    base = {"format": "berserk-ccg", "cards": [{"card": "10001", "square": "c2"}]}
+    assert check_placement({**base, "cards": base["cards"] + [{"card": "20006", "host": "c2"}]}).legal
+    no_host = check_placement({**base, "cards": base["cards"] + [{"card": "20006", "host": "b3"}]})
+    assert codes(no_host) == ["HOST_MISSING"]
+    own_square = check_placement({**base, "cards": base["cards"] + [{"card": "20006", "square": "b2"}]})
+    assert codes(own_square) == ["SYMBIOTE_NEEDS_HOST"]
+    not_symbiote = check_placement({**base, "cards": base["cards"] + [{"card": "10002", "host": "c2"}]})
+    assert codes(not_symbiote) == ["NOT_A_SYMBIOTE"]
+
+
+def test_row_and_column_notation_names_the_same_square() -> None:
+    assert square_name({"row": 2, "column": 1}) == "a2" == square_name("A2")
+    assert on(["c2"]).to_dict()["squares"] == place({"cards": [{"card": GROUND[0], "square": {"row": 2, "column": 3}}]}).to_dict()["squares"]
+
+
+def test_allowed_squares_follow_the_seat_and_the_card_count() -> None:
+    assert len(allowed_squares("first", 9)) == 9
+    assert len(allowed_squares("second", 9)) == 11
+    assert len(allowed_squares("first", 10)) == 13
+    assert len(allowed_squares("first", 14, {"a2", "a3", "e2", "e3"})) == 15
+
+
+def test_unknown_cards_are_reported() -> None:
+    assert codes(place({"cards": [{"card": "nobody", "square": "c2"}]})) == ["UNKNOWN_CARD"]
+
+
+@pytest.mark.parametrize("doc", [
+    {"format": "berserk-online", "cards": [{"card": "b_aspid", "square": "f2"}]},
+    {"format": "berserk-online", "cards": [{"card": "b_aspid", "square": "c4"}]},
+    {"format": "berserk-online", "cards": [{"card": "b_aspid"}]},
+    {"format": "berserk-online", "cards": [{"card": "b_aspid", "square": "c2", "host": "c1"}]},
+], ids=["column-f", "row-4", "nowhere", "square-and-host"])
+def test_malformed_placements_are_unreadable(tmp_path: Path, doc: dict[str, Any]) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="not a placement file"):
+        read_placement(path)

@@ -1,0 +1,115 @@
+"""The best-squad optimiser, proved against brute force over every subset of small deals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit.squads.budget import SquadRules, squad_rules
+from cardkit.squads.cards import SquadCard, squad_cards
+from cardkit.squads.check import best_for_file, ledger_for, budget_problems, rule_problems
+from cardkit.squads.optimise import best_squad, brute_force_key, is_legal
+from cardkit.squads.read import read_squad_file
+
+RULES = {name: squad_rules(name) for name in ("berserk-online", "berserk-ccg")}
+
+
+def _pool(game: str) -> list[SquadCard]:
+    """A varied pool: every kind that matters (elite, neutral, unique, flyer, terrain) in several elements."""
+    cards = list(squad_cards(game).values())
+    picks: list[SquadCard] = []
+    for test in (lambda c: c.flyer, lambda c: c.terrain, lambda c: c.unique and c.elite, lambda c: not c.elements,
+                 lambda c: c.elite and not c.unique, lambda c: not c.elite and not c.unique):
+        for element in ("forest", "mountains", "steppe", None):
+            found = [c for c in cards if test(c) and (c.elements == {element} if element else not c.elements)]
+            picks += found[:2]
+    return list(dict.fromkeys(picks))
+
+
+POOLS = {name: _pool(rules.game) for name, rules in RULES.items()}
+
+
+@st.composite
+def deals(draw):
+    fmt = draw(st.sampled_from(sorted(RULES)))
+    pool = POOLS[fmt]
+    deal = draw(st.lists(st.sampled_from(pool), min_size=0, max_size=10))
+    seat = draw(st.sampled_from(["first", "second"]))
+    redeals = draw(st.integers(0, 3))
+    gold = draw(st.one_of(st.none(), st.integers(3, 30)))
+    silver = draw(st.one_of(st.none(), st.integers(0, 30)))
+    return RULES[fmt], deal, seat, redeals, gold, silver
+
+
+@settings(max_examples=250, deadline=None)
+@given(deals())
+def test_best_squad_matches_brute_force_over_all_subsets(case) -> None:
+    rules, deal, seat, redeals, gold, silver = case
+    best = best_squad(deal, rules, seat, redeals, gold, silver, probe=1)
+    assert best.key == brute_force_key(deal, rules, seat, redeals, gold, silver)
+    chosen = [deal[p] for p in best.positions]
+    assert is_legal(chosen, rules, seat, redeals, gold, silver)
+    # The probe (one re-deal's gold less) is exact too.
+    assert best.probe_spent == brute_force_key(deal, rules, seat, redeals + 1, gold, silver)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals())
+def test_the_best_squad_passes_the_squad_check(case) -> None:
+    rules, deal, seat, redeals, gold, silver = case
+    best = best_squad(deal, rules, seat, redeals, gold, silver)
+    chosen = [deal[p] for p in best.positions]
+    ledger = ledger_for(chosen, rules, seat, redeals, gold, silver)
+    assert budget_problems(ledger) == [] and rule_problems([(c, None) for c in chosen], rules) == []
+    assert ledger.left_gold >= 0 and ledger.left_silver >= 0
+
+
+def test_ties_in_crystals_prefer_more_cards_then_more_elite_cards() -> None:
+    cards = squad_cards("berserk-online")
+    rules = RULES["berserk-online"]
+    # 4 gold, no silver: a 4-cost elite, a 4-cost ordinary card or two 2-cost elites all spend 4; two cards win.
+    deal = [cards["n_apostol_boli"], cards["n_begushij_po_lezviyu"], cards["n_kartograf"], cards["n_kartograf"]]
+    best = best_squad(deal, rules, gold=3, silver=0)  # neutral: 3 + 1 = 4 gold
+    assert best.key == (4, 2, 2)  # the two elite 2-cost cards beat one 4-cost card of either kind
+    # One card either way: the elite one wins.
+    deal = [cards["n_apostol_boli"], cards["n_begushij_po_lezviyu"]]
+    assert best_squad(deal, rules, gold=3, silver=0).elites == 1
+
+
+def test_element_subsets_are_tried_a_single_element_can_beat_two() -> None:
+    cards = squad_cards("berserk-online")
+    rules = RULES["berserk-online"]
+    # Forest alone gets 24 gold; adding a mountain card drops it to 23 and would leave elite forest unpaid.
+    deal = [cards["f_zolotoy_drakon"], cards["f_korred"], cards["f_korred"], cards["f_korred"], cards["m_tuporyl"]]
+    best = best_squad(deal, rules, silver=0)
+    assert best.elements == ("forest",) and best.spent == 22
+    assert best.key == brute_force_key(deal, rules, silver=0)
+
+
+def test_best_reads_a_deal_file_and_reports_the_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "deal.json"
+    dealt = json.loads((Path(__file__).parent / "data" / "squads" / "online-legal.json").read_text())["dealt"]
+    path.write_text(json.dumps({"format": "berserk-online", "dealt": dealt}), encoding="utf-8")
+    result = best_for_file(read_squad_file(path), RULES["berserk-online"])
+    assert result.report.legal and result.spent == 46
+    d = result.to_dict()
+    assert len(d["squad"]) + len(d["not_chosen"]) == 15
+
+
+def test_nothing_is_chosen_from_an_empty_deal() -> None:
+    assert best_squad([], RULES["berserk-ccg"]).key == (0, 0, 0)
+
+
+@pytest.mark.parametrize("fmt", sorted(RULES))
+def test_a_deal_of_fifteen_real_cards_is_solved_like_brute_force_on_its_first_ten(fmt: str) -> None:
+    import random
+
+    rng = random.Random(11)
+    pool = POOLS[fmt]
+    for _ in range(5):
+        deal = [rng.choice(pool) for _ in range(10)]
+        assert best_squad(deal, RULES[fmt]).key == brute_force_key(deal, RULES[fmt])

@@ -1,0 +1,96 @@
+"""Simulated deals: determinism, agreement with the optimiser, and exact maths."""
+
+from __future__ import annotations
+
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from cardkit.squads.budget import squad_rules
+from cardkit.squads.cards import squad_cards
+from cardkit.squads.check import ledger_for
+from cardkit.squads.deal_sim import simulate_deals
+from cardkit.squads.optimise import best_squad
+
+ONLINE = squad_rules("berserk-online")
+CARDS = squad_cards("berserk-online")
+
+
+def forest_deck(mountains: int = 3) -> list:
+    forest = ["f_margolok", "f_silmern", "f_korred", "f_zataivshiysya_otryad", "f_chasovye_kronga",
+              "n_bersard", "n_ekzarh", "n_varlok", "n_begushij_po_lezviyu"]
+    deck = [CARDS[c] for c in forest for _ in range(3)][: 30 - mountains]
+    return deck + [CARDS["m_snurg"]] * mountains
+
+
+def test_the_same_seed_gives_the_same_result_and_another_seed_differs() -> None:
+    a = simulate_deals(forest_deck(), ONLINE, 300, seed=5)
+    b = simulate_deals(forest_deck(), ONLINE, 300, seed=5)
+    c = simulate_deals(forest_deck(), ONLINE, 300, seed=6)
+    assert a.to_dict() == b.to_dict() and a.render_text() == b.render_text()
+    assert a.spent_by_deal != c.spent_by_deal
+
+
+def test_each_deal_is_summarised_from_its_best_squad() -> None:
+    import random
+
+    deck = forest_deck(6)
+    sim = simulate_deals(deck, ONLINE, 50, seed=9)
+    rng = random.Random(9)
+    for spent in sim.spent_by_deal:
+        deal = sorted((deck[p] for p in rng.sample(range(len(deck)), 15)), key=lambda c: c.id)
+        assert best_squad(deal, ONLINE).spent == spent
+    assert sum(sim.left.values()) == sum(sim.sizes.values()) == 50
+
+
+def test_elements_dealt_match_the_hypergeometric_chance_of_no_mountain_card() -> None:
+    # 27 forest-or-neutral cards and 3 mountain cards: P(no mountain card among 15) = C(27,15)/C(30,15).
+    deals = 3000
+    sim = simulate_deals(forest_deck(3), ONLINE, deals, seed=2)
+    exact = comb(27, 15) / comb(30, 15)
+    seen = sim.elements_dealt[1] / deals
+    sd = (exact * (1 - exact) / deals) ** 0.5
+    assert abs(seen - exact) < 4 * sd
+    assert set(sim.elements_dealt) == {1, 2}
+
+
+def test_redeal_worth_is_the_mean_spend_with_one_gold_less() -> None:
+    sim = simulate_deals(forest_deck(), ONLINE, 200, seed=4)
+    d = sim.to_dict()
+    assert d["redeal"]["mean_crystals_spent"] <= d["mean_crystals_spent"]
+    below = sum(1 for s in sim.spent_by_deal if s < sim.mean_redeal_spent)
+    assert d["redeal"]["better_on_average"] == round(below / 200, 4)
+
+
+def test_crystals_left_and_all_gold_spent_agree_with_the_ledger() -> None:
+    import random
+
+    deck = forest_deck(6)
+    sim = simulate_deals(deck, ONLINE, 40, seed=3)
+    rng = random.Random(3)
+    all_gold = 0
+    for _ in range(40):
+        deal = sorted((deck[p] for p in rng.sample(range(len(deck)), 15)), key=lambda c: c.id)
+        best = best_squad(deal, ONLINE)
+        ledger = ledger_for([deal[p] for p in best.positions], ONLINE)
+        all_gold += ledger.left_gold == 0
+    assert sim.all_gold_spent == all_gold
+
+
+def test_a_deck_smaller_than_a_deal_is_refused() -> None:
+    from cardkit.errors import BadArgument
+
+    with pytest.raises(BadArgument):
+        simulate_deals(forest_deck()[:14], ONLINE, 10, seed=1)
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+def test_plot_writes_the_file_and_svg_is_byte_identical_on_rerun(tmp_path: Path, suffix: str) -> None:
+    sim = simulate_deals(forest_deck(), ONLINE, 100, seed=1)
+    first, second = tmp_path / f"a.{suffix}", tmp_path / f"b.{suffix}"
+    sim.plot(first)
+    sim.plot(second)
+    assert first.stat().st_size > 1000
+    if suffix == "svg":
+        assert first.read_bytes() == second.read_bytes()
