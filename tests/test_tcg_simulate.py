@@ -7,6 +7,8 @@ from math import sqrt
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardkit.games.berserk_tcg.cards import Cost, load_cards, make_card
 from cardkit.games.berserk_tcg.exact import p_any_open_exact
@@ -114,3 +116,20 @@ def test_per_card_chance_never_falls_from_one_turn_to_the_next() -> None:
     cards = simulate(UNIQUES, SimulationOptions(games=2_000), cards=CARDS).to_dict()["cards"]
     assert all(np.all(np.diff(c["p_openable_by_turn"]) >= 0) for c in cards)
     assert {c["id"] for c in cards} == set(UNIQUES)
+
+
+PLAYABLE = sorted(c for c in CARDS if not CARDS[c].is_city)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kinds=st.lists(st.sampled_from(PLAYABLE), min_size=1, max_size=12, unique=True),
+       copies=st.lists(st.integers(1, 4), min_size=12, max_size=12),
+       seat=st.sampled_from(["first", "second"]), turns=st.integers(1, 7),
+       cities=st.none() | st.lists(st.integers(0, 5), min_size=1, max_size=7),
+       seed=st.integers(0, 2**32))
+def test_vectorised_and_reference_simulators_match_on_random_decks(
+        kinds: list[str], copies: list[int], seat: str, turns: int, cities: list[int] | None, seed: int) -> None:
+    deck = {cid: n for cid, n in zip(kinds, copies)}
+    options = SimulationOptions(games=40, turns=turns, seed=seed, seat=seat,
+                                cities=tuple(cities[:turns]) if cities else None)
+    assert simulate(deck, options, cards=CARDS).to_dict() == simulate_reference(deck, options, cards=CARDS).to_dict()
