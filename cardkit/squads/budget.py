@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from cardkit.errors import BadArgument
@@ -15,8 +16,8 @@ SEATS: tuple[str, ...] = ("first", "second")
 class SquadRules:
     """The squad numbers of one format (see `schemas/format.schema.json`, property `squad`).
 
-    `element_gold` maps a number of distinct elements to a gold modifier added
-    to the base; counts past the table continue its last step.
+    `element_gold` pairs a number of distinct elements with the gold modifier
+    added to the base; counts past the table continue its last step.
     """
 
     format: str
@@ -24,7 +25,7 @@ class SquadRules:
     deal_size: int
     gold: int
     silver: int
-    element_gold: dict[int, int]
+    element_gold: tuple[tuple[int, int], ...]
     neutral_is_element: bool = False
     second_seat_gold: int = 0
     second_seat_silver: int = 0
@@ -36,7 +37,7 @@ class SquadRules:
     @classmethod
     def from_dict(cls, format_name: str, game: str, data: dict[str, Any]) -> "SquadRules":
         seat = data.get("second_seat", {})
-        table = {int(k): int(v) for k, v in data["element_gold"].items()}
+        table = tuple(sorted((int(k), int(v)) for k, v in data["element_gold"].items()))
         rules = cls(
             format=format_name, game=game, deal_size=int(data.get("deal_size", 15)),
             gold=int(data["gold"]), silver=int(data["silver"]), element_gold=table,
@@ -51,7 +52,7 @@ class SquadRules:
 
     def element_modifier(self, count: int) -> int:
         """Gold added for a squad of `count` distinct elements."""
-        table = self.element_gold
+        table = dict(self.element_gold)
         if count in table:
             return table[count]
         top = max(table)
@@ -60,7 +61,7 @@ class SquadRules:
 
     def check_monotone(self) -> None:
         """The optimiser relies on more elements never giving more gold."""
-        top = max(self.element_gold) + 2
+        top = max(k for k, _ in self.element_gold) + 2
         mods = [self.element_modifier(n) for n in range(top)]
         if any(b > a for a, b in zip(mods, mods[1:])):
             raise BadArgument(f"format {self.format}: element_gold must not grow with the number of elements")
@@ -97,6 +98,7 @@ def check_seat(seat: str) -> str:
     return seat
 
 
+@lru_cache(maxsize=1024)
 def budget_for(rules: SquadRules, element_count: int, seat: str = "first", redeals: int = 0,
                gold: int | None = None, silver: int | None = None) -> Budget:
     """The budget of a squad with `element_count` distinct elements; `gold`/`silver` replace the base."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -36,6 +36,7 @@ class DealOutcome:
     gold_left: int
     elements: int
     redeal_spent: int
+    dealt_elements: int = 0
 
 
 def _outcome(cards: Sequence[SquadCard], rules: SquadRules, seat: str,
@@ -46,6 +47,14 @@ def _outcome(cards: Sequence[SquadCard], rules: SquadRules, seat: str,
     ledger = pay(chosen, budget, best.elements)
     return DealOutcome(spent=best.spent, cards=best.cards, left=budget.gold + budget.silver - best.spent,
                        gold_left=ledger.left_gold, elements=len(best.elements), redeal_spent=best.probe_spent or 0)
+
+
+def optimiser_class(card: SquadCard, rules: SquadRules) -> tuple[Any, ...]:
+    """What the optimiser and the statistics see of a card: equal classes are interchangeable in a deal."""
+    return (card.cost, card.elite, card.elements,
+            card.id if card.unique and rules.unique_once else None,
+            card.flyer and rules.flyer_crystal_cap is not None,
+            card.terrain and rules.max_terrains is not None)
 
 
 @dataclass
@@ -148,13 +157,17 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
     """Deal `deals` times from `deck` (one entry per copy) and summarise the best squads."""
     if len(deck) < rules.deal_size:
         raise BadArgument(f"the deck has {len(deck)} cards; a deal needs {rules.deal_size}")
-    kinds: list[SquadCard] = []
-    index: dict[str, int] = {}
+    # Cards the optimiser cannot tell apart share a class, so equal deals up to such swaps share one solve.
+    classes: list[SquadCard] = []
+    index: dict[tuple[Any, ...], int] = {}
+    deck_kinds: list[int] = []
     for c in deck:
-        if c.id not in index:
-            index[c.id] = len(kinds)
-            kinds.append(c)
-    deck_kinds = [index[c.id] for c in deck]
+        key = optimiser_class(c, rules)
+        if key not in index:
+            index[key] = len(classes)
+            classes.append(c)
+        deck_kinds.append(index[key])
+    kinds = classes
     element_of = [c.elements for c in kinds]
     memo: dict[tuple[int, ...], DealOutcome] = {}
     rng = random.Random(seed)
@@ -166,14 +179,15 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
         key = tuple(sorted(deck_kinds[p] for p in rng.sample(positions, rules.deal_size)))
         now = memo.get(key)
         if now is None:
-            now = memo[key] = _outcome([kinds[k] for k in key], rules, seat, gold, silver)
+            now = _outcome([kinds[k] for k in key], rules, seat, gold, silver)
+            now = memo[key] = replace(now, dealt_elements=len(set().union(*(element_of[k] for k in set(key)))))
         sim.left[now.left] += 1
         sim.sizes[now.cards] += 1
         sim.all_gold_spent += now.gold_left <= 0
         sim.spent_total += now.spent
         sim.redeal_spent_total += now.redeal_spent
         sim.spent_by_deal.append(now.spent)
-        sim.elements_dealt[len(set().union(*(element_of[k] for k in set(key))))] += 1
+        sim.elements_dealt[now.dealt_elements] += 1
         done += 1
         if progress is not None and done % PROGRESS_EVERY == 0:
             progress(PROGRESS_EVERY)

@@ -65,10 +65,39 @@ def _alt(cards: Sequence[SquadCard], positions: tuple[int, ...]) -> _Alt:
                 elite_parts=tuple((p, cards[p].cost) for p in positions if cards[p].elite))
 
 
-def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, single: list[_Alt]) -> list[list[_Alt]]:
+_EMPTY = _Alt(0, 0, 0, 0, ())
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """One choice of the knapsack: its alternatives (the first is taking nothing) and bounds over them."""
+
+    alts: tuple[_Alt, ...]
+    order: tuple[int, ...]
+    max_e: int
+    max_n: int
+    max_elites: int
+    elite_costs: tuple[int, ...]
+
+
+def _group(alts: Sequence[_Alt]) -> _Group:
+    order = tuple(sorted(range(len(alts)), key=lambda j: (-alts[j].elites, -alts[j].n, alts[j].positions)))
+    costs = tuple({p: c for a in alts for p, c in a.elite_parts}.values())
+    return _Group(tuple(alts), order, max(a.e for a in alts), max(a.n for a in alts),
+                  max(a.elites for a in alts), costs)
+
+
+def _single(card: SquadCard, p: int) -> _Group:
+    if card.elite:
+        alt = _Alt(card.cost, 1, card.cost, 1, (p,), ((p, card.cost),))
+        return _Group((_EMPTY, alt), (1, 0), card.cost, 1, 1, (card.cost,))
+    return _Group((_EMPTY, _Alt(card.cost, 1, 0, 0, (p,))), (1, 0), 0, 1, 0, ())
+
+
+def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, single: list[_Group]) -> list[_Group]:
     """Choice groups: each free card alone (take it or not); capped flyers and terrains together."""
     seen_unique: set[str] = set()
-    free: list[int] = []
+    groups: list[_Group] = []
     capped: list[int] = []
     for p in allowed:
         c = cards[p]
@@ -79,11 +108,9 @@ def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, s
         if (c.flyer and rules.flyer_crystal_cap is not None) or (c.terrain and rules.max_terrains is not None):
             capped.append(p)
         else:
-            free.append(p)
-    empty = _Alt(0, 0, 0, 0, ())
-    groups = [[empty, single[p]] for p in free]
+            groups.append(single[p])
     if capped:
-        options = [empty]
+        options = [_EMPTY]
         for k in range(1, len(capped) + 1):
             for combo in combinations(capped, k):
                 chosen = [cards[p] for p in combo]
@@ -92,13 +119,8 @@ def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, s
                 if rules.max_terrains is not None and sum(1 for c in chosen if c.terrain) > rules.max_terrains:
                     continue
                 options.append(_alt(cards, combo))
-        groups.append(options)
+        groups.append(_group(options))
     return groups
-
-
-def _elite_costs(group: list[_Alt]) -> list[int]:
-    """Costs of the distinct elite cards any choice of the group contains."""
-    return list({p: c for a in group for p, c in a.elite_parts}.values())
 
 
 _MASKS: dict[tuple[int, int, int, int, int], int] = {}
@@ -122,7 +144,7 @@ def _mask(tw: int, nw: int, ew: int, cap: int, gold: int) -> int:
     return m
 
 
-def _solve_run(groups: list[list[_Alt]], gold: int, silver: int,
+def _solve_run(groups: list[_Group], gold: int, silver: int,
                probe: int = 0) -> tuple[Key, tuple[int, ...], int] | None:
     """Best (key, positions, spent with `probe` less gold) of one run; None when even the empty squad breaks the budget.
 
@@ -131,24 +153,22 @@ def _solve_run(groups: list[list[_Alt]], gold: int, silver: int,
     if gold < 0 or gold + silver < 0:
         return None
     cap = gold + silver
-    ew = gold + max((max(a.e for a in g) for g in groups), default=0) + 1
-    nw = sum(max(a.n for a in g) for g in groups) + 1
-    tw = cap + 1
+    ew = gold + max((g.max_e for g in groups), default=0) + 1
+    nw = sum(g.max_n for g in groups) + 1
     unit_n, unit_t = ew, nw * ew
-    mask = _mask(tw, nw, ew, cap, gold)
-    shifts = [[a.t * unit_t + a.n * unit_n + a.e for a in g] for g in groups]
+    mask = _mask(cap + 1, nw, ew, cap, gold)
+    shifts = [[a.t * unit_t + a.n * unit_n + a.e for a in g.alts] for g in groups]
     reach = [1]
     r = 1
     for sh in shifts:
         acc = r
-        for s in sh:
-            if s:
-                acc |= r << s
+        for s in sh[1:]:
+            acc |= r << s
         r = acc & mask
         reach.append(r)
     probe_t = -1
     if probe and gold - probe >= 0 and cap - probe >= 0:
-        probe_t = (r & _mask(tw, nw, ew, cap - probe, gold - probe)).bit_length() - 1
+        probe_t = (r & _mask(cap + 1, nw, ew, cap - probe, gold - probe)).bit_length() - 1
         probe_t = probe_t // unit_t if probe_t >= 0 else -1
     top = r.bit_length() - 1
     t, rest = divmod(top, unit_t)
@@ -156,47 +176,48 @@ def _solve_run(groups: list[list[_Alt]], gold: int, silver: int,
     base = t * unit_t + n * unit_n
     e_bits = (r >> base) & ((1 << ew) - 1)
     # Most elite cards among all states with the best (t, n): a bounded search back through the groups.
-    best_elites = [-1]
-    best_choice: list[tuple[int, ...]] = [()]
-    most_after = [0] * (len(groups) + 1)
     # sums[i]: running totals of the cheapest elite cards of the first i groups; how many fit in x gold bounds
     # the elite cards still to come (a relaxation that ignores which group each card is in).
+    most_after = [0] * (len(groups) + 1)
     sums: list[list[int]] = [[]]
     costs: list[int] = []
     for i, g in enumerate(groups):
-        most_after[i + 1] = most_after[i] + max(a.elites for a in g)
-        extra = _elite_costs(g)
-        if extra:
-            costs = sorted(costs + extra)
+        most_after[i + 1] = most_after[i] + g.max_elites
+        if g.elite_costs:
+            costs = sorted(costs + list(g.elite_costs))
             sums.append(list(accumulate(costs)))
         else:
             sums.append(sums[-1])
-    ordered = [sorted(range(len(g)), key=lambda j, g=g: (-g[j].elites, -g[j].n, g[j].positions)) for g in groups]
+    best_elites = -1
+    best_choice: tuple[int, ...] = ()
+    chosen: list[tuple[int, ...]] = []
 
-    def search(i: int, state: int, st: int, sn: int, se: int, elites: int, chosen: list[tuple[int, ...]]) -> None:
-        if elites + min(most_after[i], sn, bisect_right(sums[i], se)) <= best_elites[0]:
+    def search(i: int, state: int, st: int, sn: int, se: int, elites: int) -> None:
+        nonlocal best_elites, best_choice
+        if elites + min(most_after[i], sn, bisect_right(sums[i], se)) <= best_elites:
             return
         if i == 0:
             if state == 0:
-                best_elites[0] = elites
-                best_choice[0] = tuple(sorted(p for c in chosen for p in c))
+                best_elites = elites
+                best_choice = tuple(sorted(p for c in chosen for p in c))
             return
         prev = reach[i - 1]
         g = groups[i - 1]
-        for j in ordered[i - 1]:
-            a = g[j]
+        sh = shifts[i - 1]
+        for j in g.order:
+            a = g.alts[j]
             if a.t > st or a.n > sn or a.e > se:
                 continue
-            ps = state - shifts[i - 1][j]
+            ps = state - sh[j]
             if (prev >> ps) & 1:
                 chosen.append(a.positions)
-                search(i - 1, ps, st - a.t, sn - a.n, se - a.e, elites + a.elites, chosen)
+                search(i - 1, ps, st - a.t, sn - a.n, se - a.e, elites + a.elites)
                 chosen.pop()
 
     for e in range(ew - 1, -1, -1):
         if (e_bits >> e) & 1:
-            search(len(groups), base + e, t, n, e, 0, [])
-    return (t, n, best_elites[0]), best_choice[0], probe_t
+            search(len(groups), base + e, t, n, e, 0)
+    return (t, n, best_elites), best_choice, probe_t
 
 
 def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
@@ -214,7 +235,7 @@ def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first
         if k < len(universe) and budgets[k].gold == budgets[k + 1].gold:
             continue
         runs.extend(frozenset(c) for c in combinations(universe, k))
-    single = [_alt(cards, (p,)) for p in range(len(cards))]
+    single = [_single(c, p) for p, c in enumerate(cards)]
     best: tuple[Key, tuple[int, ...]] | None = None
     best_probe = -1
     for run in runs:

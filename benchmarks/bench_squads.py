@@ -1,0 +1,68 @@
+"""Deals per second of the squad simulation (`cardkit simulate` for Berserk Online and the CCG).
+
+Run: python benchmarks/bench_squads.py [--deals N]
+
+Prints, per bundled deck, the simulation's deals/s beside two baselines
+measured in the same run: the same optimiser called once per deal without
+the simulation's memo (fewer deals), and brute force over all 2^15 subsets
+of each deal (a handful of deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cardkit.decks import read_deck  # noqa: E402
+from cardkit.squads.budget import squad_rules  # noqa: E402
+from cardkit.squads.cards import squad_cards  # noqa: E402
+from cardkit.squads.deal_sim import simulate_deals  # noqa: E402
+from cardkit.squads.optimise import best_squad, brute_force_key  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = ["decks/berserk-online/steppe-mountains.deck", "decks/berserk-online/swamp-poison.deck.json",
+         "decks/berserk-ccg/steppe-orcs.deck", "decks/berserk-ccg/mountain-gnomes.deck.json"]
+
+
+def rate(n: int, seconds: float) -> float:
+    return n / seconds if seconds > 0 else float("inf")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10_000, help="deals per deck for the simulation (default 10000)")
+    parser.add_argument("--plain", type=int, default=1_000, help="deals for the un-memoised baseline (default 1000)")
+    parser.add_argument("--brute", type=int, default=3, help="deals for the brute-force baseline (default 3)")
+    args = parser.parse_args()
+    print(f"{'deck':45} {'simulate':>12} {'no memo':>12} {'brute force':>12}   (deals/s)")
+    for rel in DECKS:
+        deck = read_deck(ROOT / rel)
+        rules = squad_rules(deck.format)
+        table = squad_cards(deck.game)
+        cards = [table[cid] for cid, n in deck.main.items() for _ in range(n)]
+        t0 = time.perf_counter()
+        simulate_deals(cards, rules, args.deals, seed=1)
+        sim = rate(args.deals, time.perf_counter() - t0)
+
+        rng = random.Random(1)
+        deals = [[cards[p] for p in rng.sample(range(len(cards)), rules.deal_size)] for _ in range(args.plain)]
+        t0 = time.perf_counter()
+        for deal in deals:
+            best_squad(deal, rules, probe=rules.redeal_gold)
+        plain = rate(len(deals), time.perf_counter() - t0)
+
+        t0 = time.perf_counter()
+        for deal in deals[: args.brute]:
+            brute_force_key(deal, rules)
+            brute_force_key(deal, rules, redeals=1)
+        brute = rate(args.brute, time.perf_counter() - t0)
+        print(f"{rel:45} {sim:12,.0f} {plain:12,.0f} {brute:12,.2f}")
+
+
+if __name__ == "__main__":
+    main()
