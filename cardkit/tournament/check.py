@@ -1,0 +1,269 @@
+"""Checking an event's deck submissions: each deck's legality, then the checks across decks and registrations."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from cardkit.decks.report import DeckReport
+from cardkit.errors import BadArgument, UnreadableInput
+from cardkit.formats import Format
+from cardkit.problems import Problem, error, warning
+from cardkit.tournament.registrations import Registrations, player_key
+
+SUBMISSION_SUFFIXES: tuple[str, ...] = (".deck", ".deck.json")
+
+Progress = Callable[[int, int], None]
+"""Called after each submission with (files checked so far, files in all)."""
+
+
+class Verdict(str, Enum):
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    UNREADABLE = "unreadable"
+    MISSING = "missing"
+
+
+@dataclass
+class Submission:
+    """One deck file of the event (or, when `missing`, a registered player who sent none).
+
+    `report` is the per-deck verdict of `cardkit validate`; tournament problems are
+    added to its problems. `relative` is the path inside the folder it was found in.
+    """
+
+    report: DeckReport
+    relative: str = ""
+    name: str | None = None
+    hash: str | None = None
+    missing: bool = False
+
+    @property
+    def path(self) -> str:
+        return self.report.path
+
+    @property
+    def player(self) -> str | None:
+        return self.report.player
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem, an unreadable file's reason included as `UNREADABLE`."""
+        if self.report.failure is not None:
+            return [error("UNREADABLE", self.report.failure, file=self.path)]
+        return self.report.problems
+
+    @property
+    def first_problem(self) -> Problem | None:
+        """The first error, else the first warning: what a one-line summary shows."""
+        problems = self.problems
+        return next((p for p in problems if p.is_error), problems[0] if problems else None)
+
+    def add(self, problem: Problem) -> None:
+        self.report.problems.append(problem)
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.missing:
+            return Verdict.MISSING
+        if self.report.failure is not None:
+            return Verdict.UNREADABLE
+        return Verdict.LEGAL if self.report.legal else Verdict.ILLEGAL
+
+    @property
+    def errors(self) -> int:
+        return sum(p.is_error for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        return sum(not p.is_error for p in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        """`cardkit validate --json`'s object for the deck plus name, verdict, tallies and hash."""
+        base = self.report.to_dict()
+        return {"path": base["path"], "player": base["player"], "name": self.name, "game": base["game"],
+                "format": base["format"], "verdict": self.verdict.value, "legal": base["legal"],
+                "errors": self.errors, "warnings": self.warnings, "counts": base["counts"], "hash": self.hash,
+                "problems": base["problems"]}
+
+
+@dataclass
+class EventCheck:
+    """The verdict on a whole event: one row per submission and per missing player, plus the list's own problems."""
+
+    event: str
+    format: str | None
+    submissions: list[Submission]
+    registrations: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    def summary(self) -> dict[str, int]:
+        counts = {v.value: 0 for v in Verdict}
+        for s in self.submissions:
+            counts[s.verdict.value] += 1
+        return {"rows": len(self.submissions), **counts,
+                "warnings": sum(s.warnings for s in self.submissions) + sum(not p.is_error for p in self.problems)}
+
+    @property
+    def ok(self) -> bool:
+        """Every submission legal (warnings allowed), nobody missing, the registration list without errors."""
+        return all(s.verdict is Verdict.LEGAL for s in self.submissions) and not any(p.is_error for p in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "format": self.format, "registrations": self.registrations, "ok": self.ok,
+                "summary": self.summary(), "problems": [p.to_dict() for p in self.problems],
+                "submissions": [s.to_dict() for s in self.submissions]}
+
+
+def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+    """(path, path relative to its folder) of every submission: folders searched recursively for
+    `.deck`/`.deck.json` files (hidden ones skipped), files taken as given, each once, in order."""
+    found: list[tuple[Path, str]] = []
+    seen: set[Path] = set()
+    for given in inputs:
+        root = Path(given)
+        if root.is_dir():
+            files = sorted(p for p in root.rglob("*") if p.name.lower().endswith(SUBMISSION_SUFFIXES)
+                           and not any(part.startswith(".") for part in p.relative_to(root).parts) and p.is_file())
+            if not files:
+                raise BadArgument(f"{root}: no deck submissions ({', '.join(SUBMISSION_SUFFIXES)} files) in this folder")
+            pairs = [(p, p.relative_to(root).as_posix()) for p in files]
+        else:
+            pairs = [(root, root.name)]
+        for path, relative in pairs:
+            key = path.resolve()
+            if key not in seen:
+                seen.add(key)
+                found.append((path, relative))
+    if not found:
+        raise BadArgument("no deck submissions given")
+    return found
+
+
+def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, relative: str | None = None) -> Submission:
+    """Read and validate one submission against the event format `fmt` (else its own format).
+
+    A file that can't be read as a deck becomes an `unreadable` submission, never an exception.
+    """
+    from cardkit.decks import DeckGameUnknown, read_deck, validate_deck
+    from cardkit.decks.canonical import deck_hash
+
+    relative = relative if relative is not None else Path(path).name
+    try:
+        try:
+            deck = read_deck(path, fmt.name if fmt else None)
+        except DeckGameUnknown:
+            if fmt is None:
+                raise
+            # The deck names another game than the event's: read it as its own to say so.
+            deck = read_deck(path)
+    except UnreadableInput as exc:
+        return Submission(DeckReport(path=str(path), failure=exc.message), relative=relative)
+    plays_event_game = fmt is not None and fmt.game == deck.game
+    problems = validate_deck(deck, fmt if plays_event_game else None)
+    if fmt is not None:
+        declared = deck.header.get("format")
+        if not plays_event_game:
+            of_game = f", a {fmt.game} format" if fmt.name != fmt.game else ""
+            problems.append(error("WRONG_FORMAT", f"a {deck.game} deck; the event plays {fmt.name}{of_game}",
+                                  limit=fmt.name, actual=deck.format))
+        elif declared and declared != fmt.name:
+            problems.append(error("WRONG_FORMAT", f"the deck says `format: {declared}`; the event plays {fmt.name}, "
+                                                  "so it was checked against that", limit=fmt.name, actual=declared))
+    report = DeckReport(path=str(path), game=deck.game, format=fmt.name if plays_event_game and fmt else deck.format,
+                        player=deck.player, counts={"main": deck.size("main"), "side": deck.size("side")},
+                        problems=problems)
+    return Submission(report, relative=relative, name=deck.name, hash=deck_hash(deck) if deck.resolved else None)
+
+
+def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | None = None,
+                registrations: str | os.PathLike[str] | None = None, event: str | None = None,
+                progress: Progress | None = None) -> EventCheck:
+    """Check every submission under `inputs` and across them: format, registrations, duplicates, copies.
+
+    The event format is `format_name`, else the registration list's `format` column, else
+    none (each deck is checked against its own format). Raises only for the caller's
+    mistakes: an unknown format, an unreadable registration list, no submissions.
+    """
+    from cardkit.formats import load_format
+    from cardkit.tournament.registrations import read_registrations
+
+    inputs = list(inputs)
+    regs = read_registrations(registrations) if registrations is not None else None
+    if format_name and regs and regs.format and regs.format != format_name:
+        raise BadArgument(f"--format {format_name} differs from the format {regs.format!r} in {regs.path}")
+    name = format_name or (regs.format if regs else None)
+    fmt = load_format(name) if name else None
+    files = find_submissions(inputs)
+    submissions: list[Submission] = []
+    for done, (path, relative) in enumerate(files, start=1):
+        submissions.append(check_submission(path, fmt, relative))
+        if progress is not None:
+            progress(done, len(files))
+    submissions.extend(cross_check(submissions, regs))
+    return EventCheck(event=event or _event_name(inputs), format=fmt.name if fmt else None, submissions=submissions,
+                      registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])
+
+
+def _event_name(inputs: list[Any]) -> str:
+    folders = [Path(p) for p in inputs if Path(p).is_dir()]
+    return folders[0].resolve().name if len(folders) == 1 else "event"
+
+
+def cross_check(submissions: list[Submission], regs: Registrations | None) -> list[Submission]:
+    """Add the problems between submissions (and against `regs`) in place; return the missing players' rows."""
+    if regs is not None:
+        _match_registered_files(submissions, regs)
+    readable = [s for s in submissions if s.report.failure is None]
+    by_player: dict[str, list[Submission]] = defaultdict(list)
+    for s in submissions:
+        if s.player:
+            by_player[player_key(s.player)].append(s)
+        elif s.report.failure is None:
+            s.add(error("NO_PLAYER", "the deck has no `player:` line, so it can't be matched to a player"))
+    for group in by_player.values():
+        for s in group if len(group) > 1 else []:
+            others = ", ".join(o.path for o in group if o is not s)
+            s.add(error("DUPLICATE_SUBMISSION", f"{s.player!r} also submitted {others}; a player sends one deck",
+                        actual=len(group), limit=1))
+    by_hash: dict[str, list[Submission]] = defaultdict(list)
+    for s in readable:
+        if s.hash:
+            by_hash[s.hash].append(s)
+    for group in by_hash.values():
+        for s in group:
+            others = [o for o in group if o is not s and (not s.player or not o.player or player_key(o.player) != player_key(s.player))]
+            if others:
+                shown = ", ".join(f"{o.path} ({o.player or 'no player'})" for o in others)
+                s.add(warning("IDENTICAL_DECKS", f"the same cards as {shown}", actual=len(others) + 1))
+    if regs is None:
+        return []
+    for s in readable:
+        if s.player and regs.find(s.player) is None:
+            s.add(error("UNREGISTERED_PLAYER", f"{s.player!r} is not in the registration list {regs.path}"))
+    missing: list[Submission] = []
+    for row in regs.rows:
+        if player_key(row.player) not in by_player:
+            what = f" (registered deck file {row.deck!r} not found)" if row.deck else ""
+            report = DeckReport(path="", player=row.player, format=regs.format,
+                                problems=[error("MISSING_SUBMISSION", f"{row.player!r} is registered (line {row.line}) but sent no deck{what}",
+                                                line=row.line, file=regs.path)])
+            missing.append(Submission(report, missing=True))
+    return missing
+
+
+def _match_registered_files(submissions: list[Submission], regs: Registrations) -> None:
+    """A submission named in the `deck` column belongs to that row's player: fill a missing `player:`, flag a different one."""
+    for s in submissions:
+        row = regs.for_file(s.relative) if s.relative else None
+        if row is None:
+            continue
+        if not s.player:
+            s.report.player = row.player
+        elif player_key(s.player) != player_key(row.player):
+            s.add(error("PLAYER_MISMATCH", f"the deck says `player: {s.player}`, but the registration list gives "
+                                           f"this file to {row.player!r} (line {row.line})", limit=row.player, actual=s.player))

@@ -1,0 +1,123 @@
+"""The registration list: who plays, optionally which file is their deck and the event's format."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from cardkit.errors import UnknownFormat, UnreadableInput
+from cardkit.problems import Problem, error, warning
+from cardkit.textfold import fold
+
+PlayerKey = str
+
+COLUMNS: tuple[str, ...] = ("player", "deck", "format")
+"""`player` is required; `deck` (the submission's file name or path in the event folder) and
+`format` (the event's one format) are optional; any other column is kept but not checked."""
+
+
+def player_key(name: str) -> PlayerKey:
+    """Names compare with case, accents, spacing and punctuation folded: `alice  archer` is `Alice Archer`."""
+    return fold(name) or name.strip()
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One row of the registration list; `line` is its line in the file."""
+
+    player: str
+    line: int
+    deck: str | None = None
+    format: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def names_file(self, relative: str) -> bool:
+        """Whether the `deck` column names the submission at `relative` (its path or just its file name)."""
+        if not self.deck:
+            return False
+        wanted = PurePosixPath(self.deck.replace("\\", "/")).as_posix().removeprefix("./")
+        return wanted in (relative, PurePosixPath(relative).name)
+
+
+@dataclass
+class Registrations:
+    """Every registered player, the event format the list names (if any) and problems of the list itself."""
+
+    path: str
+    rows: list[Registration]
+    format: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._by_key: dict[PlayerKey, Registration] = {}
+        for row in self.rows:
+            self._by_key.setdefault(player_key(row.player), row)
+
+    def find(self, player: str) -> Registration | None:
+        return self._by_key.get(player_key(player))
+
+    def for_file(self, relative: str) -> Registration | None:
+        return next((r for r in self.rows if r.names_file(relative)), None)
+
+
+def read_registrations(path: str | os.PathLike[str]) -> Registrations:
+    """The registration CSV at `path` (UTF-8, first line the column names, `player` required).
+
+    Raises `UnreadableInput` for a file that is not such a list, or whose `format`
+    column names an unknown format or more than one format.
+    """
+    from cardkit.formats import load_format
+    from cardkit.jsonio import read_text_input
+
+    text = read_text_input(path)
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        while header is not None and not any(c.strip() for c in header):
+            header = next(reader, None)
+        if header is None:
+            raise UnreadableInput(path, "empty registration list; the first line must name the columns, e.g. player,deck")
+        columns = [c.strip().lower() for c in header]
+        if "player" not in columns:
+            raise UnreadableInput(path, f"line {reader.line_num}: no `player` column (columns: {', '.join(columns)}); "
+                                        "the first line must name the columns, e.g. player,deck")
+        rows: list[Registration] = []
+        problems: list[Problem] = []
+        seen: dict[PlayerKey, int] = {}
+        event_format: tuple[str, int] | None = None
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            values = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(columns) if col}
+            player = values.get("player", "")
+            where = {"line": line, "file": str(path)}
+            if not player:
+                problems.append(error("BAD_REGISTRATION", f"line {line}: no player name", **where))
+                continue
+            fmt = values.get("format") or None
+            if fmt:
+                if event_format is None:
+                    try:
+                        load_format(fmt)
+                    except UnknownFormat as exc:
+                        raise UnreadableInput(path, f"line {line}: {exc.message}") from None
+                    event_format = (fmt, line)
+                elif fmt != event_format[0]:
+                    raise UnreadableInput(path, f"line {line}: format {fmt!r} differs from {event_format[0]!r} on line "
+                                                f"{event_format[1]}; an event has one format")
+            key = player_key(player)
+            if key in seen:
+                problems.append(warning("DUPLICATE_REGISTRATION",
+                                        f"line {line}: {player!r} is already registered on line {seen[key]}",
+                                        **where))
+                continue
+            seen[key] = line
+            extra = {k: v for k, v in values.items() if k not in COLUMNS}
+            rows.append(Registration(player=player, line=line, deck=values.get("deck") or None, format=fmt, extra=extra))
+    except csv.Error as exc:
+        raise UnreadableInput(path, f"line {reader.line_num}: not CSV ({exc})") from None
+    return Registrations(path=str(path), rows=rows, format=event_format[0] if event_format else None, problems=problems)

@@ -1,0 +1,256 @@
+"""The tournament check as a library: per-deck verdicts, checks across decks, and the registration list."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardkit.decks import read_deck
+from cardkit.decks.canonical import deck_hash
+from cardkit.decks.report import validate_file
+from cardkit.errors import BadArgument, UnknownFormat, UnreadableInput
+from cardkit.tournament import EventCheck, Submission, Verdict, check_event, check_submission, read_registrations
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
+DECKS = EVENT / "decks"
+REGISTRATIONS = EVENT / "registrations.csv"
+HAWKS = ROOT / "decks" / "berserk-tcg" / "white-hawks.deck"
+
+
+@pytest.fixture(scope="module")
+def spring_open() -> EventCheck:
+    return check_event([EVENT], registrations=REGISTRATIONS)
+
+
+def row(result: EventCheck, name: str) -> Submission:
+    return next(s for s in result.submissions if Path(s.path).name == name)
+
+
+def codes(s: Submission) -> list[str]:
+    return [p.code for p in s.problems]
+
+
+def write_deck(folder: Path, name: str, player: str | None, source: Path = HAWKS, fmt: str | None = None) -> Path:
+    """A copy of `source` with its `player:` (and optionally `format:`) line replaced."""
+    lines = [ln for ln in source.read_text(encoding="utf-8").splitlines() if not ln.startswith(("player:", "format:"))]
+    header = ([f"player: {player}"] if player is not None else []) + ([f"format: {fmt}"] if fmt else [])
+    path = folder / name
+    path.write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_an_event_folder_gives_one_row_per_deck_file_and_per_missing_player(spring_open: EventCheck) -> None:
+    names = [Path(s.path).name for s in spring_open.submissions if not s.missing]
+    assert names == ["alice.deck", "boris.deck", "broken.deck", "clara-again.deck", "clara.deck.json", "eve.deck", "frank.deck"]
+    assert [s.player for s in spring_open.submissions if s.missing] == ["Dmitri Nosubmission"]
+    assert spring_open.format == "berserk-tcg" and spring_open.event == "spring-open"
+
+
+def test_hidden_files_and_files_that_are_not_decks_are_skipped(spring_open: EventCheck) -> None:
+    assert (DECKS / ".draft.deck").exists() and (DECKS / "notes.txt").exists()
+    assert not any(Path(s.path).name in (".draft.deck", "notes.txt") for s in spring_open.submissions)
+
+
+def test_a_legal_registered_deck_is_legal_even_with_a_warning(spring_open: EventCheck) -> None:
+    alice = row(spring_open, "alice.deck")
+    assert alice.verdict is Verdict.LEGAL
+    assert codes(alice) == ["IDENTICAL_DECKS"]
+
+
+def test_a_deck_over_the_copy_limit_is_illegal(spring_open: EventCheck) -> None:
+    boris = row(spring_open, "boris.deck")
+    assert boris.verdict is Verdict.ILLEGAL and codes(boris) == ["TOO_MANY_COPIES"]
+
+
+def test_an_unreadable_submission_is_a_row_with_its_reason_and_the_check_goes_on(spring_open: EventCheck) -> None:
+    broken = row(spring_open, "broken.deck")
+    assert broken.verdict is Verdict.UNREADABLE
+    assert codes(broken) == ["UNREADABLE"] and "unknown game 'chess'" in broken.problems[0].message
+    assert broken.player == "Gus Broken"  # from the registration list's deck column: registered and not missing
+    assert len(spring_open.submissions) == 8
+
+
+def test_two_decks_from_one_player_are_both_duplicate_submissions_whatever_the_spelling(spring_open: EventCheck) -> None:
+    again, first = row(spring_open, "clara-again.deck"), row(spring_open, "clara.deck.json")
+    assert again.player == "clara  dietrich" and first.player == "Clara Dietrich"
+    assert codes(again) == ["DUPLICATE_SUBMISSION"] and codes(first) == ["DUPLICATE_SUBMISSION"]
+    assert "clara.deck.json" in again.problems[0].message and "clara-again.deck" in first.problems[0].message
+
+
+def test_the_same_cards_from_different_players_warn_on_both_decks(spring_open: EventCheck) -> None:
+    alice, eve = row(spring_open, "alice.deck"), row(spring_open, "eve.deck")
+    assert alice.hash == eve.hash is not None
+    assert [p for p in alice.problems if p.code == "IDENTICAL_DECKS"][0].severity.value == "warning"
+    assert "alice.deck" in [p for p in eve.problems if p.code == "IDENTICAL_DECKS"][0].message
+
+
+def test_a_player_missing_from_the_registration_list_is_unregistered(spring_open: EventCheck) -> None:
+    eve = row(spring_open, "eve.deck")
+    assert eve.verdict is Verdict.ILLEGAL and "UNREGISTERED_PLAYER" in codes(eve)
+
+
+def test_a_registered_player_without_a_deck_is_a_missing_row(spring_open: EventCheck) -> None:
+    missing = [s for s in spring_open.submissions if s.missing]
+    assert len(missing) == 1 and missing[0].verdict is Verdict.MISSING
+    assert codes(missing[0]) == ["MISSING_SUBMISSION"] and missing[0].problems[0].line == 7
+
+
+def test_a_deck_of_another_game_is_the_wrong_format_for_the_event(spring_open: EventCheck) -> None:
+    frank = row(spring_open, "frank.deck")
+    assert codes(frank) == ["WRONG_FORMAT"] and frank.report.game == "berserk-ccg"
+    assert frank.problems[0].limit == "berserk-tcg"
+
+
+def test_a_deck_declaring_another_format_of_the_game_is_wrong_and_checked_in_the_event_format(tmp_path: Path) -> None:
+    path = write_deck(tmp_path, "casual.deck", "Alice Archer", fmt="berserk-tcg-casual")
+    s = check_submission(path, read_fmt("berserk-tcg"))
+    assert codes(s) == ["WRONG_FORMAT"] and s.report.format == "berserk-tcg"
+    assert s.problems[0].actual == "berserk-tcg-casual"
+
+
+def read_fmt(name: str):  # type: ignore[no-untyped-def]
+    from cardkit.formats import load_format
+
+    return load_format(name)
+
+
+def test_the_submission_hash_is_the_deck_hash() -> None:
+    assert check_submission(HAWKS).hash == deck_hash(read_deck(HAWKS))
+
+
+def test_a_submission_extends_the_validate_json_object_without_changing_it() -> None:
+    deck = ROOT / "decks" / "berserk-tcg" / "red-apostles.deck"
+    ours, theirs = check_submission(deck).to_dict(), validate_file(deck).to_dict()
+    assert {k: ours[k] for k in theirs} == theirs
+    assert ours["verdict"] == "legal" and ours["warnings"] == len(theirs["problems"]) > 0
+
+
+def test_the_deck_column_gives_its_player_to_a_deck_without_a_player_line(tmp_path: Path) -> None:
+    write_deck(tmp_path, "a.deck", None)
+    regs = tmp_path / "players.csv"
+    regs.write_text("player,deck\nAlice Archer,a.deck\n", encoding="utf-8")
+    result = check_event([tmp_path], registrations=regs)
+    assert [(s.player, s.verdict) for s in result.submissions] == [("Alice Archer", Verdict.LEGAL)]
+    assert result.ok
+
+
+def test_the_deck_column_naming_another_player_is_a_player_mismatch(tmp_path: Path) -> None:
+    write_deck(tmp_path, "a.deck", "Bob Builder")
+    regs = tmp_path / "players.csv"
+    regs.write_text("player,deck\nAlice Archer,a.deck\nBob Builder,\n", encoding="utf-8")
+    result = check_event([tmp_path], registrations=regs)
+    assert codes(result.submissions[0]) == ["PLAYER_MISMATCH"]
+    assert [s.player for s in result.submissions if s.missing] == ["Alice Archer"]
+
+
+def test_a_deck_without_a_player_line_is_no_player(tmp_path: Path) -> None:
+    path = write_deck(tmp_path, "anon.deck", None)
+    result = check_event([path])
+    assert codes(result.submissions[0]) == ["NO_PLAYER"] and not result.ok
+
+
+def test_without_a_registration_list_only_the_decks_are_checked(tmp_path: Path) -> None:
+    write_deck(tmp_path, "a.deck", "Alice Archer")
+    write_deck(tmp_path, "b.deck", "Bob Builder", source=ROOT / "decks" / "berserk-ccg" / "steppe-orcs.deck")
+    result = check_event([tmp_path])
+    assert result.format is None and result.ok
+    assert [s.report.format for s in result.submissions] == ["berserk-tcg", "berserk-ccg"]
+
+
+def test_files_given_one_by_one_are_checked_once_each() -> None:
+    result = check_event([DECKS / "boris.deck", DECKS / "boris.deck", DECKS / "notes.txt"])
+    assert [Path(s.path).name for s in result.submissions] == ["boris.deck", "notes.txt"]
+    assert result.submissions[1].verdict is Verdict.UNREADABLE
+
+
+def test_progress_is_reported_once_per_file() -> None:
+    calls: list[tuple[int, int]] = []
+    check_event([DECKS], progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(i, 7) for i in range(1, 8)]
+
+
+def test_a_folder_without_decks_is_a_bad_argument(tmp_path: Path) -> None:
+    (tmp_path / "readme.txt").write_text("no decks here\n", encoding="utf-8")
+    with pytest.raises(BadArgument, match="no deck submissions"):
+        check_event([tmp_path])
+
+
+def test_an_unknown_event_format_is_refused() -> None:
+    with pytest.raises(UnknownFormat):
+        check_event([DECKS], format_name="vintage")
+
+
+def test_a_format_option_that_contradicts_the_registration_list_is_refused() -> None:
+    with pytest.raises(BadArgument, match="differs"):
+        check_event([DECKS], format_name="berserk-tcg-casual", registrations=REGISTRATIONS)
+
+
+def test_the_input_folder_is_not_modified(tmp_path: Path) -> None:
+    copy = tmp_path / "event"
+    shutil.copytree(EVENT, copy)
+    before = {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()}
+    check_event([copy], registrations=copy / "registrations.csv")
+    assert {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
+
+
+# The registration list
+
+
+def test_the_registration_list_keeps_its_event_format_and_extra_columns() -> None:
+    regs = read_registrations(REGISTRATIONS)
+    assert regs.format == "berserk-tcg" and len(regs.rows) == 6
+    alice = regs.find("ALICE archer")
+    assert alice is not None and alice.deck == "alice.deck" and alice.extra == {"email": "alice@example.org"}
+
+
+def test_a_registration_list_without_a_player_column_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text("name,deck\nAlice,a.deck\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="no `player` column"):
+        read_registrations(path)
+
+
+def test_a_registration_list_naming_two_formats_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text("player,format\nA,berserk-tcg\nB,berserk-ccg\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="line 3: format 'berserk-ccg' differs"):
+        read_registrations(path)
+
+
+def test_a_registration_list_naming_an_unknown_format_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text("player,format\nA,vintage\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="line 2: unknown format 'vintage'"):
+        read_registrations(path)
+
+
+def test_a_second_registration_is_a_warning_and_a_blank_player_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_bytes("\ufeffPlayer , Deck\r\nAlice Archer,a.deck\r\n,b.deck\r\n\r\nalice archer,\r\n".encode("utf-8"))
+    regs = read_registrations(path)
+    assert [r.player for r in regs.rows] == ["Alice Archer"]
+    assert [(p.code, p.severity.value, p.line) for p in regs.problems] == [
+        ("BAD_REGISTRATION", "error", 3), ("DUPLICATE_REGISTRATION", "warning", 5)]
+
+
+def test_registration_list_errors_make_the_event_not_ok(tmp_path: Path) -> None:
+    write_deck(tmp_path, "a.deck", "Alice Archer")
+    regs = tmp_path / "players.csv"
+    regs.write_text("player,deck\nAlice Archer,\n,b.deck\n", encoding="utf-8")
+    result = check_event([tmp_path / "a.deck"], registrations=regs)
+    assert all(s.verdict is Verdict.LEGAL for s in result.submissions) and not result.ok
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01binary", b"player\n\"unclosed\n"], ids=["empty", "binary", "bad-quote"])
+def test_a_broken_registration_file_is_unreadable_not_a_traceback(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "r.csv"
+    path.write_bytes(content)
+    try:
+        regs = read_registrations(path)
+    except UnreadableInput:
+        return
+    # The csv module reads an unclosed quote to the end of the file: one odd but readable name.
+    assert [r.player for r in regs.rows] == ["unclosed"]
