@@ -61,17 +61,21 @@ def test_simulated_turn_one_agrees_with_the_exact_value_within_its_interval(deck
     assert lo <= first["p_any_open_exact"] <= hi
 
 
-def test_exact_value_equals_counting_every_hand_of_a_small_deck() -> None:
-    cards = {"W0": make_card("W0", level=0), "W1": make_card("W1", level=1, cost=Cost(white=1, colourless=1)),
-             "R0": make_card("R0", colour="red", level=0, cost=Cost(red=2)),
-             "G0": make_card("G0", colour="green", level=0, cost=Cost(colourless=2))}
-    deck = {"W0": 2, "W1": 3, "R0": 4, "G0": 2}
+SMALL_CARDS = {"W0": make_card("W0", level=0), "W1": make_card("W1", level=1, cost=Cost(white=1, colourless=1)),
+               "R0": make_card("R0", colour="red", level=0, cost=Cost(red=2)),
+               "G0": make_card("G0", colour="green", level=0, cost=Cost(colourless=2)),
+               "GR": make_card("GR", colour="green", level=0, cost=Cost(red=1, green=1))}
+
+
+@pytest.mark.parametrize("deck", [{"W0": 2, "W1": 3, "R0": 4, "G0": 2}, {"W0": 2, "W1": 2, "R0": 3, "G0": 1, "GR": 3}],
+                         ids=["own-colour-costs", "a-cost-in-another-colour"])
+def test_exact_value_equals_counting_every_hand_of_a_small_deck(deck: dict[str, int]) -> None:
     copies = expand(deck)
     for hand_size, cities in [(3, 0), (4, 1), (5, 0), (7, 1)]:
         hands = list(combinations(range(len(copies)), hand_size))
-        good = sum(any(can_open(copies[i], PlayerState(cards=cards, hand=tuple(copies[j] for j in h), cities=cities)).ok
-                       for i in h) for h in hands)
-        assert p_any_open_exact(deck, cards, hand_size, cities) == pytest.approx(good / len(hands), abs=1e-12)
+        good = sum(any(can_open(copies[i], PlayerState(cards=SMALL_CARDS, hand=tuple(copies[j] for j in h),
+                                                       cities=cities)).ok for i in h) for h in hands)
+        assert p_any_open_exact(deck, SMALL_CARDS, hand_size, cities) == pytest.approx(good / len(hands), abs=1e-12)
 
 
 def test_exact_value_is_given_after_a_turn_when_nothing_could_be_opened_and_not_after_a_discard() -> None:

@@ -2,8 +2,9 @@
 
 The hand is a multivariate hypergeometric draw. Only each card's colour and,
 for cards whose Level the revealed cities allow, its cost matter, so the deck
-is grouped into those categories and every composition of the hand over them
-is enumerated with integer arithmetic.
+is grouped into those categories and the hand's compositions over them are
+enumerated with integer arithmetic: colour by colour when every cost is in its
+card's own colour (as in the catalogue), else jointly up to a size limit.
 """
 
 from __future__ import annotations
@@ -36,6 +37,46 @@ def _can_open_any(present: Iterable[tuple[Category, int]], colour_counts: list[i
     return False
 
 
+def _own_colour_only(key: Category) -> bool:
+    colour, cost = key
+    return cost is None or all(n == 0 for i, n in enumerate(cost.coloured) if i != colour)
+
+
+def _by_colour(categories: dict[Category, int], hand: int) -> int:
+    """Favourable hands when every cost is in its card's own colour (plus colourless), as the catalogue's are.
+
+    Then whether a colour's cards can open depends only on how many cards of
+    that colour the hand holds and which of its costs are present, so each
+    colour is enumerated alone and the colours are combined by hand size.
+    """
+    colours: dict[int, list[tuple[Cost | None, int]]] = {}
+    for (colour, cost), n in categories.items():
+        colours.setdefault(colour, []).append((cost, n))
+    combined: dict[tuple[int, bool], int] = {(0, False): 1}
+    for colour, groups in colours.items():
+        own: dict[tuple[int, bool], int] = {}
+
+        def walk(i: int, count: int, present: tuple[Cost, ...], ways: int) -> None:
+            if i == len(groups):
+                opens = any(count - 1 >= c.coloured[colour] and hand - 1 - c.coloured[colour] >= c.colourless
+                            for c in present) if colour >= 0 else False
+                own[(count, opens)] = own.get((count, opens), 0) + ways
+                return
+            cost, n = groups[i]
+            for k in range(min(n, hand - count) + 1):
+                walk(i + 1, count + k, present + ((cost,) if k and cost is not None else ()), ways * comb(n, k))
+
+        walk(0, 0, (), 1)
+        merged: dict[tuple[int, bool], int] = {}
+        for (k1, o1), w1 in combined.items():
+            for (k2, o2), w2 in own.items():
+                if k1 + k2 <= hand:
+                    key = (k1 + k2, o1 or o2)
+                    merged[key] = merged.get(key, 0) + w1 * w2
+        combined = merged
+    return combined.get((hand, True), 0)
+
+
 def _compositions_bound(sizes: list[int], hand: int) -> int:
     return comb(hand + len(sizes) - 1, len(sizes) - 1) if sizes else 1
 
@@ -43,12 +84,15 @@ def _compositions_bound(sizes: list[int], hand: int) -> int:
 def p_any_open_exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], hand: int, cities: int) -> float | None:
     """P(some card of a random `hand`-card hand can be opened with `cities` revealed and nothing in play).
 
-    None when the deck is smaller than the hand or the enumeration would be too long.
+    None when the deck is smaller than the hand, or when costs cross colours and the enumeration would be too long.
     """
     total = sum(deck.values())
     if hand > total or hand < 0:
         return None
-    groups = list(_categories(deck, cards, cities).items())
+    categories = _categories(deck, cards, cities)
+    if all(_own_colour_only(key) for key in categories):
+        return _by_colour(categories, hand) / comb(total, hand)
+    groups = list(categories.items())
     if _compositions_bound([n for _, n in groups], hand) > MAX_COMPOSITIONS:
         return None
     favourable = 0
