@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.squads.budget import SquadRules, squad_rules
+from cardkit.squads.budget import squad_rules
 from cardkit.squads.cards import SquadCard, squad_cards
-from cardkit.squads.check import best_for_file, ledger_for, budget_problems, rule_problems
+from cardkit.squads.check import best_for_file, budget_problems, ledger_for, rule_problems
 from cardkit.squads.optimise import best_squad, brute_force_key, is_legal
 from cardkit.squads.read import read_squad_file
 
