@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from math import sqrt
+from math import comb, sqrt
 
 import numpy as np
 import pytest
@@ -137,3 +137,13 @@ def test_vectorised_and_reference_simulators_match_on_random_decks(
     options = SimulationOptions(games=40, turns=turns, seed=seed, seat=seat,
                                 cities=tuple(cities[:turns]) if cities else None)
     assert simulate(deck, options, cards=CARDS).to_dict() == simulate_reference(deck, options, cards=CARDS).to_dict()
+
+
+def test_exact_value_matches_the_closed_form_for_mercenaries_needing_a_second_white_card() -> None:
+    cards = {"MERC": make_card("MERC", level=0, mercenary=True), "LATE": make_card("LATE", colour="red", level=9)}
+    deck = {"MERC": 10, "LATE": 35}
+    # openable iff the 7-card hand holds at least two white cards
+    closed = 1 - (comb(35, 7) + 10 * comb(35, 6)) / comb(45, 7)
+    assert p_any_open_exact(deck, cards, 7, 0) == pytest.approx(closed, abs=1e-12)
+    first = simulate(deck, SimulationOptions(games=20_000, turns=1), cards=cards).to_dict()["turns"][0]
+    assert first["ci95"][0] <= closed <= first["ci95"][1]
