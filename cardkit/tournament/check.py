@@ -193,11 +193,12 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     from cardkit.tournament.registrations import read_registrations
 
     inputs = list(inputs)
+    fmt = load_format(format_name) if format_name else None
     regs = read_registrations(registrations) if registrations is not None else None
-    if format_name and regs and regs.format and regs.format != format_name:
-        raise BadArgument(f"--format {format_name} differs from the format {regs.format!r} in {regs.path}")
-    name = format_name or (regs.format if regs else None)
-    fmt = load_format(name) if name else None
+    if fmt and regs and regs.format and regs.format != fmt.name:
+        raise BadArgument(f"--format {fmt.name} differs from the format {regs.format!r} in {regs.path}")
+    if fmt is None and regs and regs.format:
+        fmt = load_format(regs.format)
     files = find_submissions(inputs)
     submissions: list[Submission] = []
     for done, (path, relative) in enumerate(files, start=1):

@@ -1,0 +1,152 @@
+"""`cardkit tournament check|db`: every deck submission of an event, checked and reported for organizers."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
+
+import typer
+
+from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
+from cardkit.cli._options import JsonOption, print_json
+
+if TYPE_CHECKING:
+    from cardkit.tournament import EventCheck
+
+tournament_app = typer.Typer(
+    help="Check an event's deck submissions against its format and registration list; write reports.",
+    no_args_is_help=True,
+)
+
+InputsArgument = Annotated[list[Path], typer.Argument(
+    help="Event folders (searched recursively for .deck and .deck.json files; hidden files skipped) or deck files.",
+    show_default=False, metavar="FOLDER_OR_FILE")]
+EventFormatOption = Annotated[Optional[str], typer.Option(
+    "--format", "-f", help="The event's format: every deck must be in it (default: the registration list's "
+                           "`format` column, else each deck is checked against its own format).")]
+RegistrationsOption = Annotated[Optional[Path], typer.Option(
+    "--registrations", "-r", help="Registration CSV: a `player` column (required), optional `deck` (the "
+                                  "submission's file name) and `format` columns; other columns are ignored.",
+    show_default=False)]
+EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name for reports (default: the folder's name).")]
+
+
+def show_progress(as_json: bool) -> bool:
+    """A bar only for people: on a terminal, never with --json."""
+    return not as_json and sys.stderr.isatty()
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("checking decks", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("decks", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def _run(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
+         as_json: bool) -> EventCheck:
+    from cardkit.tournament import check_event
+
+    with _progress_bar(show_progress(as_json)) as progress:
+        return check_event(inputs, format_name, registrations, event, progress)
+
+
+def _print_human(result: EventCheck, details: bool) -> None:
+    from cardkit.cli.validate import _problem_line
+
+    subs = result.submissions
+    width = max([len(s.path) for s in subs] + [len("(no deck)")])
+    pwidth = max([len(s.player or "") for s in subs] + [len("(no player)")])
+    for s in subs:
+        problems = s.problems
+        tally = ", ".join(x for x in (s.errors and f"{s.errors} error(s)", s.warnings and f"{s.warnings} warning(s)") if x)
+        shown = s.first_problem
+        first = f"  {shown.code}: {shown.message}" if shown else ""
+        what = s.report.format or s.report.game or "-"
+        typer.echo(f"{s.verdict.value.upper():10} {s.path or '(no deck)':{width}}  {s.player or '(no player)':{pwidth}}  "
+                   f"{what:15} {tally or 'ok'}{first}")
+        if details:
+            for p in problems:
+                if p != shown:
+                    typer.echo(_problem_line(p))
+    for p in result.problems:
+        typer.echo(f"{result.registrations} line {p.line}: {p.severity.value} {p.code}: {p.message}")
+    c = result.summary()
+    typer.echo(f"{result.event}: {c['rows']} rows: {c['legal']} legal, {c['illegal']} illegal, {c['unreadable']} unreadable, "
+               f"{c['missing']} missing; {c['warnings']} warning(s)" + (f"; format {result.format}" if result.format else ""))
+
+
+@tournament_app.command("check")
+@guarded
+def check_command(
+    inputs: InputsArgument,
+    format_name: EventFormatOption = None,
+    registrations: RegistrationsOption = None,
+    report: Annotated[Optional[Path], typer.Option(
+        "--report", help="Also write a report; its suffix picks the kind: .csv (one row per submission), "
+                         ".json, or .html (a self-contained page).", show_default=False)] = None,
+    event: EventOption = None,
+    details: Annotated[bool, typer.Option("--details", help="List every problem under each submission, not just the first.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Validate every deck submission, never stopping on a bad file, then check across them.
+
+    Per deck: legality in the event format (a deck of another format is WRONG_FORMAT).
+    Across decks: NO_PLAYER, DUPLICATE_SUBMISSION, IDENTICAL_DECKS (a warning), and with
+    --registrations: UNREGISTERED_PLAYER, MISSING_SUBMISSION, PLAYER_MISMATCH.
+    Exit 0 when every submission is legal (warnings allowed), 1 when any is illegal,
+    unreadable or missing, 2 for a usage error (unknown format, unreadable registration
+    list, no submissions, unknown report suffix).
+    """
+    from cardkit.tournament.reports import report_renderer, write_report
+
+    if report is not None:
+        report_renderer(report)  # an unknown suffix is refused before the work, not after
+    result = _run(inputs, format_name, registrations, event, as_json)
+    if report is not None:
+        write_report(result, report)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        _print_human(result, details)
+        if report is not None:
+            typer.echo(f"report written to {report}")
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_FINDING)
+
+
+@tournament_app.command("db")
+@guarded
+def db_command(
+    inputs: InputsArgument,
+    out: Annotated[Path, typer.Option("--out", "-o", help="SQLite file to write (replaced atomically).")] = Path("tournament.db"),
+    format_name: EventFormatOption = None,
+    registrations: RegistrationsOption = None,
+    event: EventOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check the event like `check` and write events, decks, verdicts and problems tables to a SQLite file.
+
+    Datasette serves it beside the catalogue: `datasette build/cardkit.db tournament.db`.
+    Exit 0 once written, whatever the verdicts (they are in the file); 2 for a usage error.
+    """
+    from cardkit.tournament.database import write_database
+
+    result = _run(inputs, format_name, registrations, event, as_json)
+    counts = write_database([result], out)
+    if as_json:
+        print_json({"path": str(out), "tables": counts, "summary": result.summary()})
+    else:
+        typer.echo(f"wrote {out}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(tournament_app, name="tournament")
