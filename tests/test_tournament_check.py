@@ -254,3 +254,12 @@ def test_a_broken_registration_file_is_unreadable_not_a_traceback(tmp_path: Path
         return
     # The csv module reads an unclosed quote to the end of the file: one odd but readable name.
     assert [r.player for r in regs.rows] == ["unclosed"]
+
+
+def test_a_message_about_many_identical_decks_names_five_and_counts_the_rest(tmp_path: Path) -> None:
+    for i in range(7):
+        write_deck(tmp_path, f"p{i}.deck", f"Player {i}")
+    result = check_event([tmp_path])
+    message = [p for p in result.submissions[0].problems if p.code == "IDENTICAL_DECKS"][0].message
+    assert message.count(".deck (Player") == 5 and message.endswith(" and 1 more")
+    assert result.ok

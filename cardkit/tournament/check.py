@@ -228,7 +228,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
             s.add(error("NO_PLAYER", "the deck has no `player:` line, so it can't be matched to a player"))
     for group in by_player.values():
         for s in group if len(group) > 1 else []:
-            others = ", ".join(o.path for o in group if o is not s)
+            others = _some(o.path for o in group if o is not s)
             s.add(error("DUPLICATE_SUBMISSION", f"{s.player!r} also submitted {others}; a player sends one deck",
                         actual=len(group), limit=1))
     by_hash: dict[str, list[Submission]] = defaultdict(list)
@@ -239,7 +239,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
         for s in group:
             others = [o for o in group if o is not s and (not s.player or not o.player or player_key(o.player) != player_key(s.player))]
             if others:
-                shown = ", ".join(f"{o.path} ({o.player or 'no player'})" for o in others)
+                shown = _some(f"{o.path} ({o.player or 'no player'})" for o in others)
                 s.add(warning("IDENTICAL_DECKS", f"the same cards as {shown}", actual=len(others) + 1))
     if regs is None:
         return []
@@ -255,6 +255,13 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
                                                 line=row.line, file=regs.path)])
             missing.append(Submission(report, missing=True))
     return missing
+
+
+def _some(items: Iterable[str], limit: int = 5) -> str:
+    """The first `limit` items and how many more: a big event must not make messages of a thousand paths."""
+    items = list(items)
+    more = f" and {len(items) - limit} more" if len(items) > limit else ""
+    return ", ".join(items[:limit]) + more
 
 
 def _match_registered_files(submissions: list[Submission], regs: Registrations) -> None:
