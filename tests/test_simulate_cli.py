@@ -110,3 +110,10 @@ def test_help_explains_every_option(runner: CliRunner) -> None:
     assert result.exit_code == 0
     for option in ("--games", "--turns", "--seed", "--second", "--cities", "--gold", "--silver", "--format", "--json", "--plot"):
         assert option in result.stdout
+
+
+def test_the_same_seed_draws_the_same_svg(runner: CliRunner, tmp_path: Path) -> None:
+    paths = [tmp_path / "a.svg", tmp_path / "b.svg"]
+    for path in paths:
+        assert run(runner, WHITE_RED, "--games", "300", "--plot", str(path)).exit_code == 0
+    assert paths[0].read_bytes() == paths[1].read_bytes()
