@@ -94,3 +94,28 @@ def test_plot_writes_the_file_and_svg_is_byte_identical_on_rerun(tmp_path: Path,
     assert first.stat().st_size > 1000
     if suffix == "svg":
         assert first.read_bytes() == second.read_bytes()
+
+
+def test_crystals_left_converge_to_the_exact_distribution_over_every_possible_deal() -> None:
+    # A 17-card deck has C(17, 15) = 136 equally likely deals: enumerate them all for the exact distribution.
+    from collections import Counter
+    from itertools import combinations
+
+    # Costly cards of four elements, so that deals differ in what they leave unspent.
+    names = ["m_emanta", "m_tergvil", "m_skoge", "m_snorhald", "b_koatl", "f_kangam", "b_derji-derevo", "b_prorok_ihve",
+             "n_molodoy_drakon", "m_rukan", "n_ferros", "s_krushitel_cherepov", "s_vojd_kentavrov", "b_obryuzg",
+             "b_bronenosec", "s_akkeniyskiy_strelomet", "s_morrag"]
+    deck = [CARDS[n] for n in names]
+    exact: Counter[int] = Counter()
+    for combo in combinations(range(len(deck)), 15):
+        deal = [deck[p] for p in combo]
+        best = best_squad(deal, ONLINE)
+        exact[best.gold + best.silver - best.spent] += 1
+    total = comb(17, 15)
+    deals = 2000
+    sim = simulate_deals(deck, ONLINE, deals, seed=8)
+    assert set(sim.left) <= set(exact) and len(exact) >= 3
+    for left, ways in exact.items():
+        p = ways / total
+        sd = (p * (1 - p) / deals) ** 0.5
+        assert abs(sim.left[left] / deals - p) <= 4 * sd + 1e-9, (left, p, sim.left[left] / deals)
