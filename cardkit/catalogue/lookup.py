@@ -57,8 +57,11 @@ class CardIndex:
             key = self._normalise_id(key) or key
         return self._by_id.get(key.casefold())
 
-    def find(self, text: str) -> Lookup:
-        """Exact id, then `NAME (ID)`, then exact folded name, then transliterated name."""
+    def find(self, text: str, suggest: bool = True) -> Lookup:
+        """Exact id, then `NAME (ID)`, then exact folded name, then transliterated name.
+
+        `suggest=False` skips the (slow) close-name search when nothing matches.
+        """
         text = text.strip()
         cid = self.by_id(text)
         if cid:
@@ -71,7 +74,7 @@ class CardIndex:
         for key, table in ((fold(text), self._by_name), (fold_latin(text), self._by_latin)):
             if key and key in table:
                 return Lookup(text, tuple(table[key]))
-        return Lookup(text, (), self.suggest(text))
+        return Lookup(text, (), self.suggest(text) if suggest else ())
 
     def suggest(self, text: str, n: int = 3) -> tuple[str, ...]:
         """Up to `n` close names, written as `Name (ID)` so they can be pasted back."""
