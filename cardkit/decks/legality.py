@@ -17,10 +17,11 @@ def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
     fmt = fmt or load_format(deck.format)
     if fmt.game != deck.game:
         raise BadArgument(f"format {fmt.name!r} is for {fmt.game}, the deck is for {deck.game}")
+    view = _DeckView(deck)
     catalogue = load_game(deck.game)
     problems = list(deck.problems)
     for check in (_banned, _sizes, _copies, _minimums, _composition, _costs):
-        problems.extend(check(deck, fmt, catalogue))
+        problems.extend(check(view, fmt, catalogue))
     # Line order reads like the file; deck-wide problems (no line) come last.
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     return problems
@@ -30,25 +31,35 @@ def is_legal(problems: Iterable[Problem]) -> bool:
     return not any(p.is_error for p in problems)
 
 
+class _DeckView:
+    """Counts and first lines of a deck, computed once, so checks stay linear on 1 MiB decks."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.sections = {s: deck.section(s) for s in SECTIONS}
+        self.lines: dict[tuple[str, CardId], int] = {}
+        for e in deck.entries:
+            if e.card is not None and e.line is not None:
+                self.lines.setdefault((e.section, e.card), e.line)
+
+    def counts(self, sections: Iterable[str]) -> Counter[CardId]:
+        total: Counter[CardId] = Counter()
+        for section in sections:
+            total.update(self.sections[section])
+        return total
+
+    def first_line(self, cards: Iterable[CardId], sections: Iterable[str] = SECTIONS) -> int | None:
+        lines = [self.lines[(s, c)] for c in cards for s in sections if (s, c) in self.lines]
+        return min(lines) if lines else None
+
+
 def _name(catalogue: GameCatalogue, card: CardId) -> str:
     return f"{catalogue.cards[card]['name']} ({card})"
 
 
-def _counts(deck: Deck, sections: Iterable[str]) -> Counter[CardId]:
-    total: Counter[CardId] = Counter()
-    for section in sections:
-        total.update(deck.section(section))
-    return total
-
-
-def _first_line(deck: Deck, cards: Iterable[CardId], sections: Iterable[str] = SECTIONS) -> int | None:
-    lines = [line for c in cards for line in deck.lines_of(c, tuple(sections))]
-    return min(lines) if lines else None
-
-
-def _banned(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+def _banned(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     out: list[Problem] = []
-    for entry in deck.entries:
+    for entry in view.deck.entries:
         if entry.card is None:
             continue
         for rule in fmt.banned:
@@ -59,9 +70,10 @@ def _banned(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     return out
 
 
-def _sizes(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+def _sizes(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     out: list[Problem] = []
     low, high = fmt.bounds("main")
+    deck = view.deck
     n = deck.size("main")
     if low is not None and n < low:
         out.append(error("DECK_TOO_SMALL", f"main deck has {n} cards; {fmt.name} needs at least {low}", limit=low, actual=n))
@@ -80,7 +92,7 @@ def _sizes(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     return out
 
 
-def _copies(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     rule = fmt.copies
     if not rule:
         return []
@@ -89,7 +101,7 @@ def _copies(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     sections = rule.get("sections", list(SECTIONS))
     exempt = rule.get("exempt", [])
     groups: dict[Any, Counter[CardId]] = {}
-    for card, n in _counts(deck, sections).items():
+    for card, n in view.counts(sections).items():
         data = catalogue.cards[card]
         if any(matches(data, p) for p in exempt):
             continue
@@ -100,17 +112,17 @@ def _copies(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
         total = sum(cards.values())
         if total > limit:
             what = _name(catalogue, next(iter(cards))) if len(cards) == 1 else f"{key} {catalogue.cards[next(iter(cards))].get(key)!r} ({', '.join(cards)})"
-            present = [s for s in sections if any(deck.section(s).get(c) for c in cards)]
+            present = [s for s in sections if any(view.sections[s].get(c) for c in cards)]
             across = " across " + " and ".join(present) if len(present) > 1 else ""
             out.append(error("TOO_MANY_COPIES", f"{total} copies of {what}{across}; at most {limit}",
-                             card=", ".join(cards), line=_first_line(deck, cards, sections), limit=limit, actual=total))
+                             card=", ".join(cards), line=view.first_line(cards, sections), limit=limit, actual=total))
     return out
 
 
-def _minimums(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+def _minimums(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     out: list[Problem] = []
     for rule in fmt.minimums:
-        counts = _counts(deck, rule.get("sections", ["main"]))
+        counts = view.counts(rule.get("sections", ["main"]))
         n = sum(c for card, c in counts.items() if matches(catalogue.cards[card], rule["when"]))
         if n < rule["at_least"]:
             severity = Severity(rule.get("severity", "warning"))
@@ -120,7 +132,7 @@ def _minimums(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem
     return out
 
 
-def _composition(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+def _composition(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     rule = fmt.composition
     if not rule:
         return []
@@ -130,23 +142,23 @@ def _composition(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Prob
         field = rule["from_catalogue_field"]
         expected = {cid: c[field] for cid, c in catalogue.cards.items() if isinstance(c.get(field), int) and c[field] > 0}
     sections = rule.get("sections", ["main"])
-    actual = _counts(deck, sections)
+    actual = view.counts(sections)
     out: list[Problem] = []
     for card in [c for c in catalogue.cards if c in expected or c in actual]:
         want, have = expected.get(card, 0), actual.get(card, 0)
         if want != have:
             out.append(error("COMPOSITION_MISMATCH", f"{_name(catalogue, card)}: {have} in the deck, the standard deck has {want}",
-                             card=card, line=_first_line(deck, [card], sections), limit=want, actual=have))
+                             card=card, line=view.first_line([card], sections), limit=want, actual=have))
     return out
 
 
-def _costs(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+def _costs(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     rule = fmt.costs
     if not rule:
         return []
     cost_field, colour_field = rule["cost_field"], rule["colour_field"]
     any_colour = rule.get("any_colour")
-    counts = _counts(deck, rule.get("sections", ["main"]))
+    counts = view.counts(rule.get("sections", ["main"]))
     by_colour: Counter[Any] = Counter()
     for card, n in counts.items():
         by_colour[catalogue.cards[card].get(colour_field)] += n
@@ -170,5 +182,5 @@ def _costs(deck: Deck, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
         for colour, need, have in short:
             out.append(warning("UNPAYABLE_COST",
                                f"{_name(catalogue, card)} needs {need} other {colour} card(s) to pay for it; the deck has {have}",
-                               card=card, line=_first_line(deck, [card]), limit=need, actual=have))
+                               card=card, line=view.first_line([card]), limit=need, actual=have))
     return out

@@ -16,6 +16,11 @@ from cardkit.jsonio import read_text_input
 from cardkit.problems import Problem, error
 
 
+# Close-name suggestions cost milliseconds each; past this many distinct card
+# texts (only garbage files get there) unknown cards are reported without them.
+SUGGESTION_BUDGET = 500
+
+
 class DeckGameUnknown(UnreadableInput):
     """The deck's game can't be told, or its `game:`/`format:` header names none that exists."""
 
@@ -40,11 +45,15 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     index = card_index(game)
     entries: list[Entry] = []
     problems: list[Problem] = list(parsed.problems)
+    # Big decks repeat a few spellings many times; suggestions are the slow part, so look each up once.
+    memo: dict[str, tuple[str | None, Problem | None]] = {}
     for entry in parsed.entries:
-        card, problem = _resolve(entry, game, index)
+        if entry.text not in memo:
+            memo[entry.text] = _resolve(entry, game, index, suggest=len(memo) < SUGGESTION_BUDGET)
+        card, problem = memo[entry.text]
         entries.append(replace(entry, card=card))
         if problem:
-            problems.append(problem)
+            problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
     problems.sort(key=_problem_order)
     return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
                 problems=problems, source=parsed.source)
@@ -95,7 +104,8 @@ def _infer_game(parsed: ParsedDeck, path: str) -> str:
     """The one game in which the most card lines match; an error if none or a tie."""
     if not parsed.entries:
         raise DeckGameUnknown(path, "no card lines and no `game:` line, so the game can't be told; add `game: GAME` or pass --format")
-    scores = {g: sum(1 for e in parsed.entries if card_index(g).find(e.text).ids) for g in GAMES}
+    texts = {e.text for e in parsed.entries}
+    scores = {g: sum(1 for t in texts if card_index(g).find(t, suggest=False).ids) for g in GAMES}
     best = max(scores.values())
     winners = [g for g, s in scores.items() if s == best]
     if best == 0 or len(winners) > 1:
@@ -104,9 +114,9 @@ def _infer_game(parsed: ParsedDeck, path: str) -> str:
     return winners[0]
 
 
-def _resolve(entry: Entry, game: str, index: CardIndex) -> tuple[str | None, Problem | None]:
+def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) -> tuple[str | None, Problem | None]:
     where = {"line": entry.line, "pointer": entry.pointer, "card": entry.text}
-    found = index.find(entry.text)
+    found = index.find(entry.text, suggest=suggest)
     if found.resolved:
         return found.resolved, None
     if found.ambiguous:
@@ -129,7 +139,7 @@ def _other_game(text: str, game: str) -> tuple[str, str] | None:
         if cid:
             return g, cid
     for g in others:
-        found = card_index(g).find(text)
+        found = card_index(g).find(text, suggest=False)
         if found.ids:
             return g, ", ".join(found.ids[:3]) + (" …" if len(found.ids) > 3 else "")
     return None
