@@ -10,7 +10,7 @@ import pytest
 from cardkit.squads.budget import squad_rules
 from cardkit.squads.cards import squad_cards
 from cardkit.squads.check import ledger_for
-from cardkit.squads.deal_sim import simulate_deals
+from cardkit.squads.deal_sim import deal_positions, simulate_deals
 from cardkit.squads.optimise import best_squad
 
 ONLINE = squad_rules("berserk-online")
@@ -33,14 +33,11 @@ def test_the_same_seed_gives_the_same_result_and_another_seed_differs() -> None:
 
 
 def test_each_deal_is_summarised_from_its_best_squad() -> None:
-    import random
-
     deck = forest_deck(6)
     sim = simulate_deals(deck, ONLINE, 50, seed=9)
-    rng = random.Random(9)
-    for spent in sim.spent_by_deal:
-        deal = sorted((deck[p] for p in rng.sample(range(len(deck)), 15)), key=lambda c: c.id)
-        assert best_squad(deal, ONLINE).spent == spent
+    rows = [row for chunk in deal_positions(len(deck), 15, 50, 9) for row in chunk.tolist()]
+    for spent, row in zip(sim.spent_by_deal, rows, strict=True):
+        assert best_squad([deck[p] for p in row], ONLINE).spent == spent
     assert sum(sim.left.values()) == sum(sim.sizes.values()) == 50
 
 
@@ -64,14 +61,11 @@ def test_redeal_worth_is_the_mean_spend_with_one_gold_less() -> None:
 
 
 def test_crystals_left_and_all_gold_spent_agree_with_the_ledger() -> None:
-    import random
-
     deck = forest_deck(6)
     sim = simulate_deals(deck, ONLINE, 40, seed=3)
-    rng = random.Random(3)
     all_gold = 0
-    for _ in range(40):
-        deal = sorted((deck[p] for p in rng.sample(range(len(deck)), 15)), key=lambda c: c.id)
+    for row in (row for chunk in deal_positions(len(deck), 15, 40, 3) for row in chunk.tolist()):
+        deal = [deck[p] for p in row]
         best = best_squad(deal, ONLINE)
         ledger = ledger_for([deal[p] for p in best.positions], ONLINE)
         all_gold += ledger.left_gold == 0

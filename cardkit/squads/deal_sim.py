@@ -10,20 +10,18 @@ on average" when its own best squad spends fewer crystals than that mean.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from cardkit.errors import BadArgument
-from cardkit.squads.budget import SquadRules, budget_for
+from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard
-from cardkit.squads.check import pay
-from cardkit.squads.optimise import best_squad
+from cardkit.squads.optimise import best_squad, single_group
 
 Progress = Callable[[int], None]
-PROGRESS_EVERY = 1000
+CHUNK = 1000
 
 
 @dataclass(frozen=True)
@@ -39,14 +37,14 @@ class DealOutcome:
     dealt_elements: int = 0
 
 
-def _outcome(cards: Sequence[SquadCard], rules: SquadRules, seat: str,
-             gold: int | None, silver: int | None) -> DealOutcome:
-    best = best_squad(cards, rules, seat, 0, gold, silver, probe=rules.redeal_gold)
-    chosen = [cards[p] for p in best.positions]
-    budget = budget_for(rules, len(best.elements), seat, 0, gold, silver)
-    ledger = pay(chosen, budget, best.elements)
-    return DealOutcome(spent=best.spent, cards=best.cards, left=budget.gold + budget.silver - best.spent,
-                       gold_left=ledger.left_gold, elements=len(best.elements), redeal_spent=best.probe_spent or 0)
+def _outcome(cards: Sequence[SquadCard], rules: SquadRules, seat: str, gold: int | None, silver: int | None,
+             groups: Sequence[Any] | None = None) -> DealOutcome:
+    best = best_squad(cards, rules, seat, 0, gold, silver, probe=rules.redeal_gold, groups=groups)
+    elite = sum(cards[p].cost for p in best.positions if cards[p].elite)
+    # Elite cards take gold; ordinary cards take silver first, so gold also pays what silver cannot.
+    gold_left = best.gold - elite - max(0, best.spent - elite - best.silver)
+    return DealOutcome(spent=best.spent, cards=best.cards, left=best.gold + best.silver - best.spent,
+                       gold_left=gold_left, elements=len(best.elements), redeal_spent=best.probe_spent or 0)
 
 
 def optimiser_class(card: SquadCard, rules: SquadRules) -> tuple[Any, ...]:
@@ -151,6 +149,19 @@ class SquadSimulation:
         save(fig, path)
 
 
+def deal_positions(deck_size: int, deal_size: int, deals: int, seed: int) -> Iterator[Any]:
+    """The dealt positions of `deals` shuffles of a `deck_size`-card deck, as (chunk, deal_size) integer arrays."""
+    import numpy as np
+
+    gen = np.random.default_rng(seed)
+    row = np.arange(deck_size, dtype=np.int32)
+    left = deals
+    while left > 0:
+        n = min(CHUNK, left)
+        yield gen.permuted(np.tile(row, (n, 1)), axis=1)[:, :deal_size]
+        left -= n
+
+
 def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, seed: int, seat: str = "first",
                    gold: int | None = None, silver: int | None = None, name: str = "deck",
                    progress: Progress | None = None) -> SquadSimulation:
@@ -170,29 +181,30 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
     kinds = classes
     element_of = [c.elements for c in kinds]
     memo: dict[tuple[int, ...], DealOutcome] = {}
-    rng = random.Random(seed)
+    singles = [[single_group(c, p) for p in range(rules.deal_size)] for c in kinds]
     sim = SquadSimulation(deck=name, format=rules.format, deals=deals, seed=seed, seat=seat,
                           deck_size=len(deck), gold=gold, silver=silver)
-    positions = range(len(deck))
-    done = 0
-    for _ in range(deals):
-        key = tuple(sorted(deck_kinds[p] for p in rng.sample(positions, rules.deal_size)))
-        now = memo.get(key)
-        if now is None:
-            now = _outcome([kinds[k] for k in key], rules, seat, gold, silver)
-            now = memo[key] = replace(now, dealt_elements=len(set().union(*(element_of[k] for k in set(key)))))
-        sim.left[now.left] += 1
-        sim.sizes[now.cards] += 1
-        sim.all_gold_spent += now.gold_left <= 0
-        sim.spent_total += now.spent
-        sim.redeal_spent_total += now.redeal_spent
-        sim.spent_by_deal.append(now.spent)
-        sim.elements_dealt[now.dealt_elements] += 1
-        done += 1
-        if progress is not None and done % PROGRESS_EVERY == 0:
-            progress(PROGRESS_EVERY)
-    if progress is not None and done % PROGRESS_EVERY:
-        progress(done % PROGRESS_EVERY)
+    import numpy as np
+
+    kind_of = np.asarray(deck_kinds, dtype=np.int32)
+    for chunk in deal_positions(len(deck), rules.deal_size, deals, seed):
+        hands = kind_of[chunk]
+        hands.sort(axis=1)
+        for key in map(tuple, hands.tolist()):
+            now = memo.get(key)
+            if now is None:
+                now = _outcome([kinds[k] for k in key], rules, seat, gold, silver,
+                               [singles[k][p] for p, k in enumerate(key)])
+                now = memo[key] = replace(now, dealt_elements=len(set().union(*(element_of[k] for k in set(key)))))
+            sim.left[now.left] += 1
+            sim.sizes[now.cards] += 1
+            sim.all_gold_spent += now.gold_left <= 0
+            sim.spent_total += now.spent
+            sim.redeal_spent_total += now.redeal_spent
+            sim.spent_by_deal.append(now.spent)
+            sim.elements_dealt[now.dealt_elements] += 1
+        if progress is not None:
+            progress(len(chunk))
     return sim
 
 

@@ -87,7 +87,8 @@ def _group(alts: Sequence[_Alt]) -> _Group:
                   max(a.elites for a in alts), costs)
 
 
-def _single(card: SquadCard, p: int) -> _Group:
+def single_group(card: SquadCard, p: int) -> _Group:
+    """The take-it-or-not choice of the card at deal position `p`."""
     if card.elite:
         alt = _Alt(card.cost, 1, card.cost, 1, (p,), ((p, card.cost),))
         return _Group((_EMPTY, alt), (1, 0), card.cost, 1, 1, (card.cost,))
@@ -221,10 +222,12 @@ def _solve_run(groups: list[_Group], gold: int, silver: int,
 
 
 def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
-               gold: int | None = None, silver: int | None = None, probe: int = 0) -> BestSquad:
+               gold: int | None = None, silver: int | None = None, probe: int = 0,
+               groups: Sequence[_Group] | None = None) -> BestSquad:
     """The exact best squad from the dealt `cards` (positions index `cards`).
 
     With `probe` > 0, `probe_spent` is also the best spend had the gold been `probe` lower.
+    `groups` may give `single_group(card, position)` for every card, precomputed by a caller that solves many deals.
     """
     keys = [_card_elements(c, rules) for c in cards]
     universe = sorted(set().union(*keys)) if keys else []
@@ -235,14 +238,15 @@ def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first
         if k < len(universe) and budgets[k].gold == budgets[k + 1].gold:
             continue
         runs.extend(frozenset(c) for c in combinations(universe, k))
-    single = [_single(c, p) for p, c in enumerate(cards)]
+    single = list(groups) if groups is not None else [single_group(c, p) for p, c in enumerate(cards)]
     best: tuple[Key, tuple[int, ...]] | None = None
     best_probe = -1
     for run in runs:
         b = budgets[len(run)]
         allowed = [p for p, k in enumerate(keys) if k <= run]
-        bound = min(b.gold + b.silver, sum(cards[p].cost for p in allowed))
-        if best is not None and bound < best[0][0] and (not probe or bound - probe < best_probe):
+        total = sum(cards[p].cost for p in allowed)
+        bound = min(b.gold + b.silver, total)
+        if best is not None and bound < best[0][0] and (not probe or min(b.gold - probe + b.silver, total) < best_probe):
             continue
         found = _solve_run(_groups(cards, allowed, rules, single), b.gold, b.silver, probe)
         if found is None:
