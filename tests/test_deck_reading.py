@@ -244,3 +244,18 @@ def test_random_lines_under_a_game_header_become_problems_not_exceptions(lines: 
     deck = parse_deck("game: berserk-tcg\n" + "\n".join(lines))
     for p in deck.problems:
         assert p.line is not None and p.line >= 2
+
+
+def test_a_spelling_repeated_on_several_lines_is_reported_at_each_line() -> None:
+    deck = parse_deck("game: berserk-tcg\n1 Gutz\n2 BK1-003\n1 Gutz\n")
+    assert [(p.code, p.line) for p in deck.problems] == [("UNKNOWN_CARD", 2), ("UNKNOWN_CARD", 4)]
+
+
+def test_past_the_suggestion_budget_unknown_cards_are_still_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.decks.read as read
+
+    monkeypatch.setattr(read, "SUGGESTION_BUDGET", 1)
+    deck = parse_deck("game: berserk-tcg\n1 Moonlight Raidrs\n1 Moonlight Raidrz\n")
+    first, second = deck.problems
+    assert first.code == second.code == "UNKNOWN_CARD"
+    assert "did you mean" in first.message and "did you mean" not in second.message
