@@ -61,6 +61,7 @@ class SquadSimulation:
 
     deck: str
     format: str
+    game: str
     deals: int
     seed: int
     seat: str
@@ -97,7 +98,7 @@ class SquadSimulation:
             return {str(k): c[k] for k in sorted(c)}
 
         return {
-            "game": "squads", "deck": self.deck, "format": self.format, "deals": self.deals, "seed": self.seed,
+            "game": self.game, "deck": self.deck, "format": self.format, "deals": self.deals, "seed": self.seed,
             "seat": self.seat, "deck_size": self.deck_size, "gold": self.gold, "silver": self.silver,
             "crystals_left": hist(self.left),
             "mean_crystals_left": round(self.mean_of(self.left), 4),
@@ -182,7 +183,7 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
     element_of = [c.elements for c in kinds]
     memo: dict[tuple[int, ...], DealOutcome] = {}
     singles = [[single_group(c, p) for p in range(rules.deal_size)] for c in kinds]
-    sim = SquadSimulation(deck=name, format=rules.format, deals=deals, seed=seed, seat=seat,
+    sim = SquadSimulation(deck=name, format=rules.format, game=rules.game, deals=deals, seed=seed, seat=seat,
                           deck_size=len(deck), gold=gold, silver=silver)
     import numpy as np
 
