@@ -132,12 +132,12 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
 
 
 def _other_game(text: str, game: str) -> tuple[str, str] | None:
-    """(game, ids) of another game whose card this text names: by id first, then by name."""
+    """(game, what) of another game whose card this text is: its name for an id, its ids for a name."""
     others = [g for g in GAMES if g != game]
     for g in others:
         cid = card_index(g).by_id(text)
         if cid:
-            return g, cid
+            return g, card_index(g).catalogue.cards[cid]["name"]
     for g in others:
         found = card_index(g).find(text, suggest=False)
         if found.ids:
