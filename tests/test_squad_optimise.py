@@ -113,3 +113,12 @@ def test_a_deal_of_fifteen_real_cards_is_solved_like_brute_force_on_its_first_te
     for _ in range(5):
         deal = [rng.choice(pool) for _ in range(10)]
         assert best_squad(deal, RULES[fmt]).key == brute_force_key(deal, RULES[fmt])
+
+
+def test_a_deal_with_too_many_capped_flyers_is_refused_rather_than_searched_forever() -> None:
+    from cardkit.errors import BadArgument
+    from cardkit.squads.optimise import MAX_CAPPED
+
+    flyers = [c for c in squad_cards("berserk-ccg").values() if c.flyer and not c.unique]
+    with pytest.raises(BadArgument, match="flyers and terrains"):
+        best_squad((flyers * 3)[: MAX_CAPPED + 1], RULES["berserk-ccg"])

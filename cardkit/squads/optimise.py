@@ -17,8 +17,12 @@ from bisect import bisect_right
 from itertools import accumulate, combinations
 from typing import Sequence
 
+from cardkit.errors import BadArgument
 from cardkit.squads.budget import SquadRules, budget_for
 from cardkit.squads.cards import NEUTRAL, SquadCard
+
+MAX_CAPPED = 20
+"""Most capped flyers and terrains in one deal: their allowed subsets are listed one by one."""
 
 Key = tuple[int, int, int]
 """(crystals spent, cards, elite cards): larger is better, compared in that order."""
@@ -110,6 +114,8 @@ def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, s
             capped.append(p)
         else:
             groups.append(single[p])
+    if len(capped) > MAX_CAPPED:
+        raise BadArgument(f"{len(capped)} flyers and terrains under a cap in one deal; at most {MAX_CAPPED} can be searched")
     if capped:
         options = [_EMPTY]
         for k in range(1, len(capped) + 1):
