@@ -40,10 +40,12 @@ class BestSquad:
     silver: int
     elements: tuple[str, ...]
     probe_spent: int | None = None
+    found: bool = True
 
     @property
     def key(self) -> Key:
-        return (self.spent, self.cards, self.elites)
+        """(-1, -1, -1) when no squad is legal, not even the empty one (a budget below zero)."""
+        return (self.spent, self.cards, self.elites) if self.found else (-1, -1, -1)
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,7 @@ def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first
     b = budgets[len(elements)] if len(elements) in budgets else budget_for(rules, len(elements), seat, redeals, gold, silver)
     return BestSquad(positions=positions, spent=sum(c.cost for c in chosen), cards=len(chosen),
                      elites=sum(1 for c in chosen if c.elite), gold=b.gold, silver=b.silver, elements=tuple(elements),
-                     probe_spent=best_probe if probe else None)
+                     probe_spent=best_probe if probe else None, found=best is not None)
 
 
 def is_legal(chosen: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
