@@ -165,3 +165,8 @@ def test_a_squad_file_without_a_format_is_a_bad_argument(tmp_path: Path) -> None
     path.write_text("squad:\nb_aspid\n", encoding="utf-8")
     with pytest.raises(BadArgument):
         read_squad_file(path)
+
+
+def test_more_redeals_than_gold_leaves_no_possible_squad(tmp_path: Path) -> None:
+    report = check(write(tmp_path, redeals=3, squad=[]), gold=0)
+    assert codes(report) == ["OVER_BUDGET"] and report.problems[0].actual == -2

@@ -80,7 +80,10 @@ def budget_problems(ledger: Ledger) -> list[Problem]:
     b = ledger.budget
     elite = sum(p.card.cost for p in ledger.payments if p.card.elite)
     total = sum(p.card.cost for p in ledger.payments)
-    if elite > b.gold:
+    if b.gold < 0:
+        out.append(error("OVER_BUDGET", f"the budget has {b.gold} gold: re-deals cost more gold than there is, "
+                         "so no squad can be recruited", limit=0, actual=b.gold))
+    elif elite > b.gold:
         out.append(error("OVER_BUDGET", f"elite cards cost {elite} gold; the budget has {b.gold} gold "
                          "(elite cards are never paid with silver)", limit=b.gold, actual=elite))
     if total > b.gold + b.silver:
