@@ -1,7 +1,10 @@
 """The best squad of a deal: the legal squad spending most crystals (ties: more cards, then more elite cards).
 
 Exact. The gold budget depends on the squad's elements, so each element
-subset the deal allows is one run; a run is a two-resource knapsack solved
+subset the deal allows is one run (a squad found in a run may use fewer
+elements; its true budget is no smaller, as gold never grows with the
+number of elements, which `SquadRules` checks); a run is a two-resource
+knapsack solved
 as a reachability set packed in one Python integer, with bit index
 `(T * count_width + n) * gold_width + E` for T crystals, n cards and E
 gold spent on elite cards. The highest set bit is then the best (T, n).
@@ -12,8 +15,8 @@ the stored reachability sets picks the most elite cards among the best.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from bisect import bisect_right
+from dataclasses import dataclass
 from itertools import accumulate, combinations
 from typing import Sequence
 
@@ -50,6 +53,8 @@ class BestSquad:
 
 @dataclass(frozen=True)
 class _Alt:
+    """One choice within a group: T crystals, n cards, E gold on elite cards, from these deal positions."""
+
     t: int
     n: int
     e: int
