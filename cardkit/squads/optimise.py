@@ -4,8 +4,7 @@ Exact. The gold budget depends on the squad's elements, so each element
 subset the deal allows is one run (a squad found in a run may use fewer
 elements; its true budget is no smaller, as gold never grows with the
 number of elements, which `SquadRules` checks); a run is a two-resource
-knapsack solved
-as a reachability set packed in one Python integer, with bit index
+knapsack solved as a reachability set packed in one Python integer, with bit index
 `(T * count_width + n) * gold_width + E` for T crystals, n cards and E
 gold spent on elite cards. The highest set bit is then the best (T, n).
 Flyers and terrains under a cap form one group whose choices are their
