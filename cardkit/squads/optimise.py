@@ -10,8 +10,7 @@ gold spent on elite cards. The highest set bit is then the best (T, n).
 Flyers and terrains under a cap form one group whose choices are their
 allowed subsets; copies of a unique card count once. A final search over
 the stored reachability sets picks the most elite cards among the best
-(and, among those, the most gold on elite cards, so the choice does not
-depend on the order of the deal).
+(and, among those, the most gold on elite cards).
 """
 
 from __future__ import annotations
