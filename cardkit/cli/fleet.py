@@ -9,6 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli._render import problem_lines, verdict
 
 fleet_app = typer.Typer(
     help="Berserker fleet game: check a starting fleet, ask which ship may use which card.",
@@ -32,11 +33,10 @@ def check_command(
     if as_json:
         print_json({"legal": report.legal, "problems": [p.to_dict() for p in report.problems]})
     else:
-        verdict = "legal" if report.legal else f"ILLEGAL ({len(report.problems)} problem(s))"
-        typer.echo(f"{fleet}: {report.side} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict}")
-        for p in report.problems:
-            where = f"{p.pointer:10} " if p.pointer else " " * 11
-            typer.echo(f"  {p.code:18} {where}{p.message}")
+        verdict_text = verdict(report.legal, report.problems)
+        typer.echo(f"{fleet}: {report.side} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
+        for line in problem_lines(report.problems):
+            typer.echo(line)
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
 

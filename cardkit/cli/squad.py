@@ -9,9 +9,9 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli._render import problem_lines, verdict
 
 if TYPE_CHECKING:
-    from cardkit.problems import Problem
     from cardkit.squads.check import SquadReport
 
 squad_app = typer.Typer(
@@ -33,14 +33,6 @@ def _seat(value: Optional[str]) -> Optional[str]:
     return value
 
 
-def _problem_lines(problems: list["Problem"]) -> list[str]:
-    out = []
-    for p in problems:
-        where = f"line {p.line}: " if p.line else (f"{p.pointer}: " if p.pointer else "")
-        out.append(f"  {p.severity.value.upper():7} {p.code:18} {where}{p.message}")
-    return out
-
-
 def render_ledger(report: "SquadReport", title: str) -> str:
     """The budget derivation, each card's payment and what is left, as aligned text."""
     led, w = report.ledger, 42
@@ -60,7 +52,7 @@ def render_ledger(report: "SquadReport", title: str) -> str:
     lines.append(f"  elements: {', '.join(led.elements) or 'none (neutral only)'}   (E = elite card, paid with gold only)")
     if report.problems:
         lines.append("  problems:")
-        lines += _problem_lines(report.problems)
+        lines += problem_lines(report.problems)
     return "\n".join(lines)
 
 
@@ -83,8 +75,8 @@ def check_command(
     if as_json:
         print_json(report.to_dict())
     else:
-        verdict = "legal" if report.legal else f"ILLEGAL ({len(report.problems)} problem(s))"
-        typer.echo(render_ledger(report, f"{squad}: {verdict} ({report.format}, seat {report.seat}, "
+        verdict_text = verdict(report.legal, report.problems)
+        typer.echo(render_ledger(report, f"{squad}: {verdict_text} ({report.format}, seat {report.seat}, "
                                          f"{report.redeals} re-deal(s))"))
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
@@ -134,12 +126,12 @@ def place_command(
     if as_json:
         print_json(report.to_dict())
     else:
-        verdict = "legal" if report.legal else f"ILLEGAL ({len(report.problems)} problem(s))"
-        typer.echo(f"{placement}: {verdict} ({report.format}, seat {report.seat})")
+        verdict_text = verdict(report.legal, report.problems)
+        typer.echo(f"{placement}: {verdict_text} ({report.format}, seat {report.seat})")
         typer.echo(render_half(report))
         if report.problems:
             typer.echo("  problems:")
-            typer.echo("\n".join(_problem_lines(report.problems)))
+            typer.echo("\n".join(problem_lines(report.problems)))
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
 
 import typer
 
+from cardkit.cli._render import problem_line
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
 
@@ -61,8 +62,6 @@ def _run(inputs: list[Path], format_name: str | None, registrations: Path | None
 
 
 def _print_human(result: EventCheck, details: bool) -> None:
-    from cardkit.cli.validate import _problem_line
-
     subs = result.submissions
     width = max([len(s.path) for s in subs] + [len("(no deck)")])
     pwidth = max([len(s.player or "") for s in subs] + [len("(no player)")])
@@ -77,7 +76,7 @@ def _print_human(result: EventCheck, details: bool) -> None:
         if details:
             for p in problems:
                 if p != shown:
-                    typer.echo(_problem_line(p))
+                    typer.echo(problem_line(p))
     for p in result.problems:
         typer.echo(f"{result.registrations} line {p.line}: {p.severity.value} {p.code}: {p.message}")
     c = result.summary()

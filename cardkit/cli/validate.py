@@ -9,14 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
 from cardkit.cli._options import FormatOption, JsonOption, print_json
-
-
-def _problem_line(p: object) -> str:
-    from cardkit.problems import Problem
-
-    assert isinstance(p, Problem)
-    where = f"line {p.line}" if p.line is not None else (p.pointer or "deck")
-    return f"  {where:>9}  {p.severity.value:7}  {p.code:20} {p.message}"
+from cardkit.cli._render import problem_line
 
 
 @guarded
@@ -50,7 +43,7 @@ def validate_command(
         verdict = "LEGAL" if r.legal else "ILLEGAL"
         typer.echo(f"{r.path}: {verdict}  {r.format}, {counts}" + (f"; {tally}" if tally else ""))
         for p in r.problems:
-            typer.echo(_problem_line(p))
+            typer.echo(problem_line(p))
     if any(r.failure is not None for r in reports):
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_FINDING)
