@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from cardkit.errors import UnreadableInput
 
@@ -53,20 +54,31 @@ def dumps_canonical(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
-def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write to a temporary file beside `path`, then rename over it.
+@contextmanager
+def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A fresh temporary path beside `path`, renamed over it when the block ends without error.
 
-    A crash mid-write leaves the previous file intact.
+    On any error or interrupt the temporary file is removed and `path` is left as it was.
+    OSError from creating the file propagates for the caller to word.
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
-            fh.flush()
+        yield tmp
+        with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
+        # mkstemp makes the file private; what cardkit writes is meant to be read by other tools.
+        tmp.chmod(0o644)
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write `data` to `path` through `atomic_target`: a crash mid-write leaves the old file intact."""
+    with atomic_target(path) as tmp:
+        tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -14,6 +12,7 @@ from cardkit import __version__, paths
 from cardkit.catalogue.store import catalogue_hash
 from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
 from cardkit.errors import CatalogueError
+from cardkit.jsonio import atomic_target
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
 LAYOUT_VERSION = "2"
@@ -97,22 +96,10 @@ def build_database(
             **wanted_meta(cards_dir, formats_dir)}
     rows = catalogue_rows(cards_dir, formats_dir)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with atomic_target(target) as tmp:
+            _write(tmp, rows, meta)
     except OSError as exc:
         raise CatalogueError(f"cannot write the database {target}: {exc.strerror or exc}") from None
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        _write(tmp, rows, meta)
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        # mkstemp makes the file private; the database is meant to be read by other tools.
-        tmp.chmod(0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
     counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
     return BuildResult(path=target, counts=counts, meta=meta)
 

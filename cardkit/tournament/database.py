@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.errors import BadArgument
+from cardkit.jsonio import atomic_target
 from cardkit.tournament.check import EventCheck
 
 SCHEMA: tuple[str, ...] = (
@@ -39,32 +40,20 @@ def _json(value: Any) -> str | None:
 def write_database(results: list[EventCheck], out: str | os.PathLike[str]) -> dict[str, int]:
     """Write `results` to a fresh SQLite file at `out`, atomically; the row count per table."""
     import sqlite3
-    import tempfile
 
     target = Path(out)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with atomic_target(target) as tmp:
+            with sqlite3.connect(tmp) as conn:
+                for statement in SCHEMA:
+                    conn.execute(statement)
+                for result in results:
+                    _insert(conn, result)
+                counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                          for t in ("events", "decks", "verdicts", "problems", "event_problems")}
+            conn.close()
     except OSError as exc:
         raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        with sqlite3.connect(tmp) as conn:
-            for statement in SCHEMA:
-                conn.execute(statement)
-            for result in results:
-                _insert(conn, result)
-            counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                      for t in ("events", "decks", "verdicts", "problems", "event_problems")}
-        conn.close()
-        os.replace(tmp, target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
     return counts
 
 
