@@ -1,0 +1,72 @@
+"""The README and docs/ stay true: real sessions, a runnable example, every command and code listed."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from cardkit.cli.main import app
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import docsessions  # noqa: E402
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+# Upper-case string literals in the code that are not problem codes.
+NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "FOLDER_OR_FILE", "MAX_COUNT"}
+
+SESSIONS = [s for path in docsessions.doc_files(ROOT) for s in docsessions.find_sessions(path)]
+
+
+@pytest.mark.parametrize("session", SESSIONS, ids=[f"{s.path.name}:{s.first_line}" for s in SESSIONS])
+def test_every_console_session_shows_the_output_its_commands_really_print(session: docsessions.Session) -> None:
+    actual = docsessions.run_session(session, ROOT)
+    stale = docsessions.stale(session, actual)
+    assert not stale, "\n\n".join(f"$ {cmd}\n--- shown\n{shown}\n--- actual\n{real}" for cmd, shown, real in stale)
+
+
+def test_the_readme_library_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert blocks, "the README shows no library example"
+    monkeypatch.chdir(ROOT)
+    for code in blocks:
+        exec(compile(code, "README.md", "exec"), {})
+
+
+def _commands(group: object, prefix: str = "cardkit") -> list[tuple[str, object]]:
+    out: list[tuple[str, object]] = []
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        path = f"{prefix} {name}"
+        out.append((path, command))
+        if hasattr(command, "commands"):
+            out.extend(_commands(command, path))
+    return out
+
+
+COMMANDS = _commands(get_command(app))
+
+
+@pytest.mark.parametrize("path", [p for p, _ in COMMANDS])
+def test_every_command_has_help_text_and_appears_in_the_readme(path: str, runner: CliRunner) -> None:
+    result = runner.invoke(app, [*path.split()[1:], "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.output
+    command = dict(COMMANDS)[path]
+    assert (command.help or "").strip(), f"{path} has no help text"  # type: ignore[attr-defined]
+    top = " ".join(path.split()[:2])
+    assert top in README, f"{top} is not in the README"
+
+
+def test_every_problem_code_the_code_can_report_is_listed_in_the_readme() -> None:
+    codes: set[str] = set()
+    for source in (ROOT / "cardkit").rglob("*.py"):
+        codes |= set(re.findall(r"""["']([A-Z]{2,}(?:_[A-Z]+)+)["']""", source.read_text(encoding="utf-8")))
+    for fmt in (ROOT / "data" / "formats").glob("*.json"):
+        codes |= set(re.findall(r'"code":\s*"([A-Z_]+)"', fmt.read_text(encoding="utf-8")))
+    missing = sorted(codes - NOT_PROBLEM_CODES - set(re.findall(r"`([A-Z_]+)`", README)))
+    assert not missing, f"problem codes missing from the README's table: {missing}"
