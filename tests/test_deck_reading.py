@@ -259,3 +259,47 @@ def test_past_the_suggestion_budget_unknown_cards_are_still_reported(monkeypatch
     first, second = deck.problems
     assert first.code == second.code == "UNKNOWN_CARD"
     assert "did you mean" in first.message and "did you mean" not in second.message
+
+
+@pytest.mark.parametrize("sign", ["", "+", "-"], ids=["plain", "plus", "minus"])
+def test_a_count_of_thousands_of_digits_is_a_parse_error_not_a_crash(sign: str) -> None:
+    deck = parse_deck(f"game: berserk-tcg\n{sign}{'9' * 5000} BK1-003\n")
+    (problem,) = deck.problems
+    assert (problem.code, problem.line) == ("PARSE_ERROR", 2)
+    assert len(problem.message) < 80 and deck.entries == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=-(10**30), max_value=10**30), st.integers(min_value=0, max_value=30))
+def test_any_count_is_either_read_or_a_parse_error_at_its_line(n: int, zeros: int) -> None:
+    digits = str(n) if n < 0 else "0" * zeros + str(n)
+    deck = parse_deck(f"game: berserk-tcg\n{digits} BK1-003\n")
+    if 1 <= n <= 10_000:
+        assert deck.main == {"BK1-003": n} and deck.problems == []
+    else:
+        assert [(p.code, p.line) for p in deck.problems] == [("PARSE_ERROR", 2)]
+
+
+@pytest.mark.parametrize(
+    ("count", "reason"),
+    [("9" * 5000, "5000-digit number"), ("1e400", "too large"), ("NaN", "NaN is not"), ("-Infinity", "Infinity is not")],
+    ids=["5000-digits", "overflowing-float", "nan", "infinity"],
+)
+def test_json_numbers_no_count_can_be_are_unreadable(tmp_path: Path, count: str, reason: str) -> None:
+    path = tmp_path / "deck.json"
+    path.write_text('{"game": "berserk-tcg", "main": [{"card": "BK1-003", "count": ' + count + "}]}", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match=reason):
+        read_deck(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [('{"main": "BK1-003"}', "/main: `main` must be a list"),
+     ('{"main": [{"card": "BK1-003", "count": "3"}]}', "/main/0: count '3' is not a whole number"),
+     ("hello world\n", "line 1: not a card line")],
+    ids=["json-main-not-a-list", "json-count-a-string", "text-no-card-line"],
+)
+def test_a_deck_of_only_broken_lines_names_its_first_problem(text: str, first: str) -> None:
+    with pytest.raises(DeckGameUnknown, match="no card lines that parse") as caught:
+        parse_deck(text)
+    assert f"(first problem: {first}" in caught.value.message

@@ -263,3 +263,8 @@ def test_a_message_about_many_identical_decks_names_five_and_counts_the_rest(tmp
     message = [p for p in result.submissions[0].problems if p.code == "IDENTICAL_DECKS"][0].message
     assert message.count(".deck (Player") == 5 and message.endswith(" and 1 more")
     assert result.ok
+
+
+def test_an_input_that_does_not_exist_is_a_bad_argument_not_a_row(tmp_path: Path) -> None:
+    with pytest.raises(BadArgument, match="no such file or folder"):
+        check_event([DECKS, tmp_path / "typo"])

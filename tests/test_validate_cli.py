@@ -158,3 +158,24 @@ def test_deck_formats_lists_every_format_and_marks_defaults(runner: CliRunner) -
     assert defaults == ["berserk-ccg", "berserk-online", "berserk-tcg", "berserker"]
     data = json.loads(runner.invoke(app, ["deck", "formats", "--json", "--game", "berserker"]).stdout)
     assert [f["name"] for f in data] == ["berserker"] and data[0]["composition"]["from_catalogue_field"] == "count"
+
+
+def test_json_output_stays_strict_json_for_odd_counts(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "odd.deck.json"
+    path.write_text('{"game": "berserk-tcg", "main": [{"card": "BK1-003", "count": 2.5}, {"card": "BK1-003", "count": 1e300}]}',
+                    encoding="utf-8")
+    result = runner.invoke(app, ["validate", "--json", str(path)])
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} in --json output")
+
+    (report,) = json.loads(result.stdout, parse_constant=refuse)
+    assert result.exit_code == 1 and [p["pointer"] for p in report["problems"][:2]] == ["/main/0", "/main/1"]
+
+
+def test_deck_convert_to_a_directory_or_an_unwritable_place_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    for out in (tmp_path, tmp_path / "missing-parent" / "file-in-a-file" / "x.deck"):
+        (tmp_path / "missing-parent").write_text("a file, not a folder\n", encoding="utf-8")
+        result = runner.invoke(app, ["deck", "convert", HAWKS, "--to", "text", "--out", str(out)])
+        assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert result.exception is None or isinstance(result.exception, SystemExit)

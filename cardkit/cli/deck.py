@@ -75,11 +75,16 @@ def convert_command(
         raise BadArgument(f"--to must be json or text, not {to!r}")
     if out is not None and out.exists() and out.resolve() == deck.resolve():
         raise BadArgument("--out is the input deck; cardkit never overwrites its input")
+    if out is not None and out.is_dir():
+        raise BadArgument(f"--out {out} is a directory; give a file name")
     text = convert(read_deck(deck), to.lower())
     if out is None:
         typer.echo(text, nl=False)
-    else:
+        return
+    try:
         write_atomic(out, text)
+    except OSError as exc:
+        raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
 
 
 @deck_app.command("formats")

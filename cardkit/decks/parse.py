@@ -31,6 +31,20 @@ def _section_of(name: str) -> str:
     return "side" if name.lower().startswith("side") else "main"
 
 
+# Longer counts are not converted: Python refuses int() past 4,300 digits, and messages stay short.
+_LONGEST_COUNT = 100
+
+
+def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
+    """The problem with a card line's count as written, if any."""
+    if len(digits.lstrip("+-").lstrip("0")) <= _LONGEST_COUNT:
+        return _count_problem(int(digits), line=line, card=card)
+    shown = _clip(digits, 24)
+    if digits.startswith("-"):
+        return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=shown)
+    return error("PARSE_ERROR", f"count {shown} is over {MAX_COUNT}", line=line, card=card, limit=MAX_COUNT, actual=shown)
+
+
 def _count_problem(raw: Any, line: int | None = None, pointer: str | None = None, card: str | None = None) -> Problem | None:
     if isinstance(raw, bool) or not isinstance(raw, int):
         return error("PARSE_ERROR", f"count {raw!r} is not a whole number", line=line, pointer=pointer, card=card, actual=raw)
@@ -59,12 +73,11 @@ def parse_text(text: str) -> ParsedDeck:
         if m:
             in_header = False
             card = m.group("card").strip()
-            count = int(m.group("count"))
-            problem = _count_problem(count, line=number, card=card)
+            problem = _text_count_problem(m.group("count"), number, card)
             if problem:
                 out.problems.append(problem)
             else:
-                out.entries.append(Entry(section=section, line=number, text=card, count=count))
+                out.entries.append(Entry(section=section, line=number, text=card, count=int(m.group("count"))))
             continue
         m = _HEADER.match(line)
         if m and (in_header or m.group("key").strip().lower() in HEADER_KEYS):

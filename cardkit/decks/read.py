@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import replace
+from typing import Any
 
 from cardkit import GAMES
 from cardkit.catalogue.lookup import CardIndex, card_index
@@ -62,15 +64,43 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
 def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
     if json_hint or looks_like_json(text):
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            reason = f"not valid JSON: {exc.msg} at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else "JSON nested too deeply"
-            raise UnreadableInput(path, reason) from None
+            data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                              parse_int=_short_int)
+        except json.JSONDecodeError as exc:
+            raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        except RecursionError:
+            raise UnreadableInput(path, "JSON nested too deeply") from None
+        except ValueError as exc:
+            # The refusals below, raised from inside the decoder.
+            raise UnreadableInput(path, f"not valid JSON: {exc}") from None
         parsed = parse_json(data)
         if parsed is None:
             raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
         return parsed
     return parse_text(text)
+
+
+def _refuse_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON, and echoing them back would make `--json` output invalid."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{_clip(text)} is too large a number")
+    return value
+
+
+def _short_int(text: str) -> int:
+    """An integer of the JSON text; no count needs 100 digits, and Python refuses 4,300."""
+    if len(text) > 100:
+        raise ValueError(f"a {len(text)}-digit number is too large")
+    return int(text)
+
+
+def _clip(text: str, n: int = 24) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:
@@ -95,6 +125,12 @@ def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Fo
     return fmt
 
 
+def _location(problem: Problem) -> str:
+    if problem.line is not None:
+        return f"line {problem.line}: "
+    return f"{problem.pointer}: " if problem.pointer else ""
+
+
 def _where(parsed: ParsedDeck, key: str) -> str:
     line = parsed.header_lines.get(key)
     return f"line {line}: " if line else ""
@@ -103,7 +139,13 @@ def _where(parsed: ParsedDeck, key: str) -> str:
 def _infer_game(parsed: ParsedDeck, path: str) -> str:
     """The one game in which the most card lines match; an error if none or a tie."""
     if not parsed.entries:
-        raise DeckGameUnknown(path, "no card lines and no `game:` line, so the game can't be told; add `game: GAME` or pass --format")
+        # Say why no line counted: a deck of only broken lines would otherwise read as an empty one.
+        what, why = "no card lines", ""
+        if parsed.problems:
+            first = parsed.problems[0]
+            what, why = "no card lines that parse", f" (first problem: {_location(first)}{first.message})"
+        raise DeckGameUnknown(path, f"{what} and no `game:` line, so the game can't be told{why}; "
+                                    "add `game: GAME` or pass --format")
     texts = {e.text for e in parsed.entries}
     scores = {g: sum(1 for t in texts if card_index(g).find(t, suggest=False).ids) for g in GAMES}
     best = max(scores.values())

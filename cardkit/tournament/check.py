@@ -126,6 +126,9 @@ def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[tuple[Pat
     seen: set[Path] = set()
     for given in inputs:
         root = Path(given)
+        if not root.exists():
+            # A mistyped folder is the organizer's slip, not a submission that failed to read.
+            raise BadArgument(f"{root}: no such file or folder")
         if root.is_dir():
             files = sorted(p for p in root.rglob("*") if p.name.lower().endswith(SUBMISSION_SUFFIXES)
                            and not any(part.startswith(".") for part in p.relative_to(root).parts) and p.is_file())
