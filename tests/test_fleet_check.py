@@ -88,6 +88,7 @@ def test_two_ships_on_one_square_is_square_taken_naming_the_first() -> None:
 def test_a_square_off_the_board_is_off_board(square: str) -> None:
     report = check_fleet(human_fleet(i0={"type": "c-plus-gun-ship", "square": square}))
     assert codes(report) == ["OFF_BOARD"]
+    assert report.problems[0].actual.startswith(square[:9])  # as written, never a made-up rank
 
 
 def test_an_unknown_ship_type_is_reported_with_a_suggestion_and_still_counted_missing() -> None:

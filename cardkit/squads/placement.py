@@ -123,19 +123,22 @@ def read_placement(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def check_placement(data: dict[str, Any], path: str = "<placement>") -> PlacementReport:
-    """Every placement problem of a schema-valid placement document."""
-    from cardkit.catalogue.lookup import card_index
-    from cardkit.formats import load_format
+    """Every placement problem of a schema-valid placement document.
 
-    fmt = load_format(data["format"])
-    index, table = card_index(fmt.game), squad_cards(fmt.game)
+    BadArgument (or UnknownFormat) when the format has no squads: only squad games have this field.
+    """
+    from cardkit.catalogue.lookup import card_index
+    from cardkit.squads.budget import squad_rules
+
+    rules = squad_rules(data["format"])
+    index, table = card_index(rules.game), squad_cards(rules.game)
     seat = data.get("seat", "first")
     problems: list[Problem] = []
 
     def resolve(text: str, pointer: str) -> SquadCard | None:
         cid = index.find(text).resolved
         if cid is None:
-            problems.append(error("UNKNOWN_CARD", f"no {fmt.game} card {text!r}", card=text, pointer=pointer))
+            problems.append(error("UNKNOWN_CARD", f"no {rules.game} card {text!r}", card=text, pointer=pointer))
             return None
         return table[cid]
 
@@ -150,7 +153,7 @@ def check_placement(data: dict[str, Any], path: str = "<placement>") -> Placemen
     if "squad" in data:
         squad = [resolve(t, f"/squad/{i}") for i, t in enumerate(data["squad"])]
         problems += _squad_problems(placed, [c for c in squad if c is not None])
-    return PlacementReport(path, fmt.name, seat, placed, problems)
+    return PlacementReport(path, rules.format, seat, placed, problems)
 
 
 def _square_problems(placed: list[Placed], seat: str) -> list[Problem]:

@@ -120,11 +120,15 @@ def _parse_text(path: str, text: str) -> _Raw:
     return _Raw(settings, cards)
 
 
+def _is_json(path: str | os.PathLike[str], text: str) -> bool:
+    """A `.json` name or a JSON-looking start; a `[...]` or `null` file then fails as JSON, not as a card list."""
+    return str(path).lower().endswith(".json") or text.lstrip().startswith(("{", "["))
+
+
 def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None) -> SquadFile:
     """Read and resolve a squad or deal file; `format_name` overrides the file's format."""
     text = read_text_input(path)
-    stripped = text.lstrip()
-    raw = _parse_json(str(path), text) if stripped.startswith("{") else _parse_text(str(path), text)
+    raw = _parse_json(str(path), text) if _is_json(path, text) else _parse_text(str(path), text)
     return resolve(str(path), raw.settings, raw.cards, format_name)
 
 

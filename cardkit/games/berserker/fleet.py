@@ -113,10 +113,11 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
         if m is None:
             add("PARSE_ERROR", f"{label} ({name}): {entry['square']!r} is not a square like a1 or h8", i)
             continue
-        # A rank of thousands of digits is off the board all the same; int() of it is refused.
+        # A rank of thousands of digits is off the board all the same; int() of it is refused,
+        # and the message shows its start rather than a made-up number.
         file_letter, digits = m.group(1).lower(), m.group(2).lstrip("0") or "0"
         rank = int(digits) if len(digits) <= 6 else 10**6
-        square = f"{file_letter}{rank}"
+        square = f"{file_letter}{digits if len(digits) <= 8 else digits[:8] + '...'}"
         card = ship.id if ship else entry["type"]
         if not board.on_board(file_letter, rank):
             add("OFF_BOARD", f"{label} ({name}) on {square}: the board is "

@@ -1,0 +1,94 @@
+"""Squad, deal and placement files of any shape: a report, or one `error:` line and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cardkit.cli.main import app
+from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.squads.budget import squad_rules
+from cardkit.squads.check import best_for_file, check_squad
+from cardkit.squads.placement import check_placement, read_placement
+from cardkit.squads.read import read_squad_file
+
+SQUAD_KEYS = ["format", "seat", "redeals", "gold", "silver", "dealt", "squad"]
+PLACEMENT_KEYS = ["format", "seat", "squad", "cards", "reserve", "card", "square", "host", "row", "column"]
+
+
+def json_values(keys: list[str]) -> st.SearchStrategy[Any]:
+    """Any JSON value, leaning on the file's own keys and plausible leaves so that deep shapes get tried."""
+    leaves = (st.none() | st.booleans() | st.integers(-3, 2000) | st.floats(allow_nan=False) | st.text(max_size=5)
+              | st.sampled_from(["berserk-online", "berserk-ccg", "berserk-tcg", "berserker", "first", "second",
+                                 "f_korred", "n_tachanka", "10001", "20006", "c2", "a1", "f9"]))
+    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
+                        | st.dictionaries(st.sampled_from(keys), inner, max_size=5), max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values(SQUAD_KEYS))
+def test_any_json_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path_factory, data: Any) -> None:
+    path = tmp_path_factory.mktemp("sq") / "squad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    try:
+        squad = read_squad_file(path)
+        rules = squad_rules(squad.format or "")
+        report = check_squad(squad, rules)
+        best = best_for_file(squad, rules)
+    except CardkitError:
+        return
+    assert isinstance(report.to_dict()["legal"], bool) and isinstance(best.to_dict()["legal"], bool)
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values(PLACEMENT_KEYS))
+def test_any_json_placement_file_is_checked_or_refused_with_a_cardkit_error(tmp_path_factory, data: Any) -> None:
+    path = tmp_path_factory.mktemp("pl") / "placement.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    try:
+        report = check_placement(read_placement(path), str(path))
+    except CardkitError:
+        return
+    assert isinstance(report.to_dict()["legal"], bool)
+
+
+@pytest.mark.parametrize("content", ["[]", "null", "42", '"squad"', "[\"f_korred\"]"],
+                         ids=["list", "null", "number", "string", "list-of-ids"])
+def test_a_json_squad_file_that_is_not_an_object_is_not_read_as_a_card_list(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "squad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="not a squad file|not valid JSON"):
+        read_squad_file(path, "berserk-online")
+
+
+@pytest.mark.parametrize("fmt", ["berserk-tcg", "berserker"])
+def test_placement_in_a_format_without_squads_is_a_bad_argument(fmt: str) -> None:
+    with pytest.raises(BadArgument, match="no squad rules"):
+        check_placement({"format": fmt, "cards": [{"card": "marines", "square": "b2"}]})
+
+
+@pytest.mark.parametrize("command", ["check", "best", "place"])
+@pytest.mark.parametrize("doc", [
+    [],
+    None,
+    {"format": "berserk-tcg", "squad": ["BK1-012"], "cards": []},
+    {"format": "berserker", "squad": ["marines"], "cards": [{"card": "marines", "square": "b2"}]},
+    {"format": "berserk-online", "squad": None, "cards": None},
+    {"format": "berserk-online", "squad": ["f_korred"], "redeals": "2", "cards": [{"card": "f_korred", "square": 5}]},
+    {"format": "berserk-online", "squad": ["f_korred"], "gold": 1e400, "cards": [], "seat": None},
+], ids=["list", "null", "tcg-format", "fleet-format", "nulls", "strings-for-numbers", "huge-number"])
+def test_bad_files_exit_2_with_one_error_line(runner: CliRunner, tmp_path: Path, command: str, doc: Any) -> None:
+    path = tmp_path / "bad.json"
+    text = json.dumps(doc)
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["squad", command, str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert path.read_text(encoding="utf-8") == text
