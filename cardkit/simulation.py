@@ -58,7 +58,8 @@ class SimulationResult(Protocol):
 def parse_cities(text: str) -> tuple[int, ...]:
     """`"0,1,1,2"` -> (0, 1, 1, 2); anything else is a BadArgument."""
     parts = [p.strip() for p in text.split(",")]
-    if not text.strip() or any(not p.isdigit() for p in parts):
+    # ASCII digits only: str.isdigit also accepts '²' (which int() refuses) and other scripts' digits
+    if not text.strip() or any(not (p.isascii() and p.isdigit()) for p in parts):
         raise BadArgument(f"--cities must be a comma list of non-negative whole numbers, like 0,1,1,2,3,4; got {text!r}")
     return tuple(int(p) for p in parts)
 

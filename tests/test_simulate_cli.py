@@ -64,10 +64,16 @@ def test_cities_override_sets_the_revealed_cities_per_turn(runner: CliRunner) ->
     (["--cities", "0,1,x"], "--cities must be a comma list"),
     (["--cities", ""], "--cities must be a comma list"),
     (["--cities", "0,1,1,2,3,4,5"], "give one per turn or fewer"),
+    (["--cities", "0,\u00b2"], "--cities must be a comma list"),
+    (["--cities", "0,\u0663"], "--cities must be a comma list"),
+    (["--cities", "0,1,9"], "--cities values must be 0 to 5"),
+    (["--cities", "0,3,1"], "--cities must not fall"),
+    (["--cities", "99999999999999999999999"], "--cities values must be 0 to 5"),
     (["--seed", "-1"], "--seed must be"),
     (["--gold", "20"], "--gold does not apply to this game"),
     (["--plot", "out.jpg"], "--plot file must end in .png or .svg"),
-], ids=["negative-games", "zero-turns", "bad-cities", "empty-cities", "too-many-cities", "negative-seed",
+], ids=["negative-games", "zero-turns", "bad-cities", "empty-cities", "too-many-cities", "superscript-digit",
+        "arabic-indic-digit", "more-cities-than-the-game-has", "falling-cities", "huge-cities", "negative-seed",
         "gold-for-tcg", "plot-suffix"])
 def test_bad_arguments_exit_2_with_one_line(runner: CliRunner, args: list[str], message: str) -> None:
     result = run(runner, WHITE_RED, *args)
@@ -117,3 +123,43 @@ def test_the_same_seed_draws_the_same_svg(runner: CliRunner, tmp_path: Path) -> 
     for path in paths:
         assert run(runner, WHITE_RED, "--games", "300", "--plot", str(path)).exit_code == 0
     assert paths[0].read_bytes() == paths[1].read_bytes()
+
+
+def test_help_says_what_is_reported_for_every_game_and_what_second_means_in_each(runner: CliRunner) -> None:
+    text = " ".join(runner.invoke(app, ["simulate", "--help"]).stdout.replace("│", " ").split())
+    for game in ("Berserk TCG:", "Berserker fleet game:", "Berserk CCG and Berserk Online:"):
+        assert game in text
+    assert "fleet game: the Berserker moves first" in text and "draws on its first turn" in text
+
+
+def _stderr_on_a_terminal(*args: str) -> tuple[int, bytes]:
+    """Run the command with stderr on a pseudo-terminal (stdout a pipe); its exit code and what stderr showed."""
+    import os
+    import subprocess
+    import sys
+
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-c", "from cardkit.cli.main import main; main()", "simulate", *args], stdout=subprocess.PIPE,
+                              stderr=follower, check=False)
+    finally:
+        os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal is closed once everything written has been read
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    return done.returncode, shown
+
+
+def test_a_progress_bar_is_shown_on_a_terminal_but_never_with_json() -> None:
+    code, shown = _stderr_on_a_terminal(WHITE_RED, "--games", "30000", "--turns", "1")
+    assert code == 0 and b"simulating" in shown
+    code, shown = _stderr_on_a_terminal(WHITE_RED, "--games", "30000", "--turns", "1", "--json")
+    assert code == 0 and shown == b""

@@ -6,12 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.actions import (Action, BadActionText, Discard, Draw, IllegalAction, Open, Pass,
                                                apply, legal_actions)
 from cardkit.games.berserk_tcg.cards import Cost, TcgCard, make_card
 from cardkit.games.berserk_tcg.opening import cities_schedule, play_reference
-from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, NOT_IN_HAND, UNIQUE_IN_PLAY,
-                                             PlayerState, can_open)
+from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, NOT_A_DECK_CARD, NOT_IN_HAND,
+                                             UNIQUE_IN_PLAY, PlayerState, can_open)
 
 GUTS = make_card("BK-GUTS", name="Guts", colour="black", cost=Cost(black=1, colourless=1), level=2, unique=True)
 MERC_B = make_card("BK-MERC", colour="black", cost=Cost(black=1), level=0, mercenary=True)
@@ -145,3 +146,39 @@ def test_a_nine_card_deck_decks_the_first_player_out_on_turn_four_and_the_second
 def test_cities_default_to_turn_minus_one_capped_at_five_and_an_override_repeats_its_last_value() -> None:
     assert cities_schedule(8) == (0, 1, 2, 3, 4, 5, 5, 5)
     assert cities_schedule(4, (0, 2)) == (0, 2, 2, 2)
+
+
+@pytest.mark.parametrize("cities,message", [((0, 6), "values must be 0 to 5"), ((0, 2, 1), "must not fall")],
+                         ids=["more-than-five-cities", "a-city-hidden-again"])
+def test_a_cities_schedule_the_rules_cannot_produce_is_refused(cities: tuple[int, ...], message: str) -> None:
+    with pytest.raises(BadArgument, match=message):
+        cities_schedule(6, cities)
+
+
+@pytest.mark.parametrize("make", [lambda: Discard(()), lambda: Open(""), lambda: Open("BK1 012"),
+                                  lambda: Open("BK1-012", ("BK1-001,BK1-002",)), lambda: Open("BK1-012", ("",))],
+                         ids=["discard-nothing", "empty-id", "id-with-space", "id-with-comma", "empty-payment-id"])
+def test_an_action_that_could_not_print_as_parseable_text_cannot_be_made(make) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(BadActionText):
+        make()
+
+
+def test_discarding_nothing_at_the_hand_limit_is_a_pass_not_an_empty_discard() -> None:
+    seven = state(("BK-MERC",) * 7, phase="end")
+    assert list(legal_actions(seven)) == [Pass()]
+    assert apply(seven, Pass()).phase == "draw"
+
+
+@given(card=st.text(max_size=8), pay=st.lists(st.text(max_size=6), max_size=3))
+def test_every_open_action_that_can_be_made_round_trips_through_text(card: str, pay: list[str]) -> None:
+    try:
+        action = Open(card, tuple(pay))
+    except BadActionText:
+        return
+    assert Action.parse(str(action)) == action
+
+
+def test_a_city_is_never_openable() -> None:
+    city = make_card("CITY-R", name="Royal City", colour=None, cost=Cost(), kind="city")
+    check = can_open("CITY-R", PlayerState(cards={**CARDS, "CITY-R": city}, hand=("CITY-R", "BK-MERC"), cities=5))
+    assert check.codes == (NOT_A_DECK_CARD,) and check.payment is None

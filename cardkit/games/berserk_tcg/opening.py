@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.actions import Discard, Draw, Open, Pass, apply
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard, discard_key, open_key
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open
@@ -25,9 +26,18 @@ MAX_CITIES = 5
 
 
 def cities_schedule(turns: int, cities: Sequence[int] | None = None) -> tuple[int, ...]:
-    """Revealed cities on each of the player's turns: `min(turn - 1, 5)`, or `cities` with its last value repeated."""
+    """Revealed cities on each of the player's turns: `min(turn - 1, 5)`, or `cities` with its last value repeated.
+
+    Raises BadArgument for a count above 5 (the game has five cities) or one
+    that falls (a revealed city stays revealed until the game ends).
+    """
     if not cities:
         return tuple(min(t - 1, MAX_CITIES) for t in range(1, turns + 1))
+    given = ",".join(map(str, cities))
+    if any(not 0 <= c <= MAX_CITIES for c in cities):
+        raise BadArgument(f"--cities values must be 0 to {MAX_CITIES} (the game has {MAX_CITIES} cities); got {given}")
+    if any(b < a for a, b in zip(cities, cities[1:])):
+        raise BadArgument(f"--cities must not fall: a revealed city stays revealed; got {given}")
     return tuple(cities[min(t, len(cities) - 1)] for t in range(turns))
 
 
