@@ -32,25 +32,35 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None] |
 def simulate_command(
     deck: Annotated[Path, typer.Argument(help="Deck file (.deck text or .json) of any game.", show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of simulated games.")] = 10_000,
-    turns: Annotated[int, typer.Option("--turns", "-t", help="Turns per game (the player's own turns).")] = 6,
+    turns: Annotated[int, typer.Option("--turns", "-t", help="Turns per game (the player's own turns); "
+                                                             "squad games deal once and ignore it.")] = 6,
     seed: SeedOption = 1,
-    second: Annotated[bool, typer.Option("--second", help="Simulate the player who goes second (draws on turn 1).")] = False,
+    second: Annotated[bool, typer.Option("--second", help=(
+        "Take the second seat. Berserk TCG: the simulated player goes second (and draws on its first turn); "
+        "squad games: the second seat's bonus; fleet game: the Berserker moves first."))] = False,
     cities: Annotated[Optional[str], typer.Option(
-        "--cities", help="Berserk TCG: revealed cities per turn as a comma list, e.g. 0,1,1,2,3,4 "
-                         "(the last value repeats; default min(turn-1, 5)).")] = None,
+        "--cities", help="Berserk TCG: revealed cities per turn as a comma list, e.g. 0,1,1,2,3,4: "
+                         "0 to 5, never falling, the last value repeats; default min(turn-1, 5).")] = None,
     gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's.")] = None,
     silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
     format_name: FormatOption = None,
     as_json: JsonOption = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file.")] = None,
 ) -> None:
-    """Simulate many games of DECK and report how it plays.
+    """Simulate many games of DECK and report how it plays; the deck's game picks the simulator.
 
     Berserk TCG: per turn, how often some card can be opened (95% interval, exact
     value where the maths allows), the mean number of openable cards, each card's
-    chance of having been openable, and the chance of decking out. The same seed
-    gives the same output. An illegal deck is simulated with a warning if every
-    card line resolved.
+    chance of having been openable, and the chance of decking out.
+
+    Berserker fleet game: per turn, side and ship type, how often the hand holds a
+    Move, Attack and Defense card the ship can use (exact for the first hand).
+
+    Berserk CCG and Berserk Online: deals of 15 cards, the best squad of each and
+    the crystals, gold and silver it leaves unspent.
+
+    The same seed gives the same output. An illegal deck is simulated with a
+    warning if every card line resolved.
     """
     from cardkit.simulation import SimulationOptions, parse_cities, simulate_file
 

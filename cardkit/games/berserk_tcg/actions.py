@@ -18,6 +18,7 @@ from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open
 
 _ID = r"[^\s,]+"
 _IDS = rf"{_ID}(?:,{_ID})*"
+_ID_RE = re.compile(_ID)
 
 
 class IllegalAction(CardkitError):
@@ -29,6 +30,13 @@ class BadActionText(CardkitError):
 
     def __init__(self, text: str) -> None:
         super().__init__(f"not an action: {text!r}; expected draw, pass, open ID [pay ID,ID], discard ID,ID")
+
+
+def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) -> tuple[CardId, ...]:
+    """`ids` sorted, or BadActionText when the action could not be written as `text` and read back."""
+    if (not ids and not allow_empty) or not all(isinstance(i, str) and _ID_RE.fullmatch(i) for i in ids):
+        raise BadActionText(text)
+    return tuple(sorted(ids))
 
 
 class Action:
@@ -77,7 +85,10 @@ class Open(Action):
     pattern: ClassVar[re.Pattern[str]] = re.compile(rf"open ({_ID})(?: pay ({_IDS}))?")
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pay", tuple(sorted(self.pay)))
+        # every action must print as text that parses back to it: ids are non-empty, without spaces or commas
+        text = f"open {self.card}" + (f" pay {','.join(map(str, self.pay))}" if self.pay else "")
+        _sorted_ids((self.card,), text)
+        object.__setattr__(self, "pay", _sorted_ids(tuple(self.pay), text))
 
     def __str__(self) -> str:
         return f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
@@ -95,7 +106,9 @@ class Discard(Action):
     pattern: ClassVar[re.Pattern[str]] = re.compile(rf"discard ({_IDS})")
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        # `discard` of nothing would print as text that is not an action; at the limit the action is `pass`
+        object.__setattr__(self, "cards", _sorted_ids(tuple(self.cards), f"discard {','.join(map(str, self.cards))}",
+                                                      allow_empty=False))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"

@@ -16,6 +16,7 @@ LEVEL_TOO_HIGH = "LEVEL_TOO_HIGH"
 UNIQUE_IN_PLAY = "UNIQUE_IN_PLAY"
 COST_UNPAYABLE = "COST_UNPAYABLE"
 NOT_IN_HAND = "NOT_IN_HAND"
+NOT_A_DECK_CARD = "NOT_A_DECK_CARD"
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,9 @@ def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
         rest.remove(card.id)
     else:
         reasons.append(error(NOT_IN_HAND, f"{card.id} is not in the hand", card=card.id))
+    if card.is_city:
+        reasons.append(error(NOT_A_DECK_CARD, f"{card.id} is a city: cities lie between the players and are never opened",
+                             card=card.id))
     if card.level > state.cities:
         reasons.append(error(LEVEL_TOO_HIGH, f"Level {card.level} needs {card.level} revealed cities; "
                                              f"{state.cities} revealed", card=card.id, limit=state.cities, actual=card.level))
