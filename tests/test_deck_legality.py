@@ -124,6 +124,26 @@ def test_the_card_being_opened_does_not_pay_for_itself() -> None:
     assert "UNPAYABLE_COST" not in codes_of(TCG_BASE + "3 Precision Strike\n")
 
 
+@pytest.mark.parametrize(("others", "warned"), [(2, True), (3, False)], ids=["two-other-black", "three-other-black"])
+def test_a_card_costing_three_black_balls_needs_three_other_black_cards(others: int, warned: bool) -> None:
+    # Slan (BK2-041) is black and costs three black cards; Disgusting Fiend (BK1-082) is black too.
+    problems = [p for p in problems_of(TCG_BASE + f"1 Slan\n{others} BK1-082\n") if p.code == "UNPAYABLE_COST"]
+    if warned:
+        (p,) = problems
+        assert (p.card, p.limit, p.actual, p.line) == ("BK2-041", 3, others, 14)
+    else:
+        assert problems == []
+
+
+def test_a_colourless_ball_is_paid_by_any_card_but_still_needs_one() -> None:
+    # A Crimson Lake Appears (BK1-105) costs one black and one colourless card.
+    text = "game: berserk-tcg\n1 BK1-105\n1 BK1-082\n"
+    unpayable = [p for p in problems_of(text) if p.code == "UNPAYABLE_COST"]
+    assert [(p.card, p.limit, p.actual) for p in unpayable] == [("BK1-105", 2, 1)]
+    assert "needs 2 other card(s) of any colour" in unpayable[0].message
+    assert [p.code for p in problems_of(text + "1 BK1-082\n") if p.code == "UNPAYABLE_COST"] == []
+
+
 def test_the_casual_format_has_no_side_deck() -> None:
     (p,) = problems_of(TCG_BASE + "Side\n1 BK1-023\n", format_name="berserk-tcg-casual")
     assert (p.code, p.line) == ("SIDE_NOT_ALLOWED", 15)

@@ -103,8 +103,8 @@ def check_command(
     Across decks: NO_PLAYER, DUPLICATE_SUBMISSION, IDENTICAL_DECKS (a warning), and with
     --registrations: UNREGISTERED_PLAYER, MISSING_SUBMISSION, PLAYER_MISMATCH.
     Exit 0 when every submission is legal (warnings allowed), 1 when any is illegal,
-    unreadable or missing, 2 for a usage error (unknown format, unreadable registration
-    list, no submissions, unknown report suffix).
+    unreadable or missing, 2 for a usage error (an input that doesn't exist, unknown format,
+    unreadable registration list, no submissions, unknown report suffix).
     """
     from cardkit.tournament.reports import report_renderer, write_report
 

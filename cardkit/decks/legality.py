@@ -168,7 +168,7 @@ def _costs(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Probl
         data = catalogue.cards[card]
         cost = data.get(cost_field) or {}
         own = data.get(colour_field)
-        short = []
+        short: list[tuple[str | None, int, int]] = []
         for colour, need in cost.items():
             if colour == any_colour or not need:
                 continue
@@ -178,9 +178,10 @@ def _costs(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Probl
                 short.append((colour, need, have))
         need_all = sum(v for v in cost.values() if v)
         if not short and need_all > total - 1:
-            short.append(("any", need_all, total - 1))
+            short.append((None, need_all, total - 1))
         for colour, need, have in short:
+            what = f"{colour} card(s)" if colour is not None else "card(s) of any colour"
             out.append(warning("UNPAYABLE_COST",
-                               f"{_name(catalogue, card)} needs {need} other {colour} card(s) to pay for it; the deck has {have}",
+                               f"{_name(catalogue, card)} needs {need} other {what} to pay for it; the deck has {have}",
                                card=card, line=view.first_line([card]), limit=need, actual=have))
     return out
