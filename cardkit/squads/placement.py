@@ -11,18 +11,15 @@ the card at its host square.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-from cardkit import paths
-from cardkit.errors import UnreadableInput
 from cardkit.jsonio import read_text_input
 from cardkit.problems import Problem, error, has_errors
 from cardkit.squads.cards import SquadCard, squad_cards
+from cardkit.squads.read import parse_checked_json
 
 Square = str
 COLUMNS = "abcde"
@@ -101,24 +98,9 @@ class PlacementReport:
         }
 
 
-@lru_cache(maxsize=1)
-def _validator() -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(json.loads((paths.SCHEMAS_DIR / "placement.schema.json").read_text(encoding="utf-8")))
-
-
 def read_placement(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The placement file's JSON, schema-checked; UnreadableInput otherwise."""
-    text = read_text_input(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        where = "/" + "/".join(map(str, errors[0].absolute_path))
-        raise UnreadableInput(path, f"not a placement file: {where}: {errors[0].message}")
+    data: dict[str, Any] = parse_checked_json(path, read_text_input(path), "placement.schema.json", "placement file")
     return data
 
 

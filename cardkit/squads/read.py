@@ -64,22 +64,28 @@ class _Raw:
     cards: dict[str, list[tuple[str, int | None, str | None]]]
 
 
-@lru_cache(maxsize=1)
-def _validator() -> Any:
+@lru_cache(maxsize=4)
+def _validator(schema: str) -> Any:
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(json.loads((paths.SCHEMAS_DIR / "squad.schema.json").read_text(encoding="utf-8")))
+    return Draft202012Validator(json.loads((paths.SCHEMAS_DIR / schema).read_text(encoding="utf-8")))
 
 
-def _parse_json(path: str, text: str) -> _Raw:
+def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, what: str) -> Any:
+    """`text` parsed as JSON and checked against `schemas/<schema>`; UnreadableInput naming the first fault."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = "/" + "/".join(map(str, errors[0].absolute_path))
-        raise UnreadableInput(path, f"not a squad file: {where}: {errors[0].message}")
+        raise UnreadableInput(path, f"not a {what}: {where}: {errors[0].message}")
+    return data
+
+
+def _parse_json(path: str, text: str) -> _Raw:
+    data = parse_checked_json(path, text, "squad.schema.json", "squad file")
     cards = {s: [(t, None, f"/{s}/{i}") for i, t in enumerate(data[s])] for s in SECTIONS if s in data}
     return _Raw({k: data[k] for k in HEADER_KEYS if k in data}, cards)
 
