@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -219,3 +220,27 @@ def test_problems_carry_code_severity_message_card_line_limit_actual() -> None:
 def test_validating_against_another_games_format_is_a_bad_argument() -> None:
     with pytest.raises(BadArgument):
         validate_deck(parse_deck(TCG_BASE), load_format("berserk-ccg"))
+
+
+def test_a_made_up_format_file_sets_new_rules_without_new_code(tmp_path: Path) -> None:
+    from cardkit.formats.model import read_format_file
+
+    rules = {
+        "name": "hawk-cup", "game": "berserk-tcg", "title": "Hawk Cup",
+        "main": {"min": 40, "max": 45}, "side": {"min": 2, "max": 5},
+        "copies": {"limit": 2, "count_by": "name", "sections": ["main"]},
+        "minimums": [{"code": "FEW_HAWKS", "severity": "error", "when": {"field": "subtypes", "contains": "Hawk"},
+                      "at_least": 40, "message": "{actual} Hawks; the cup needs {limit}"}],
+    }
+    path = tmp_path / "hawk-cup.json"
+    path.write_text(json.dumps(rules), encoding="utf-8")
+    fmt = read_format_file(path)
+    # Two printings of Guts (BK1-012, BK1-011) count as one name under `count_by: name`.
+    problems = validate_deck(parse_deck(TCG_BASE + "2 BK1-012\n1 BK1-011\n"), fmt)
+    found = [(p.code, p.severity.value, p.limit, p.actual) for p in problems]
+    assert ("TOO_MANY_COPIES", "error", 2, 3) in found
+    assert ("DECK_TOO_LARGE", "error", 45, 48) in found
+    assert ("SIDE_TOO_SMALL", "error", 2, 0) in found
+    (hawks,) = [p for p in problems if p.code == "FEW_HAWKS"]
+    assert hawks.is_error and hawks.message == f"{hawks.actual} Hawks; the cup needs 40"
+    assert not is_legal(problems)
