@@ -51,6 +51,13 @@ def test_repeated_lines_of_one_card_are_summed() -> None:
     assert len(deck.entries) == 2
 
 
+@pytest.mark.parametrize("line", ["3x Кочевник", "3X Кочевник", "3 × Кочевник", "3х Кочевник", "3Х Кочевник"],
+                         ids=["x", "X", "times", "cyrillic-kha", "cyrillic-capital-kha"])
+def test_the_count_may_carry_an_x_in_either_script(line: str) -> None:
+    deck = parse_deck(f"game: berserk-ccg\n{line}\n")
+    assert deck.main == {"10001": 3} and deck.problems == []
+
+
 def test_tcg_ids_are_accepted_without_leading_zeros() -> None:
     assert parse_deck("game: berserk-tcg\n3 BK1-9\n3 bk2-1\n").main == {"BK1-009": 3, "BK2-001": 3}
 

@@ -10,7 +10,8 @@ from cardkit.decks.model import MAX_COUNT, Entry
 from cardkit.problems import Problem, error
 
 _SECTION = re.compile(r"^(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)\s*:?\s*$", re.IGNORECASE)
-_CARD = re.compile(r"^(?P<count>[+-]?[0-9]+)(?:\s*[xX×])?\s+(?P<card>\S.*)$")
+# `3x`, `3×`, and `3х` typed on a Russian keyboard layout (Cyrillic х, U+0445).
+_CARD = re.compile(r"^(?P<count>[+-]?[0-9]+)(?:\s*[xX×хХ])?\s+(?P<card>\S.*)$")
 _HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z0-9_ -]{0,39}?)\s*:\s*(?P<value>.*)$")
 _INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
 HEADER_KEYS: tuple[str, ...] = ("game", "format", "player", "name", "event")
