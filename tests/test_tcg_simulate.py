@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cardkit.games.berserk_tcg.cards import Cost, load_cards, make_card
 from cardkit.games.berserk_tcg.exact import p_any_open_exact
-from cardkit.games.berserk_tcg.opening import expand
+from cardkit.games.berserk_tcg.opening import expand, shuffles
 from cardkit.games.berserk_tcg.simulate import simulate, simulate_reference
 from cardkit.games.berserk_tcg.state import PlayerState, can_open
 from cardkit.simulation import SimulationOptions
@@ -147,3 +147,17 @@ def test_exact_value_matches_the_closed_form_for_mercenaries_needing_a_second_wh
     assert p_any_open_exact(deck, cards, 7, 0) == pytest.approx(closed, abs=1e-12)
     first = simulate(deck, SimulationOptions(games=20_000, turns=1), cards=cards).to_dict()["turns"][0]
     assert first["ci95"][0] <= closed <= first["ci95"][1]
+
+
+def test_chunks_of_any_size_draw_the_same_shuffles_so_large_decks_give_the_same_result(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardkit.games.berserk_tcg.simulate as fast
+
+    options = SimulationOptions(games=1_000, seed=3)
+    whole = simulate(UNIQUES, options, cards=CARDS).to_dict()
+    monkeypatch.setattr(fast, "CHUNK_CELLS", 45 * 7)  # seven games per chunk, as a 45,000-card deck would get one
+    assert simulate(UNIQUES, options, cards=CARDS).to_dict() == whole
+
+
+def test_decks_larger_than_int16_are_shuffled_without_wrapping_around() -> None:
+    orders = shuffles(np.random.Generator(np.random.PCG64(1)), 2, 40_000)
+    assert all(sorted(row.tolist()) == list(range(40_000)) for row in orders)

@@ -53,7 +53,8 @@ def expand(counts: Mapping[CardId, int]) -> list[CardId]:
 
 def shuffles(rng: np.random.Generator, games: int, size: int) -> np.ndarray:
     """One random order of `size` deck positions per game, as a (games, size) array."""
-    return np.argsort(rng.random((games, size)), axis=1, kind="stable").astype(np.int16)
+    small = size <= np.iinfo(np.int16).max  # int16 keeps the array small; larger decks would wrap around
+    return np.argsort(rng.random((games, size)), axis=1, kind="stable").astype(np.int16 if small else np.int32)
 
 
 def new_game(cards: Mapping[CardId, TcgCard], order: Sequence[CardId]) -> PlayerState:

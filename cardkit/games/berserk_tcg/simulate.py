@@ -25,6 +25,7 @@ from cardkit.simulation import Progress, SimulationOptions
 
 ACCEPTS = frozenset({"cities"})
 CHUNK = 25_000
+CHUNK_CELLS = 1_250_000  # games x deck size per chunk: a 10,000-card deck must not shuffle 25,000 games at once
 ANY_COLOUR = 4
 
 
@@ -181,9 +182,11 @@ def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = 
     rng = np.random.Generator(np.random.PCG64(options.seed))
     size = len(tables.position_type)
     needed = START_HAND + sum(draws_on_turn(turn, options.seat) for turn in range(1, len(schedule) + 1))
+    # rng.random fills rows in order, so smaller chunks for large decks draw exactly the same shuffles
+    chunk = max(1, min(CHUNK, CHUNK_CELLS // size))
     done = 0
     while done < options.games:
-        n = min(CHUNK, options.games - done)
+        n = min(chunk, options.games - done)
         order = shuffles(rng, n, size)[:, :needed]  # later cards are never drawn
         _play_chunk(tables, tables.position_type[order], size, schedule, options.seat, tally)
         tally.games += n
