@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from cardkit.decks import parse_deck, read_deck
@@ -97,3 +99,40 @@ def test_a_deck_with_unparsable_lines_is_not_converted_silently() -> None:
 def test_converting_to_an_unknown_form_is_a_bad_argument() -> None:
     with pytest.raises(BadArgument):
         convert(parse_deck(BY_ID), "yaml")
+
+
+def _spellings(game: str) -> dict[str, list[str]]:
+    """Per card of `game` whose name is its own: its id, its name, `NAME (ID)` and the name in capitals."""
+    from cardkit.catalogue.lookup import card_index
+
+    index = card_index(game)
+    out: dict[str, list[str]] = {}
+    for cid, card in index.catalogue.cards.items():
+        forms = [cid, f"{card['name']} ({cid})"]
+        if index.find(card["name"], suggest=False).resolved == cid:
+            forms += [card["name"], card["name"].upper()]
+        out[cid] = forms
+    return out
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_hash_diff_and_convert_ignore_spelling_order_and_line_splits(data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(["berserk-tcg", "berserk-ccg", "berserk-online", "berserker"]))
+    forms = _spellings(game)
+    cards = data.draw(st.lists(st.sampled_from(sorted(forms)), min_size=1, max_size=8, unique=True))
+    counts = {(c, s): data.draw(st.integers(1, 5)) for c in cards for s in data.draw(
+        st.lists(st.sampled_from(["Main", "Side"]), min_size=1, max_size=2, unique=True))}
+    by_id = f"game: {game}\n" + "".join(f"{section}\n{n} {card}\n" for (card, section), n in counts.items())
+    lines = []
+    for (card, section), n in counts.items():
+        parts = data.draw(st.integers(1, n))
+        for i in range(parts):
+            written = data.draw(st.sampled_from(forms[card]))
+            lines.append(f"{section}\n{n // parts + (1 if i < n % parts else 0)} {written}\n")
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rng.shuffle(lines)
+    a, b = parse_deck(by_id), parse_deck(f"game: {game}\n" + "".join(lines))
+    assert deck_hash(a) == deck_hash(b) and diff_decks(a, b) == []
+    for form in ("json", "text"):
+        assert deck_hash(parse_deck(convert(b, form))) == deck_hash(a)
