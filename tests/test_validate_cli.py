@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
@@ -179,3 +180,37 @@ def test_deck_convert_to_a_directory_or_an_unwritable_place_is_a_usage_error(run
         result = runner.invoke(app, ["deck", "convert", HAWKS, "--to", "text", "--out", str(out)])
         assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
         assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def _unreadable(tmp_path: Path, kind: str) -> Path:
+    path = tmp_path / f"{kind}.deck"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "not-utf8":
+        path.write_bytes("game: berserk-ccg\n3 Кочевник\n".encode("cp1251"))
+    elif kind == "binary":
+        path.write_bytes(b"game: berserk-tcg\n3 BK1-003\n\x00\x00")
+    elif kind == "over-1-mib":
+        path.write_text("game: berserk-tcg\n" + "1 BK1-003\n" * 110_000, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("kind", "reason"), [("missing", "no such file"), ("directory", "directory"),
+                                              ("not-utf8", "not UTF-8"), ("binary", "binary"),
+                                              ("over-1-mib", "the limit is 1048576")])
+def test_each_kind_of_unreadable_file_exits_2_with_one_error_line(runner: CliRunner, tmp_path: Path, kind: str,
+                                                                  reason: str) -> None:
+    path = _unreadable(tmp_path, kind)
+    for args in (["validate", str(path)], ["validate", "--json", str(path)], ["deck", "hash", str(path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith(f"error: {path}: ") and reason in result.stderr and result.stderr.count("\n") == 1
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_bom_and_crlf_copy_of_a_deck_is_legal_and_hashes_the_same(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "hawks-windows.deck"
+    path.write_bytes(b"\xef\xbb\xbf" + Path(HAWKS).read_bytes().replace(b"\n", b"\r\n"))
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0 and result.output.startswith(f"{path}: LEGAL  berserk-tcg, 49 main + 10 side\n")
+    assert runner.invoke(app, ["deck", "hash", str(path)]).output == runner.invoke(app, ["deck", "hash", HAWKS]).output
