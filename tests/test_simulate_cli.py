@@ -109,6 +109,10 @@ def test_plot_writes_a_png_or_svg_by_suffix(runner: CliRunner, tmp_path: Path, s
     result = run(runner, WHITE_RED, "--games", "500", "--plot", str(target))
     assert result.exit_code == 0 and f"plot written to {target}" in result.stdout
     assert target.read_bytes().startswith(magic)
+    if suffix == ".svg":
+        import xml.etree.ElementTree as ET
+
+        assert ET.parse(target).getroot().tag.endswith("svg")
 
 
 def test_help_explains_every_option(runner: CliRunner) -> None:

@@ -116,10 +116,12 @@ class TcgSimulation:
         curve.grid(alpha=0.3)
         curve.legend(loc="lower right")
         slow = self.slowest()
-        labels = [f"{c['id']} {c['name'][:24]}" for c in slow]
-        bars.barh(range(len(slow)), [c["p_openable_by_turn"][-1] for c in slow], color="tab:orange")
+        labels = [f"{c['id']} {c['name'] if len(c['name']) <= 24 else c['name'][:23] + '…'}" for c in slow]
+        drawn = bars.barh(range(len(slow)), [c["p_openable_by_turn"][-1] for c in slow], color="tab:orange")
+        bars.bar_label(drawn, fmt="%.3f", padding=3, fontsize=8)  # a card never openable has no bar to see
         bars.set_yticks(range(len(slow)), labels)
         bars.invert_yaxis()
-        bars.set(xlim=(0, 1), xlabel=f"P(openable by turn {len(turns)})", title="slowest cards")
+        bars.set(xlim=(0, 1.1), xlabel=f"P(openable by turn {len(turns)})", title="slowest cards")
+        bars.set_xticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
         bars.grid(axis="x", alpha=0.3)
         save(fig, path)
