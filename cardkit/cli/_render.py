@@ -18,6 +18,11 @@ def problem_lines(problems: Iterable["Problem"]) -> list[str]:
     return [problem_line(p) for p in problems]
 
 
+def tally(errors: int, warnings: int) -> str:
+    """`2 error(s), 1 warning(s)`, leaving out a zero; empty when both are zero."""
+    return ", ".join(f"{n} {word}(s)" for n, word in ((errors, "error"), (warnings, "warning")) if n)
+
+
 def verdict(legal: bool, problems: Iterable["Problem"]) -> str:
     """`legal`, `legal (2 warnings)` or `ILLEGAL (3 errors, 1 warning)`."""
     items = list(problems)

@@ -31,10 +31,16 @@ def hash_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
 
 @deck_app.command("diff")
 @guarded
-def diff_command(a: DeckArgument, b: DeckArgument, as_json: JsonOption = False) -> None:
+def diff_command(
+    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json).", show_default=False, metavar="A")],
+    b: Annotated[Path, typer.Argument(help="The deck after, of the same game.", show_default=False, metavar="B")],
+    as_json: JsonOption = False,
+) -> None:
     """Print the card-count differences from deck A to deck B, per section.
 
-    Exit 0 when the decks hold the same cards, 1 when they differ.
+    Names or ids, any order: only the resolved cards and counts are compared.
+    Exit 0 when the decks hold the same cards, 1 when they differ (or a card
+    doesn't resolve), 2 when a deck can't be read or the games differ.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import diff_decks
@@ -65,6 +71,7 @@ def convert_command(
     """Write DECK in the other deck form; resolved cards are written `NAME (ID)`.
 
     Converting back gives a deck with the same hash. The input is never modified.
+    Exit 1 if a line doesn't parse; 2 when the deck can't be read or --out can't be written.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import convert

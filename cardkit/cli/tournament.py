@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
 
 import typer
 
-from cardkit.cli._render import problem_line
+from cardkit.cli._render import problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
 
@@ -67,12 +67,12 @@ def _print_human(result: EventCheck, details: bool) -> None:
     pwidth = max([len(s.player or "") for s in subs] + [len("(no player)")])
     for s in subs:
         problems = s.problems
-        tally = ", ".join(x for x in (s.errors and f"{s.errors} error(s)", s.warnings and f"{s.warnings} warning(s)") if x)
+        found = tally(s.errors, s.warnings)
         shown = s.first_problem
         first = f"  {shown.code}: {shown.message}" if shown else ""
         what = s.report.format or s.report.game or "-"
         typer.echo(f"{s.verdict.value.upper():10} {s.path or '(no deck)':{width}}  {s.player or '(no player)':{pwidth}}  "
-                   f"{what:15} {tally or 'ok'}{first}")
+                   f"{what:15} {found or 'ok'}{first}")
         if details:
             for p in problems:
                 if p != shown:

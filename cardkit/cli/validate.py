@@ -9,7 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
 from cardkit.cli._options import FormatOption, JsonOption, print_json
-from cardkit.cli._render import problem_line
+from cardkit.cli._render import problem_line, tally
 
 
 @guarded
@@ -21,7 +21,9 @@ def validate_command(
     """Check each DECK against its format and list every problem with its line.
 
     Exit 0 when every deck is legal (warnings allowed), 1 when any is illegal,
-    2 when a file can't be read as a deck (the other decks are still reported).
+    2 for a usage error or a file that can't be read as a deck (the other decks
+    are still reported). --json prints an array with one object per deck:
+    {path, game, format, player, legal, counts: {main, side}, problems: [...]}.
     """
     from cardkit.decks.report import validate_files
 
@@ -38,10 +40,9 @@ def validate_command(
             continue
         counts = f"{r.counts['main']} main" + (f" + {r.counts['side']} side" if r.counts["side"] else "")
         errors = sum(p.is_error for p in r.problems)
-        warnings = len(r.problems) - errors
-        tally = ", ".join(x for x in (errors and f"{errors} error(s)", warnings and f"{warnings} warning(s)") if x)
+        found = tally(errors, len(r.problems) - errors)
         verdict = "LEGAL" if r.legal else "ILLEGAL"
-        typer.echo(f"{r.path}: {verdict}  {r.format}, {counts}" + (f"; {tally}" if tally else ""))
+        typer.echo(f"{r.path}: {verdict}  {r.format}, {counts}" + (f"; {found}" if found else ""))
         for p in r.problems:
             typer.echo(problem_line(p))
     if any(r.failure is not None for r in reports):
