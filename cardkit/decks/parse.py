@@ -40,7 +40,7 @@ def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
     """The problem with a card line's count as written, if any."""
     if len(digits.lstrip("+-").lstrip("0")) <= _LONGEST_COUNT:
         return _count_problem(int(digits), line=line, card=card)
-    shown = _clip(digits, 24)
+    shown = clip(digits, 24)
     if digits.startswith("-"):
         return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=shown)
     return error("PARSE_ERROR", f"count {shown} is over {MAX_COUNT}", line=line, card=card, limit=MAX_COUNT, actual=shown)
@@ -89,7 +89,7 @@ def parse_text(text: str) -> ParsedDeck:
             else:
                 out.header[key], out.header_lines[key] = value, number
             continue
-        out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {_clip(line)!r}", line=number))
+        out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {clip(line)!r}", line=number))
     return out
 
 
@@ -129,5 +129,6 @@ def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def _clip(text: str, n: int = 60) -> str:
+def clip(text: str, n: int = 60) -> str:
+    """`text` cut to `n` characters with an ellipsis, so messages about garbage stay one short line."""
     return text if len(text) <= n else text[: n - 1] + "…"

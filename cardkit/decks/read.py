@@ -11,7 +11,7 @@ from typing import Any
 from cardkit import GAMES
 from cardkit.catalogue.lookup import CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
-from cardkit.decks.parse import ParsedDeck, looks_like_json, parse_json, parse_text
+from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
 from cardkit.jsonio import read_text_input
@@ -88,7 +88,7 @@ def _refuse_constant(name: str) -> Any:
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{_clip(text)} is too large a number")
+        raise ValueError(f"{clip(text, 24)} is too large a number")
     return value
 
 
@@ -97,10 +97,6 @@ def _short_int(text: str) -> int:
     if len(text) > 100:
         raise ValueError(f"a {len(text)}-digit number is too large")
     return int(text)
-
-
-def _clip(text: str, n: int = 24) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from cardkit.errors import CardkitError, UnknownFormat
-from cardkit.problems import Problem
+from cardkit.problems import Problem, error
 
 
 @dataclass
@@ -26,13 +26,16 @@ class DeckReport:
     def legal(self) -> bool:
         return self.failure is None and not any(p.is_error for p in self.problems)
 
-    def to_dict(self) -> dict[str, Any]:
-        problems = [p.to_dict() for p in self.problems]
+    @property
+    def all_problems(self) -> list[Problem]:
+        """The problems, or for a file that couldn't be read, its reason as one `UNREADABLE` problem."""
         if self.failure is not None:
-            problems = [{"code": "UNREADABLE", "severity": "error", "message": self.failure, "card": None,
-                         "line": None, "limit": None, "actual": None, "file": self.path, "pointer": None}]
+            return [error("UNREADABLE", self.failure, file=self.path)]
+        return self.problems
+
+    def to_dict(self) -> dict[str, Any]:
         return {"path": self.path, "game": self.game, "format": self.format, "player": self.player,
-                "legal": self.legal, "counts": dict(self.counts), "problems": problems}
+                "legal": self.legal, "counts": dict(self.counts), "problems": [p.to_dict() for p in self.all_problems]}
 
 
 def validate_file(path: str | os.PathLike[str], format_name: str | None = None) -> DeckReport:

@@ -53,9 +53,7 @@ class Submission:
     @property
     def problems(self) -> list[Problem]:
         """Every problem, an unreadable file's reason included as `UNREADABLE`."""
-        if self.report.failure is not None:
-            return [error("UNREADABLE", self.report.failure, file=self.path)]
-        return self.report.problems
+        return self.report.all_problems
 
     @property
     def first_problem(self) -> Problem | None:
