@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.cards import Cost, load_cards, make_card
 from cardkit.games.berserk_tcg.exact import p_any_open_exact
 from cardkit.games.berserk_tcg.opening import expand, shuffles
@@ -161,3 +162,16 @@ def test_chunks_of_any_size_draw_the_same_shuffles_so_large_decks_give_the_same_
 def test_decks_larger_than_int16_are_shuffled_without_wrapping_around() -> None:
     orders = shuffles(np.random.Generator(np.random.PCG64(1)), 2, 40_000)
     assert all(sorted(row.tolist()) == list(range(40_000)) for row in orders)
+
+
+@pytest.mark.parametrize("options,message", [
+    (SimulationOptions(games=0), "--games must be between 1"),
+    (SimulationOptions(turns=0), "--turns must be between 1"),
+    (SimulationOptions(seat="third"), "seat must be 'first' or 'second'"),
+    (SimulationOptions(gold=3), "--gold does not apply"),
+], ids=["zero-games", "zero-turns", "unknown-seat", "squad-option"])
+@pytest.mark.parametrize("run", [simulate, simulate_reference], ids=["vectorised", "reference"])
+def test_the_library_refuses_bad_options_itself_not_only_the_cli(run, options: SimulationOptions,  # type: ignore[no-untyped-def]
+                                                                  message: str) -> None:
+    with pytest.raises(BadArgument, match=message):
+        run(WHITE_RED, options, cards=CARDS)

@@ -21,7 +21,7 @@ from cardkit.games.berserk_tcg.opening import (START_HAND, cities_schedule, draw
                                                play_reference, shuffles)
 from cardkit.games.berserk_tcg.result import Tally, TcgSimulation
 from cardkit.games.berserk_tcg.state import HAND_LIMIT
-from cardkit.simulation import Progress, SimulationOptions
+from cardkit.simulation import Progress, SimulationOptions, validate_options
 
 ACCEPTS = frozenset({"cities"})
 CHUNK = 25_000
@@ -154,9 +154,15 @@ def deck_counts(deck: Any) -> dict[CardId, int]:
     return {c: int(n) for c, n in counts.items() if n > 0}
 
 
-def prepare(deck: Any, cards: Mapping[CardId, TcgCard] | None = None
-            ) -> tuple[dict[CardId, int], Mapping[CardId, TcgCard], tuple[str, ...]]:
-    """The deck's counts without cities, the card table, and warnings about what was set aside."""
+def prepare(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None
+            ) -> tuple[dict[CardId, int], Mapping[CardId, TcgCard], tuple[str, ...], tuple[int, ...]]:
+    """The deck's counts without cities, the card table, warnings about what was set aside, and the cities schedule.
+
+    Options are checked here too, so that calling the library directly (no CLI)
+    gets the same BadArgument for, say, zero games, instead of a division by zero.
+    """
+    validate_options(options, ACCEPTS)
+    schedule = cities_schedule(options.turns, options.cities)
     cards = cards if cards is not None else load_cards()
     counts = deck_counts(deck)
     if not counts:
@@ -169,15 +175,14 @@ def prepare(deck: Any, cards: Mapping[CardId, TcgCard] | None = None
         del counts[c]
     if not counts:
         raise BadArgument("the deck has no cards to simulate besides cities")
-    return counts, cards, tuple(f"cities are never in a deck: set aside {c}" for c in cities)
+    return counts, cards, tuple(f"cities are never in a deck: set aside {c}" for c in cities), schedule
 
 
 def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = None,
              cards: Mapping[CardId, TcgCard] | None = None) -> TcgSimulation:
     """Simulate `options.games` openings of `deck` (vectorised); see the module docs for the policies."""
-    counts, cards, warnings = prepare(deck, cards)
+    counts, cards, warnings, schedule = prepare(deck, options, cards)
     tables = build_tables(counts, cards)
-    schedule = cities_schedule(options.turns, options.cities)
     tally = Tally.empty(len(schedule), tables.ids)
     rng = np.random.Generator(np.random.PCG64(options.seed))
     size = len(tables.position_type)
@@ -199,9 +204,8 @@ def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = 
 def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None,
                        orders: np.ndarray | None = None) -> TcgSimulation:
     """The same simulation played one game at a time with the engine objects (slow; for checking)."""
-    counts, cards, warnings = prepare(deck, cards)
+    counts, cards, warnings, schedule = prepare(deck, options, cards)
     ids = tuple(sorted(counts, key=lambda c: open_key(cards[c])))
-    schedule = cities_schedule(options.turns, options.cities)
     tally = Tally.empty(len(schedule), ids)
     copies = expand(counts)
     if orders is None:
