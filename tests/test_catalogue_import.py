@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardkit import paths
 from cardkit.catalogue.importing import import_game
@@ -148,3 +150,82 @@ def test_reimporting_the_real_reference_list_reproduces_the_committed_catalogue(
     assert sorted(p.name for p in result.written) == committed
     for path in result.written:
         assert path.read_bytes() == (ROOT / "data" / "cards" / game / path.name).read_bytes(), path.name
+
+
+TCG_HEADER = "set,number,name,cost,unique,level,range,movement,power,hp,quick,type,subtype\n"
+TCG_ROW = "BK1,5,Test,W,no,1,0,1,1,1,no,character,\n"
+
+
+@pytest.mark.parametrize(("game", "content", "reason"), [
+    ("berserk-tcg", "", "not the card list CSV"),
+    ("berserk-tcg", '[{"set": "BK1"}]', "not the card list CSV: no column(s) set"),
+    ("berserk-tcg", TCG_HEADER, "the list holds no cards"),
+    ("berserk-tcg", TCG_HEADER + "BK1,5,Test,W,no,1\n", "line 2: 13 fields expected"),
+    ("berserk-tcg", TCG_HEADER + TCG_ROW.replace(",5,", ",999,"), "line 2: BK1 numbers its cards 1 to 160, not 999"),
+    ("berserk-tcg", TCG_HEADER + TCG_ROW.replace(",5,", ",-3,"), "not -3"),
+    ("berserk-tcg", TCG_HEADER + TCG_ROW.replace("BK1", "BK9"), "line 2: unknown set 'BK9'"),
+    ("berserk-tcg", TCG_HEADER + TCG_ROW.replace(",W,", ",W?,"), "line 2: unreadable cost"),
+    ("berserk-tcg", TCG_HEADER + TCG_ROW + TCG_ROW, "card BK1-005 /cards/1/id: card id BK1-005 also in"),
+    ("berserk-tcg", TCG_HEADER + TCG_ROW.replace("Test", ""), "berserk-tcg/BK1.json card BK1-005 /cards/0/name"),
+    ("berserk-ccg", "[]", "the list holds no cards"),
+    ("berserk-ccg", "[1, 2]", "card #0: expected a JSON object, got a number"),
+    ("berserk-ccg", '[{"id": 1, "type": 9}]', "card #0: type 9 is not one of 0, 1, 2, 3, 4, 5"),
+    ("berserk-online", '["b_ahti"]', "card #0: expected a JSON object, got a string"),
+    ("berserk-online", "[null]", "card #0: expected a JSON object, got null"),
+    ("berserk-online", '[{"proto": "x", "crystal": "bronze"}]', "card #0: crystal must be gold or silver, not 'bronze'"),
+    ("berserk-online", '[{"proto": "x", "crystal": "gold", "name": "X", "type": "q"}]', "card #0: type 'q' is not one of"),
+    ("berserker", "just some prose", "no 'THE BERSERKER' section"),
+], ids=lambda v: v if len(str(v)) < 30 else None)
+def test_a_source_that_is_not_a_card_list_is_refused_and_nothing_is_written(
+    tmp_path: Path, game: str, content: str, reason: str
+) -> None:
+    source = tmp_path / "source"
+    source.write_text(content, encoding="utf-8")
+    out = tmp_path / "out"
+    shutil.copytree(REFERENCE.parent / "mini" / "cards", out)
+    before = {p: p.read_bytes() for p in sorted(out.rglob("*.json"))}
+    with pytest.raises(UnreadableInput) as info:
+        import_game(game, source, out)
+    assert reason in str(info.value)
+    assert {p: p.read_bytes() for p in sorted(out.rglob("*.json"))} == before
+
+
+def test_import_cli_refuses_garbage_with_one_line_and_exit_2(runner: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(paths, "CARDS_DIR", tmp_path)
+    garbage = tmp_path / "garbage.csv"
+    garbage.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    for game in SOURCES:
+        for source in (garbage, tmp_path, tmp_path / "missing.csv"):
+            result = runner.invoke(app, ["catalogue", "import", game, str(source)])
+            assert result.exit_code == 2, (game, source, result.output)
+            assert result.output.count("\n") == 1 and result.output.startswith("error: "), result.output
+    assert list(tmp_path.rglob("*.json")) == []
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8,
+)
+# The fields the two JSON importers read, so generated records get past the first missing field.
+RAW_FIELDS = sorted({
+    "id", "set_id", "number", "name", "rarity", "cost", "elite", "uniq", "color", "type", "hit", "life", "move",
+    "class", "icons", "horde", "proto", "race", "crystal", "crystalCount", "health", "kick", "steps", "fly",
+    "rangeAttack", "abilities", "classes", "unlim", "only", "series",
+})
+RECORDS = st.lists(st.dictionaries(st.sampled_from(RAW_FIELDS), JSON_VALUES, min_size=10), min_size=1, max_size=3)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.one_of(JSON_VALUES, RECORDS))
+def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_imported(value: Any) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "cards.json"
+        source.write_text(json.dumps(value), encoding="utf-8")
+        for game in ("berserk-ccg", "berserk-online"):
+            try:
+                import_game(game, source, Path(tmp) / "out")
+            except UnreadableInput:
+                pass

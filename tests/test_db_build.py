@@ -16,6 +16,7 @@ from cardkit.catalogue.store import catalogue_hash, load_game
 from cardkit.cli.main import app
 from cardkit.db import build as build_module
 from cardkit.db.build import build_database, ensure_database, is_stale, read_meta
+from cardkit.errors import CatalogueError
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_TABLES = {"berserk-tcg": "tcg_cards", "berserk-ccg": "ccg_cards", "berserk-online": "online_cards",
@@ -257,3 +258,39 @@ def test_an_unwritable_folder_is_a_one_line_error(runner: Any, tmp_path: Path) -
     blocker.write_text("", encoding="utf-8")
     result = runner.invoke(app, ["build", "--out", str(blocker / "cardkit.db")])
     assert result.exit_code == 2 and result.output.startswith("error: cannot write the database")
+
+
+MINI_CARDS = Path(__file__).resolve().parent / "data" / "catalogue" / "mini" / "cards"
+# (file, a change that breaks its shape, the schema problem the error must name)
+MISSHAPEN: dict[str, tuple[str, Any, str]] = {
+    "file-is-a-list": ("berserk-tcg/BK1.json", [], "[] is not of type 'object'"),
+    "cards-is-null": ("berserk-ccg/set-10.json", lambda d: d.update(cards=None), "/cards: None is not of type 'array'"),
+    "card-is-a-number": ("berserk-online/series-1.json", lambda d: d["cards"].insert(0, 7), "/cards/0: 7 is not of type"),
+    "card-id-is-a-number": ("berserker/cards.json", lambda d: d["cards"][0].update(id=5), "/cards/0/id: 5 is not of type"),
+    "card-without-name": ("berserk-ccg/set-10.json", lambda d: d["cards"][0].pop("name"), "/cards/0/name: 'name' is a required"),
+    "number-beyond-sqlite": ("berserker/ships.json", lambda d: d["ships"][0].update(hits=10**30), "greater than the maximum"),
+}
+
+
+@pytest.mark.parametrize("case", MISSHAPEN)
+def test_a_misshapen_catalogue_file_stops_build_and_loading_with_its_first_schema_problem(tmp_path: Path, case: str) -> None:
+    name, change, said = MISSHAPEN[case]
+    cards = tmp_path / "cards"
+    shutil.copytree(MINI_CARDS, cards)
+    path = cards / name
+    if callable(change):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        change(doc)
+    else:
+        doc = change
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    target = tmp_path / "cardkit.db"
+    with pytest.raises(CatalogueError) as built:
+        build_database(target, cards_dir=cards)
+    assert not target.exists() and list(tmp_path.glob(".cardkit.db.*")) == []
+    if case != "number-beyond-sqlite":  # loading only needs ids and names; the build needs every number
+        assert said in str(built.value) and str(path) in str(built.value)
+        with pytest.raises(CatalogueError, match="does not match its schema"):
+            load_game(name.split("/")[0], cards)
+    else:
+        assert "too large for SQLite" in str(built.value)

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import game_files
+from cardkit.errors import CatalogueError
 from cardkit.problems import Problem, error
 
 try:  # jsonschema is a dependency; imported here so start-up of other commands stays light
@@ -80,15 +81,31 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
         return None, [error("UNREADABLE_FILE", f"cannot read: {exc}", file=name)]
     except json.JSONDecodeError as exc:
         return None, [error("INVALID_JSON", f"not JSON: {exc.msg}", file=name, line=exc.lineno)]
-    validator = _validator(schemas_dir / "cards" / f"{game}.schema.json")
-    problems = []
-    for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
-        problems.append(error(
-            "SCHEMA_VIOLATION",
-            err.message,
-            file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(_field_path(err)),
-        ))
-    return doc, problems
+    return doc, validate_document(doc, game, name, schemas_dir)
+
+
+def validate_document(doc: Any, game: str, name: str, schemas_dir: Path | None = None) -> list[Problem]:
+    """Schema problems of one parsed catalogue file of `game`, reported as file `name`."""
+    validator = _validator((schemas_dir or paths.SCHEMAS_DIR) / "cards" / f"{game}.schema.json")
+    return [
+        error("SCHEMA_VIOLATION", err.message,
+              file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(_field_path(err)))
+        for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    ]
+
+
+def where(problem: Problem) -> str:
+    """`file card ID /pointer`, as much of it as the problem knows."""
+    return " ".join(x for x in (problem.file, problem.card and f"card {problem.card}", problem.pointer) if x)
+
+
+def misshapen_file(path: Path, game: str, doc: Any) -> CatalogueError:
+    """The error for a catalogue file whose shape stopped a reader, naming its first schema problem."""
+    problems = validate_document(doc, game, f"{game}/{path.name}") if Draft202012Validator else []
+    first = problems[0] if problems else None
+    at = " ".join(x for x in (first.card and f"card {first.card}", first.pointer) if x) if first else ""
+    said = f": {at + ': ' if at else ''}{first.message}" if first else ""
+    return CatalogueError(f"catalogue file {path} does not match its schema{said}; run `cardkit catalogue check`")
 
 
 def _field_path(err: Any) -> list[Any]:
@@ -110,6 +127,7 @@ def _items(docs: list[tuple[str, Any]], key: str) -> Iterator[tuple[str, int, di
 
 
 def cross_check(game: str, docs: list[tuple[str, Any]], expect: dict[str, Any]) -> tuple[GameReport, list[Problem]]:
+    """Counts of one game's files (name, parsed document) and what breaks unique ids or `expect`'s totals."""
     problems: list[Problem] = []
     report = GameReport(files=len(docs))
     seen: dict[str, str] = {}

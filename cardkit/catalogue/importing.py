@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardkit import paths
+from cardkit.catalogue.check import cross_check, validate_document, where
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
+from cardkit.errors import UnreadableInput
 from cardkit.jsonio import dumps_canonical, write_atomic
 
 
@@ -24,10 +27,12 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None) -> Impor
     """Write `game`'s catalogue files from the reference file at `source`.
 
     Deterministic: the same source always gives byte-identical files. Files
-    of the game that the import no longer produces are removed.
+    of the game that the import no longer produces are removed. A source whose
+    cards would break the schema or repeat an id is refused before anything is written.
     """
-    files = game_module(game, "importer").import_files(Path(source))
     target = game_dir(game, cards_dir or paths.CARDS_DIR)
+    files = game_module(game, "importer").import_files(Path(source))
+    check_output(game, Path(source), files)
     written = []
     for name, doc in files.items():
         write_atomic(target / name, dumps_canonical(doc))
@@ -40,3 +45,21 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None) -> Impor
     card_index.cache_clear()
     cards = sum(len(doc.get("cards", [])) for doc in files.values())
     return ImportResult(game=game, written=written, removed=removed, cards=cards)
+
+
+def check_output(game: str, source: Path, files: dict[str, Any]) -> None:
+    """Refuse what an importer made of `source` if the catalogue check would: `UnreadableInput` naming the first problem.
+
+    Set sizes and totals are not checked here: a partial list is a fair import.
+    """
+    docs = [(f"{game}/{name}", doc) for name, doc in files.items()]
+    problems = [p for name, doc in docs for p in validate_document(doc, game, name)]
+    problems += cross_check(game, docs, {})[1]
+    if not any(doc.get("cards") for doc in files.values()):
+        raise UnreadableInput(source, "no cards found in it")
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise UnreadableInput(
+            source, f"its cards would not pass the catalogue check: {where(first)}: {first.message}{more}; nothing written"
+        )

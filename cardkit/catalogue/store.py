@@ -54,6 +54,14 @@ def read_catalogue_file(path: Path) -> Any:
         raise CatalogueError(f"catalogue file {path}: {exc}") from None
 
 
+def text_field(item: dict[str, Any], field: str = "id") -> str:
+    """`item[field]`, which lookups and the database key need as text; TypeError otherwise."""
+    value = item[field]
+    if not isinstance(value, str):
+        raise TypeError(field)
+    return value
+
+
 @lru_cache(maxsize=16)
 def _load(game: str, cards_dir: Path) -> GameCatalogue:
     files = game_files(game, cards_dir)
@@ -67,15 +75,19 @@ def _load(game: str, cards_dir: Path) -> GameCatalogue:
     ships: dict[str, dict[str, Any]] = {}
     for path in files:
         doc = read_catalogue_file(path)
-        if not isinstance(doc, dict):
-            raise CatalogueError(f"catalogue file {path}: not a JSON object")
-        for ship in doc.get("ships", []):
-            ships[ship["id"]] = ship
-        if "set" in doc and "cards" in doc:
-            sets.append(doc["set"])
-        for card in doc.get("cards", []):
-            cards[card["id"]] = card
-            source[card["id"]] = path.name
+        try:
+            for ship in doc.get("ships", []):
+                ships[text_field(ship)] = ship
+            if "set" in doc and "cards" in doc:
+                sets.append(doc["set"])
+            for card in doc.get("cards", []):
+                cards[text_field(card)] = card
+                text_field(card, "name")
+                source[card["id"]] = path.name
+        except (AttributeError, KeyError, TypeError):
+            from cardkit.catalogue.check import misshapen_file
+
+            raise misshapen_file(path, game, doc) from None
     return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
 
 

@@ -37,7 +37,7 @@ def import_command(
 @guarded
 def check_command(as_json: JsonOption = False) -> None:
     """Validate every catalogue file against its schema, then cross-check counts and ids."""
-    from cardkit.catalogue.check import check_catalogue
+    from cardkit.catalogue.check import check_catalogue, where
 
     report = check_catalogue()
     if as_json:
@@ -47,8 +47,7 @@ def check_command(as_json: JsonOption = False) -> None:
             extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in r.extra.items())
             typer.echo(f"{game:15} {r.cards:5} cards in {r.files} files{extra}")
         for p in report.problems:
-            where = " ".join(x for x in (p.file, p.card and f"card {p.card}", p.pointer) if x)
-            typer.echo(f"  {p.severity.value.upper():7} {p.code:17} {where}: {p.message}")
+            typer.echo(f"  {p.severity.value.upper():7} {p.code:17} {where(p)}: {p.message}")
         typer.echo("catalogue OK" if report.ok else f"catalogue has {len(report.problems)} problem(s)")
     if not report.ok:
         raise typer.Exit(EXIT_FINDING)

@@ -80,6 +80,11 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
         raise CatalogueError(
             f"the catalogue cannot be built: {exc.orig}; run `cardkit catalogue check`"
         ) from None
+    except OverflowError:
+        # The schemas cap numbers well inside SQLite's 64 bits; only an unchecked catalogue gets here.
+        raise CatalogueError(
+            "the catalogue cannot be built: a number is too large for SQLite; run `cardkit catalogue check`"
+        ) from None
     finally:
         engine.dispose()
 

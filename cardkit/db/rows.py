@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from cardkit import GAMES, paths
-from cardkit.catalogue.store import Card, game_files, read_catalogue_file
+from cardkit.catalogue.store import Card, game_files, read_catalogue_file, text_field
 from cardkit.errors import CatalogueError
 from cardkit.textfold import fold, fold_latin
 
@@ -98,9 +98,10 @@ GAME_TABLES: dict[str, GameTables] = {
 
 def common_row(game: str, card: Card, set_id: str | None, position: int) -> Row:
     """The card's row in the common `cards` table."""
-    latin = card.get("latin") or card["name"]
+    name = text_field(card, "name")
+    latin = card.get("latin") or name
     return {
-        "game": game, "id": card["id"], "name": card["name"], "latin": latin, "set_id": set_id,
+        "game": game, "id": text_field(card, "id"), "name": name, "latin": latin, "set_id": set_id,
         **GAME_TABLES[game].common(card),
         "data": to_json(card), "position": position,
         "name_key": fold(card["name"]), "latin_key": fold_latin(latin),
@@ -127,6 +128,24 @@ def _set_id(card: Card, file_set: dict[str, Any] | None) -> str | None:
     return None if value is None else str(value)
 
 
+def _add_file(rows: CatalogueRows, game: str, spec: GameTables, doc: dict[str, Any], position: int) -> int:
+    """Add one catalogue file's rows; the position after its last card."""
+    file_set = doc.get("set")
+    cards = doc.get("cards", [])
+    if file_set:
+        rows.add("sets", {
+            "game": game, "id": str(file_set["id"]), "name": file_set.get("name"),
+            "latin": file_set.get("latin") or file_set.get("name"), "cards": len(cards),
+        })
+    for card in cards:
+        rows.add("cards", common_row(game, card, _set_id(card, file_set), position))
+        rows.add(spec.table, {**flat_row(card), **spec.extra(card)})
+        position += 1
+    for ship in doc.get("ships", []):
+        rows.add("berserker_ships", flat_row(ship))
+    return position
+
+
 def catalogue_rows(cards_dir: Path | None = None, formats_dir: Path | None = None) -> CatalogueRows:
     """Rows of every table, read straight from the catalogue files in catalogue order."""
     rows = CatalogueRows()
@@ -138,19 +157,12 @@ def catalogue_rows(cards_dir: Path | None = None, formats_dir: Path | None = Non
             raise CatalogueError(f"no catalogue files for {game}; run `cardkit catalogue import`")
         for path in files:
             doc = read_catalogue_file(path)
-            file_set = doc.get("set")
-            cards = doc.get("cards", [])
-            if file_set:
-                rows.add("sets", {
-                    "game": game, "id": str(file_set["id"]), "name": file_set.get("name"),
-                    "latin": file_set.get("latin") or file_set.get("name"), "cards": len(cards),
-                })
-            for card in cards:
-                rows.add("cards", common_row(game, card, _set_id(card, file_set), position))
-                rows.add(spec.table, {**flat_row(card), **spec.extra(card)})
-                position += 1
-            for ship in doc.get("ships", []):
-                rows.add("berserker_ships", flat_row(ship))
+            try:
+                position = _add_file(rows, game, spec, doc, position)
+            except (AttributeError, KeyError, TypeError, ValueError):
+                from cardkit.catalogue.check import misshapen_file
+
+                raise misshapen_file(path, game, doc) from None
     for fmt in format_rows(formats_dir):
         rows.add("formats", fmt)
     return rows

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardkit.errors import UnreadableInput
+from cardkit.catalogue.sources import RECORD_ERRORS, bad_record, json_records, pick
 from cardkit.games.berserk_ccg import ELEMENTS
-from cardkit.jsonio import read_json_input
 from cardkit.textfold import transliterate
 
 GAME = "berserk-ccg"
@@ -40,7 +39,7 @@ def elements_of(mask: int) -> list[str]:
 
 
 def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
-    kind = TYPES[int(raw["type"])]
+    kind = pick(TYPES, int(raw["type"]), "type")
     hit = raw.get("hit")
     return {
         "id": str(raw["id"]),
@@ -48,7 +47,7 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
         "number": int(raw["number"]),
         "name": raw["name"].strip(),
         "latin": transliterate(raw["name"].strip()),
-        "rarity": RARITIES[int(raw["rarity"])],
+        "rarity": pick(RARITIES, int(raw["rarity"]), "rarity"),
         "cost": int(raw["cost"]),
         "elite": bool(raw["elite"]),
         "unique": bool(raw["uniq"]),
@@ -65,15 +64,12 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
-    raw_cards = read_json_input(path, max_bytes=64 << 20)
-    if not isinstance(raw_cards, list):
-        raise UnreadableInput(path, "expected a JSON list of cards")
     by_set: dict[int, list[dict[str, Any]]] = {}
-    for i, raw in enumerate(raw_cards):
+    for i, raw in enumerate(json_records(path, max_bytes=64 << 20)):
         try:
             card = card_from_raw(raw)
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-            raise UnreadableInput(path, f"card #{i}: {exc!r}") from None
+        except RECORD_ERRORS as exc:
+            raise bad_record(path, f"card #{i}", exc) from None
         by_set.setdefault(card["set"], []).append(card)
     files: dict[str, dict[str, Any]] = {}
     for set_id in sorted(by_set):

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardkit.errors import UnreadableInput
-from cardkit.jsonio import read_json_input
+from cardkit.catalogue.sources import RECORD_ERRORS, bad_record, json_records, pick
 from cardkit.textfold import transliterate
 
 GAME = "berserk-online"
@@ -26,16 +25,18 @@ def _flag(value: Any) -> bool:
 
 
 def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
+    if raw.get("crystal") not in ("gold", "silver"):
+        raise ValueError(f"crystal must be gold or silver, not {raw.get('crystal')!r}")
     kick = raw.get("kick")
     name = raw["name"].strip()
     return {
         "id": raw["proto"],
         "name": name,
         "latin": transliterate(name),
-        "type": TYPES[raw["type"]],
+        "type": pick(TYPES, raw["type"], "type"),
         "flying": _flag(raw.get("fly")),
         "ranged": _flag(raw.get("rangeAttack")),
-        "elements": RACES[raw["race"]],
+        "elements": pick(RACES, raw["race"], "race"),
         "elite": raw["crystal"] == "gold",
         "cost": int(raw["crystalCount"]),
         "life": _int(raw.get("health")),
@@ -52,17 +53,12 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
-    raw_cards = read_json_input(path, max_bytes=64 << 20)
-    if not isinstance(raw_cards, list):
-        raise UnreadableInput(path, "expected a JSON list of cards")
     by_series: dict[int | None, list[dict[str, Any]]] = {}
-    for i, raw in enumerate(raw_cards):
-        if raw.get("crystal") not in ("gold", "silver"):
-            raise UnreadableInput(path, f"card #{i}: crystal must be gold or silver")
+    for i, raw in enumerate(json_records(path, max_bytes=64 << 20)):
         try:
             card = card_from_raw(raw)
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-            raise UnreadableInput(path, f"card #{i}: {exc!r}") from None
+        except RECORD_ERRORS as exc:
+            raise bad_record(path, f"card #{i}", exc) from None
         by_series.setdefault(card["series"], []).append(card)
     files: dict[str, dict[str, Any]] = {}
     for series in sorted(by_series, key=lambda s: (s is None, s or 0)):

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from cardkit.catalogue.sources import RECORD_ERRORS, bad_record
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserk_tcg import COLOUR_LETTERS, COLOURS
 from cardkit.jsonio import read_text_input
@@ -16,6 +17,9 @@ GAME = "berserk-tcg"
 # Each set is four equal colour blocks, white, green, black, red.
 SET_SIZES: dict[str, int] = {"BK1": 160, "BK2": 64, "BK3": 64, "BK4": 80, "BK5": 80}
 SET_NAMES: dict[str, str] = {s: f"Volume {s[-1]}" for s in SET_SIZES}
+COLUMNS: tuple[str, ...] = (
+    "set", "number", "name", "cost", "unique", "level", "range", "movement", "power", "hp", "quick", "type", "subtype",
+)
 _ID = re.compile(r"^\s*(BK\d)\s*-\s*0*(\d{1,3})\s*$", re.IGNORECASE)
 _COST = re.compile(r"^(?:[WGBR]*\d?[WGBR]*)$")
 # The game's five colourless cities sit outside the numbered sets.
@@ -67,7 +71,11 @@ def _yes(text: str) -> bool:
 
 def card_from_row(row: dict[str, str]) -> dict[str, Any]:
     set_code = row["set"].strip().upper()
+    if set_code not in SET_SIZES:
+        raise ValueError(f"unknown set {set_code!r}; the sets are {', '.join(SET_SIZES)}")
     number = int(row["number"])
+    if not 1 <= number <= SET_SIZES[set_code]:
+        raise ValueError(f"{set_code} numbers its cards 1 to {SET_SIZES[set_code]}, not {number}")
     name = row["name"].strip()
     is_character = row["type"].strip().lower() == "character"
     subtype = row["subtype"].strip()
@@ -106,17 +114,25 @@ def city_cards() -> list[dict[str, Any]]:
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
     """Catalogue files (relative name -> content) from the CSV at `path`."""
-    text = read_text_input(path, max_bytes=16 << 20)
-    rows = list(csv.DictReader(io.StringIO(text)))
+    reader = csv.DictReader(io.StringIO(read_text_input(path, max_bytes=16 << 20)))
+    missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise UnreadableInput(path, f"not the card list CSV: no column(s) {', '.join(missing)} in its first line")
     by_set: dict[str, list[dict[str, Any]]] = {s: [] for s in SET_SIZES}
-    for lineno, row in enumerate(rows, start=2):
-        try:
-            card = card_from_row(row)
-        except (KeyError, ValueError, TypeError, AttributeError) as exc:
-            raise UnreadableInput(path, f"line {lineno}: {exc}") from None
-        if card["set"] not in by_set:
-            raise UnreadableInput(path, f"line {lineno}: unknown set {card['set']}")
-        by_set[card["set"]].append(card)
+    try:
+        for row in reader:
+            where = f"line {reader.line_num}"
+            if None in row or None in row.values():
+                raise UnreadableInput(path, f"{where}: {len(reader.fieldnames or [])} fields expected")
+            try:
+                card = card_from_row(row)
+            except RECORD_ERRORS as exc:
+                raise bad_record(path, where, exc) from None
+            by_set[card["set"]].append(card)
+    except csv.Error as exc:
+        raise UnreadableInput(path, f"line {reader.line_num}: {exc}") from None
+    if not any(by_set.values()):
+        raise UnreadableInput(path, "the list holds no cards")
     files: dict[str, dict[str, Any]] = {}
     for set_code, cards in by_set.items():
         cards.sort(key=lambda c: c["number"])
