@@ -42,6 +42,24 @@ def _own_colour_only(key: Category) -> bool:
     return cost is None or all(n == 0 for i, n in enumerate(cost.coloured) if i != colour)
 
 
+def _colour_outcomes(colour: int, groups: list[tuple[Cost | None, int]], hand: int) -> dict[tuple[int, bool], int]:
+    """Ways to take k cards of one colour's `groups`, by (k, whether one of them can then be opened)."""
+    outcomes: dict[tuple[int, bool], int] = {}
+
+    def walk(i: int, count: int, present: tuple[Cost, ...], ways: int) -> None:
+        if i == len(groups):
+            opens = colour >= 0 and any(count - 1 >= c.coloured[colour] and hand - 1 - c.coloured[colour] >= c.colourless
+                                        for c in present)
+            outcomes[(count, opens)] = outcomes.get((count, opens), 0) + ways
+            return
+        cost, n = groups[i]
+        for k in range(min(n, hand - count) + 1):
+            walk(i + 1, count + k, present + ((cost,) if k and cost is not None else ()), ways * comb(n, k))
+
+    walk(0, 0, (), 1)
+    return outcomes
+
+
 def _by_colour(categories: dict[Category, int], hand: int) -> int:
     """Favourable hands when every cost is in its card's own colour (plus colourless), as the catalogue's are.
 
@@ -54,19 +72,7 @@ def _by_colour(categories: dict[Category, int], hand: int) -> int:
         colours.setdefault(colour, []).append((cost, n))
     combined: dict[tuple[int, bool], int] = {(0, False): 1}
     for colour, groups in colours.items():
-        own: dict[tuple[int, bool], int] = {}
-
-        def walk(i: int, count: int, present: tuple[Cost, ...], ways: int) -> None:
-            if i == len(groups):
-                opens = any(count - 1 >= c.coloured[colour] and hand - 1 - c.coloured[colour] >= c.colourless
-                            for c in present) if colour >= 0 else False
-                own[(count, opens)] = own.get((count, opens), 0) + ways
-                return
-            cost, n = groups[i]
-            for k in range(min(n, hand - count) + 1):
-                walk(i + 1, count + k, present + ((cost,) if k and cost is not None else ()), ways * comb(n, k))
-
-        walk(0, 0, (), 1)
+        own = _colour_outcomes(colour, groups, hand)
         merged: dict[tuple[int, bool], int] = {}
         for (k1, o1), w1 in combined.items():
             for (k2, o2), w2 in own.items():

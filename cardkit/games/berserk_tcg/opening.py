@@ -12,6 +12,7 @@ nothing on that turn or later.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -36,7 +37,7 @@ def cities_schedule(turns: int, cities: Sequence[int] | None = None) -> tuple[in
     given = ",".join(map(str, cities))
     if any(not 0 <= c <= MAX_CITIES for c in cities):
         raise BadArgument(f"--cities values must be 0 to {MAX_CITIES} (the game has {MAX_CITIES} cities); got {given}")
-    if any(b < a for a, b in zip(cities, cities[1:])):
+    if any(b < a for a, b in pairwise(cities)):
         raise BadArgument(f"--cities must not fall: a revealed city stays revealed; got {given}")
     return tuple(cities[min(t, len(cities) - 1)] for t in range(turns))
 

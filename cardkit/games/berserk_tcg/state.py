@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
+from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard
 from cardkit.games.berserk_tcg.payment import find_payment
 from cardkit.problems import Problem, error
@@ -102,8 +103,7 @@ def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
 
 
 def describe_cost(card: TcgCard) -> str:
-    from cardkit.games.berserk_tcg import COLOURS
-
+    """The cost as words, e.g. `1 black + 1 colourless`."""
     parts = [f"{n} {colour}" for colour, n in zip(COLOURS, card.cost.coloured) if n]
     if card.cost.colourless:
         parts.append(f"{card.cost.colourless} colourless")
