@@ -128,3 +128,21 @@ def test_a_deal_with_too_many_capped_flyers_is_refused_rather_than_searched_fore
     flyers = [c for c in squad_cards("berserk-ccg").values() if c.flyer and not c.unique]
     with pytest.raises(BadArgument, match="flyers and terrains"):
         best_squad((flyers * 3)[: MAX_CAPPED + 1], RULES["berserk-ccg"])
+
+
+def test_a_large_deal_within_a_generous_budget_takes_every_card_but_repeated_uniques() -> None:
+    cards = [c for c in squad_cards("berserk-online").values() if c.elements <= {"forest"} and not c.flyer][:60]
+    deal = cards * 2
+    best = best_squad(deal, RULES["berserk-online"], gold=1000, silver=1000, probe=1)
+    ordinary = [c for c in cards if not c.unique]
+    assert best.cards == len(cards) + len(ordinary)
+    assert best.spent == best.probe_spent == sum(c.cost for c in cards) + sum(c.cost for c in ordinary)
+
+
+def test_a_huge_deal_with_a_huge_budget_that_does_not_fit_is_refused_rather_than_searched_for_minutes() -> None:
+    from cardkit.errors import BadArgument
+
+    cards = [c for c in squad_cards("berserk-online").values() if c.elements <= {"forest"} and not c.unique][:50]
+    total = sum(c.cost for c in cards) * 4
+    with pytest.raises(BadArgument, match="too large to search"):
+        best_squad(cards * 4, RULES["berserk-online"], gold=total // 4, silver=total // 4)

@@ -7,6 +7,9 @@ number of elements, which `SquadRules` checks); a run is a two-resource
 knapsack solved as a reachability set packed in one Python integer, with bit index
 `(T * count_width + n) * gold_width + E` for T crystals, n cards and E
 gold spent on elite cards. The highest set bit is then the best (T, n).
+Budgets are clamped to what the cards can spend; a run where every choice
+fits is answered without a search, and one whose sets would pass
+`MAX_STATE_BITS` (only deals far larger than 15 cards) is refused.
 Flyers and terrains under a cap form one group whose choices are their
 allowed subsets; copies of a unique card count once. A final search over
 the stored reachability sets picks the most elite cards among the best
@@ -26,6 +29,9 @@ from cardkit.squads.cards import NEUTRAL, SquadCard
 
 MAX_CAPPED = 20
 """Most capped flyers and terrains in one deal: their allowed subsets are listed one by one."""
+
+MAX_STATE_BITS = 1 << 28
+"""Most bits the stored reachability sets of one run may hold together (32 MiB); a 15-card deal needs under a million."""
 
 Key = tuple[int, int, int]
 """(crystals spent, cards, elite cards): larger is better, compared in that order."""
@@ -166,9 +172,21 @@ def _solve_run(groups: list[_Group], gold: int, silver: int,
     """
     if gold < 0 or gold + silver < 0:
         return None
-    cap = gold + silver
-    ew = gold + max((g.max_e for g in groups), default=0) + 1
+    fits = _everything_fits(groups, gold, silver, probe)
+    if fits is not None:
+        return fits
+    # Budgets above what the groups can spend change nothing: clamp them, and the state set shrinks.
+    total_e = sum(g.max_e for g in groups)
+    cap = min(gold + silver, sum(max(a.t for a in g.alts) for g in groups))
+    full_gold = gold
+    gold = min(gold, total_e)
+    # E can pass `gold` by one alternative's elite cost before the mask trims it; unless gold already
+    # covers every elite card, that headroom keeps it out of the card-count field above.
+    ew = gold + 1 if gold == total_e else gold + max((g.max_e for g in groups), default=0) + 1
     nw = sum(g.max_n for g in groups) + 1
+    if (cap + 1) * nw * ew * len(groups) > MAX_STATE_BITS:
+        raise BadArgument(f"a deal of {nw - 1} cards with {full_gold} gold and {silver} silver is too large to search "
+                          "exactly; a deal is 15 cards")
     unit_n, unit_t = ew, nw * ew
     mask = _mask(cap + 1, nw, ew, cap, gold)
     shifts = [[a.t * unit_t + a.n * unit_n + a.e for a in g.alts] for g in groups]
@@ -181,8 +199,8 @@ def _solve_run(groups: list[_Group], gold: int, silver: int,
         r = acc & mask
         reach.append(r)
     probe_t = -1
-    if probe and gold - probe >= 0 and cap - probe >= 0:
-        probe_t = (r & _mask(cap + 1, nw, ew, cap - probe, gold - probe)).bit_length() - 1
+    if probe and full_gold - probe >= 0 and full_gold + silver - probe >= 0:
+        probe_t = (r & _mask(cap + 1, nw, ew, min(cap, full_gold + silver - probe), min(gold, full_gold - probe))).bit_length() - 1
         probe_t = probe_t // unit_t if probe_t >= 0 else -1
     top = r.bit_length() - 1
     t, rest = divmod(top, unit_t)
@@ -232,6 +250,22 @@ def _solve_run(groups: list[_Group], gold: int, silver: int,
         if (e_bits >> e) & 1:
             search(len(groups), base + e, t, n, e, 0)
     return (t, n, best_elites), best_choice, probe_t
+
+
+def _everything_fits(groups: list[_Group], gold: int, silver: int,
+                     probe: int) -> tuple[Key, tuple[int, ...], int] | None:
+    """The answer without a search when every choice of every group fits the budget (with `probe` less gold too).
+
+    Then the key, a sum over independent groups compared in order, is largest when each group
+    takes its own largest (crystals, cards, elite cards); gold on elite cards breaks the last tie, as in the search.
+    """
+    most_t = sum(max(a.t for a in g.alts) for g in groups)
+    most_e = sum(g.max_e for g in groups)
+    if most_e > gold - probe or most_t > gold + silver - probe:
+        return None
+    picks = [max(g.alts, key=lambda a: (a.t, a.n, a.elites, a.e)) for g in groups]
+    key = (sum(a.t for a in picks), sum(a.n for a in picks), sum(a.elites for a in picks))
+    return key, tuple(sorted(p for a in picks for p in a.positions)), (key[0] if probe else -1)
 
 
 def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first", redeals: int = 0,
