@@ -60,6 +60,12 @@ def test_search_limit_cuts_json_and_says_so_in_text(runner: CliRunner) -> None:
     assert run(runner, "search", "Guts", "--limit", "0").exit_code == 2
 
 
+@pytest.mark.parametrize("query", ["cost>=99999999999999999999999", "???", "level<=x", "'"])
+def test_search_refuses_a_query_it_cannot_answer_with_one_line_and_exit_2(runner: CliRunner, query: str) -> None:
+    result = run(runner, "search", query)
+    assert result.exit_code == 2 and result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+
+
 def test_search_with_no_match_exits_1(runner: CliRunner) -> None:
     result = run(runner, "search", "zzzzqqq")
     assert result.exit_code == 1 and "no cards match" in result.output

@@ -66,7 +66,13 @@ def test_aliases_and_every_operator_are_understood() -> None:
     ("cost>=", "no value"),
     ('"unclosed', "cannot read the query"),
     ("name>x", "name takes words"),
-], ids=["unknown-field", "not-a-number", "order-on-text", "bad-boolean", "empty-value", "bad-quote", "name-op"])
+    ("cost>=99999999999999999999999", "cost takes a number from -1,000,000,000 to 1,000,000,000"),
+    ("level<-10000000000", "level takes a number from"),
+    ("???", "'[?][?][?]' has no letter or digit"),
+    ("Guts 🙂", "no letter or digit"),
+    ("name:--", "no letter or digit"),
+], ids=["unknown-field", "not-a-number", "order-on-text", "bad-boolean", "empty-value", "bad-quote", "name-op",
+        "number-beyond-sqlite", "negative-beyond-sqlite", "punctuation-word", "emoji-word", "punctuation-name"])
 def test_bad_queries_are_bad_arguments(query: str, message: str) -> None:
     with pytest.raises(BadArgument, match=message):
         parse_query(query)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardkit.errors import BadArgument
+from cardkit.textfold import fold
 
 
 class FieldKind(str, Enum):
@@ -58,6 +59,8 @@ ALIASES: dict[str, str] = {"type": "kind", "color": "colour", "elements": "eleme
 _FILTER = re.compile(r"^(?P<field>[A-Za-z_]+)(?P<op><=|>=|!=|<|>|=|:)(?P<value>.*)$", re.DOTALL)
 _YES = {"yes", "y", "true", "1"}
 _NO = {"no", "n", "false", "0"}
+# Far beyond any card's number, and inside the 64 bits SQLite compares.
+MAX_NUMBER = 10**9
 NUMBER_OPS = ("=", "!=", "<", "<=", ">", ">=")
 EQUALITY_OPS = ("=", "!=")
 
@@ -87,9 +90,12 @@ def _value(field: SearchField, op: str, raw: str, token: str) -> str | int | boo
         raise BadArgument(f"{token!r}: no value after {op!r}")
     if field.kind is FieldKind.NUMBER:
         try:
-            return int(raw)
+            number = int(raw)
         except ValueError:
             raise BadArgument(f"{token!r}: {field.name} takes a whole number") from None
+        if abs(number) > MAX_NUMBER:
+            raise BadArgument(f"{token!r}: {field.name} takes a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}")
+        return number
     if field.kind is FieldKind.NAME and op != "=":
         raise BadArgument(f"{token!r}: name takes words, written name:WORD")
     if op not in EQUALITY_OPS:
@@ -100,6 +106,13 @@ def _value(field: SearchField, op: str, raw: str, token: str) -> str | int | boo
             return low in _YES
         raise BadArgument(f"{token!r}: {field.name} takes yes or no")
     return raw
+
+
+def _word(token: str) -> str:
+    """A name word; one with no letter or digit would match every card, so it is refused."""
+    if not fold(token):
+        raise BadArgument(f"{token!r} has no letter or digit to search names for")
+    return token
 
 
 def parse_query(text: str) -> Query:
@@ -113,7 +126,7 @@ def parse_query(text: str) -> Query:
     for token in tokens:
         m = _FILTER.match(token)
         if not m:
-            words.append(token)
+            words.append(_word(token))
             continue
         name = m.group("field").lower()
         name = ALIASES.get(name, name)
@@ -123,7 +136,7 @@ def parse_query(text: str) -> Query:
         op = "=" if m.group("op") == ":" else m.group("op")
         value = _value(field, op, m.group("value").strip(), token)
         if field.kind is FieldKind.NAME:
-            words.append(str(value))
+            words.append(_word(str(value)))
         else:
             filters.append(Filter(field, op, value))
     return Query(tuple(words), tuple(filters))
