@@ -90,6 +90,19 @@ def test_an_ambiguous_name_lists_every_candidate_and_is_never_guessed() -> None:
     assert deck.main == {} and deck.entries[0].card is None
 
 
+def test_a_name_and_an_id_of_different_cards_are_ambiguous_not_resolved_by_the_id() -> None:
+    deck = parse_deck("game: berserk-tcg\n3 Guts (BK1-003)\n3 Moonlight Raiders (BK1-3)\n")
+    (problem,) = deck.problems
+    assert (problem.code, problem.line, problem.card) == ("AMBIGUOUS_CARD", 2, "Guts (BK1-003)")
+    assert "BK1-003 is Moonlight Raiders" in problem.message and problem.actual[0] == "BK1-003"
+    assert "BK1-012" in problem.actual
+    assert deck.main == {"BK1-003": 3}
+
+
+def test_a_name_no_card_has_beside_a_valid_id_is_only_a_label() -> None:
+    assert parse_deck("game: berserk-tcg\n3 Gutz (BK1-012)\n").main == {"BK1-012": 3}
+
+
 def test_an_unknown_name_suggests_close_names() -> None:
     (problem,) = parse_deck("game: berserk-tcg\n3 Moonlight Raidrs\n").problems
     assert problem.code == "UNKNOWN_CARD" and "Moonlight Raiders (BK1-003)" in problem.message
@@ -174,6 +187,11 @@ def test_names_shared_by_two_games_leave_the_game_undecided() -> None:
     # Аколит Дзара is a card of both the tabletop game and Berserk Online.
     with pytest.raises(DeckGameUnknown, match="equally"):
         parse_deck("3 Аколит Дзара\n")
+
+
+def test_game_and_format_headers_are_read_in_any_case() -> None:
+    deck = parse_deck("Game: Berserk-TCG\nFORMAT: Berserk-TCG-Casual\n3 BK1-003\n")
+    assert (deck.game, deck.format) == ("berserk-tcg", "berserk-tcg-casual")
 
 
 def test_an_unknown_game_header_is_an_unreadable_deck() -> None:

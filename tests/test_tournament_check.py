@@ -111,6 +111,11 @@ def test_a_deck_declaring_another_format_of_the_game_is_wrong_and_checked_in_the
     assert s.problems[0].actual == "berserk-tcg-casual"
 
 
+def test_a_deck_declaring_the_event_format_in_capitals_is_in_the_event_format(tmp_path: Path) -> None:
+    path = write_deck(tmp_path, "loud.deck", "Alice Archer", fmt="Berserk-TCG")
+    assert codes(check_submission(path, read_fmt("berserk-tcg"))) == []
+
+
 def read_fmt(name: str):  # type: ignore[no-untyped-def]
     from cardkit.formats import load_format
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +18,9 @@ from cardkit.formats import Format, default_format, load_format
 from cardkit.jsonio import read_text_input
 from cardkit.problems import Problem, error
 
+
+# `NAME (ID)`, as the catalogue lookup reads it.
+_NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
 
 # Close-name suggestions cost milliseconds each; past this many distinct card
 # texts (only garbage files get there) unknown cards are reported without them.
@@ -101,11 +105,12 @@ def _short_int(text: str) -> int:
 
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:
     """The format from the argument, else the header, else the header game's default; None if neither says."""
-    header_game = parsed.header.get("game")
+    # Game and format names are lower-case ids; a hand-written `Game: Berserk-TCG` means the same.
+    header_game = _lower(parsed.header.get("game"))
     if header_game is not None and header_game not in GAMES:
         where = _where(parsed, "game")
         raise DeckGameUnknown(path, f"{where}unknown game {header_game!r}; known games: {', '.join(GAMES)}")
-    name = format_name or parsed.header.get("format")
+    name = format_name or _lower(parsed.header.get("format"))
     fmt: Format | None = None
     if name:
         try:
@@ -125,6 +130,10 @@ def _location(problem: Problem) -> str:
     if problem.line is not None:
         return f"line {problem.line}: "
     return f"{problem.pointer}: " if problem.pointer else ""
+
+
+def _lower(value: str | None) -> str | None:
+    return value.lower() if value is not None else None
 
 
 def _where(parsed: ParsedDeck, key: str) -> str:
@@ -156,6 +165,15 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
     where = {"line": entry.line, "pointer": entry.pointer, "card": entry.text}
     found = index.find(entry.text, suggest=suggest)
     if found.resolved:
+        named = _NAME_WITH_ID.match(entry.text)
+        by_name = index.find(named["name"], suggest=False).ids if named and index.by_id(entry.text) is None else None
+        if by_name and found.resolved not in by_name:
+            # `Guts (BK1-003)`: the id alone would pick Moonlight Raiders, the name other cards; which did the
+            # player mean? A name that is no card's (a typo, a translation) is only a label, and the id stands.
+            real = index.catalogue.cards[found.resolved]["name"]
+            return None, error("AMBIGUOUS_CARD", f"{entry.text!r}: {found.resolved} is {real}, not {named['name']!r}; "
+                                                 "correct the id or write the name alone",
+                               actual=[found.resolved, *by_name], **where)
         return found.resolved, None
     if found.ambiguous:
         shown = ", ".join(found.ids[:12]) + (" …" if len(found.ids) > 12 else "")

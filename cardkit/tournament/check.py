@@ -167,7 +167,7 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
     plays_event_game = fmt is not None and fmt.game == deck.game
     problems = validate_deck(deck, fmt if plays_event_game else None)
     if fmt is not None:
-        declared = deck.header.get("format")
+        declared = (deck.header.get("format") or "").lower()
         if not plays_event_game:
             of_game = f", a {fmt.game} format" if fmt.name != fmt.game else ""
             problems.append(error("WRONG_FORMAT", f"a {deck.game} deck; the event plays {fmt.name}{of_game}",
