@@ -172,12 +172,12 @@ def _solve_run(groups: list[_Group], gold: int, silver: int,
     """
     if gold < 0 or gold + silver < 0:
         return None
-    fits = _everything_fits(groups, gold, silver, probe)
-    if fits is not None:
-        return fits
-    # Budgets above what the groups can spend change nothing: clamp them, and the state set shrinks.
+    total_t = sum(max(a.t for a in g.alts) for g in groups)
     total_e = sum(g.max_e for g in groups)
-    cap = min(gold + silver, sum(max(a.t for a in g.alts) for g in groups))
+    if total_e <= gold - probe and total_t <= gold + silver - probe:
+        return _everything_fits(groups, probe)
+    # Budgets above what the groups can spend change nothing: clamp them, and the state set shrinks.
+    cap = min(gold + silver, total_t)
     full_gold = gold
     gold = min(gold, total_e)
     # E can pass `gold` by one alternative's elite cost before the mask trims it; unless gold already
@@ -252,17 +252,12 @@ def _solve_run(groups: list[_Group], gold: int, silver: int,
     return (t, n, best_elites), best_choice, probe_t
 
 
-def _everything_fits(groups: list[_Group], gold: int, silver: int,
-                     probe: int) -> tuple[Key, tuple[int, ...], int] | None:
-    """The answer without a search when every choice of every group fits the budget (with `probe` less gold too).
+def _everything_fits(groups: list[_Group], probe: int) -> tuple[Key, tuple[int, ...], int]:
+    """The answer without a search, for a run in which every choice of every group fits the budget (with `probe` less gold too).
 
     Then the key, a sum over independent groups compared in order, is largest when each group
     takes its own largest (crystals, cards, elite cards); gold on elite cards breaks the last tie, as in the search.
     """
-    most_t = sum(max(a.t for a in g.alts) for g in groups)
-    most_e = sum(g.max_e for g in groups)
-    if most_e > gold - probe or most_t > gold + silver - probe:
-        return None
     picks = [max(g.alts, key=lambda a: (a.t, a.n, a.elites, a.e)) for g in groups]
     key = (sum(a.t for a in picks), sum(a.n for a in picks), sum(a.elites for a in picks))
     return key, tuple(sorted(p for a in picks for p in a.positions)), (key[0] if probe else -1)
