@@ -211,24 +211,17 @@ def test_the_registration_list_keeps_its_event_format_and_extra_columns() -> Non
     assert alice is not None and alice.deck == "alice.deck" and alice.extra == {"email": "alice@example.org"}
 
 
-def test_a_registration_list_without_a_player_column_is_unreadable(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("name,deck\nAlice,a.deck\n", "no `player` column"),
+     ("player,format\nA,berserk-tcg\nB,berserk-ccg\n", "line 3: format 'berserk-ccg' differs"),
+     ("player,format\nA,vintage\n", "line 2: unknown format 'vintage'")],
+    ids=["without-a-player-column", "naming-two-formats", "naming-an-unknown-format"],
+)
+def test_a_registration_list_that_is_not_one_event_s_list_is_unreadable(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "r.csv"
-    path.write_text("name,deck\nAlice,a.deck\n", encoding="utf-8")
-    with pytest.raises(UnreadableInput, match="no `player` column"):
-        read_registrations(path)
-
-
-def test_a_registration_list_naming_two_formats_is_unreadable(tmp_path: Path) -> None:
-    path = tmp_path / "r.csv"
-    path.write_text("player,format\nA,berserk-tcg\nB,berserk-ccg\n", encoding="utf-8")
-    with pytest.raises(UnreadableInput, match="line 3: format 'berserk-ccg' differs"):
-        read_registrations(path)
-
-
-def test_a_registration_list_naming_an_unknown_format_is_unreadable(tmp_path: Path) -> None:
-    path = tmp_path / "r.csv"
-    path.write_text("player,format\nA,vintage\n", encoding="utf-8")
-    with pytest.raises(UnreadableInput, match="line 2: unknown format 'vintage'"):
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UnreadableInput, match=message):
         read_registrations(path)
 
 
