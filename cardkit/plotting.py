@@ -23,6 +23,18 @@ def plot_format(path: Path | str) -> str:
     return PLOT_SUFFIXES[suffix]
 
 
+def check_plot_target(path: Path | str) -> str:
+    """`plot_format(path)`, after making sure a file can go there: checked before a long run, not after it."""
+    kind = plot_format(path)
+    target = Path(path)
+    if target.is_dir():
+        raise BadArgument(f"--plot {str(path)!r} is a directory; give a file name")
+    blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        raise BadArgument(f"--plot {str(path)!r}: {str(blocking)!r} is a file, not a directory")
+    return kind
+
+
 def figure(rows: int = 1, cols: int = 1, width: float = 11.0, height: float = 4.8) -> tuple[Any, Any]:
     """A new headless figure with a grid of axes and readable default fonts."""
     import matplotlib
@@ -46,4 +58,7 @@ def save(fig: Any, path: Path | str) -> None:
     metadata = {"Date": None} if kind == "svg" else {"Software": None}
     fig.savefig(buffer, format=kind, dpi=120, metadata=metadata)
     plt.close(fig)
-    write_atomic(path, buffer.getvalue())
+    try:
+        write_atomic(path, buffer.getvalue())
+    except OSError as exc:
+        raise BadArgument(f"can't write the plot to {str(path)!r}: {exc.strerror or exc}") from None

@@ -115,6 +115,29 @@ def test_plot_writes_a_png_or_svg_by_suffix(runner: CliRunner, tmp_path: Path, s
         assert ET.parse(target).getroot().tag.endswith("svg")
 
 
+def test_a_plot_target_that_cannot_be_a_file_exits_2_before_simulating(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "taken.png").mkdir()
+    (tmp_path / "plain").write_text("not a directory")
+    for target, message in [(tmp_path / "taken.png", "is a directory"), (tmp_path / "plain" / "x.svg", "is a file")]:
+        result = run(runner, WHITE_RED, "--games", "100", "--plot", str(target))
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_a_plot_that_cannot_be_written_is_one_bad_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.jsonio
+    from cardkit.errors import BadArgument
+    from cardkit.plotting import figure, save
+
+    def refuse(path: object, data: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cardkit.jsonio, "write_atomic", refuse)
+    fig, _ = figure()
+    with pytest.raises(BadArgument, match="can't write the plot to .*Permission denied"):
+        save(fig, tmp_path / "x.png")
+
+
 def test_help_explains_every_option(runner: CliRunner) -> None:
     result = runner.invoke(app, ["simulate", "--help"])
     assert result.exit_code == 0

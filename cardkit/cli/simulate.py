@@ -65,9 +65,9 @@ def simulate_command(
     from cardkit.simulation import SimulationOptions, parse_cities, simulate_file
 
     if plot is not None:
-        from cardkit.plotting import plot_format
+        from cardkit.plotting import check_plot_target
 
-        plot_format(plot)
+        check_plot_target(plot)
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 gold=gold, silver=silver, format=format_name)
