@@ -175,3 +175,14 @@ def test_the_library_refuses_bad_options_itself_not_only_the_cli(run, options: S
                                                                   message: str) -> None:
     with pytest.raises(BadArgument, match=message):
         run(WHITE_RED, options, cards=CARDS)
+
+
+@pytest.mark.parametrize("deck,message", [
+    ({}, "no cards to simulate"),
+    ({"BK1-001": 0}, "no cards to simulate"),
+    ({"CITY-R": 1}, "no cards to simulate besides cities"),
+    ({"BK1-001": 44, "NOPE-999": 1}, "not Berserk TCG cards: NOPE-999"),
+], ids=["empty", "zero-copies", "only-a-city", "unknown-id"])
+def test_a_deck_with_nothing_to_simulate_is_a_bad_argument(deck: dict[str, int], message: str) -> None:
+    with pytest.raises(BadArgument, match=message):
+        simulate(deck, SimulationOptions(games=10), cards=CARDS)
