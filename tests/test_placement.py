@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardkit.errors import UnreadableInput
-from cardkit.squads.placement import allowed_squares, check_placement, read_placement, square_name
+from cardkit.squads.placement import allowed_squares, check_placement, read_placement, render_half, square_name
 
 DATA = Path(__file__).parent / "data" / "squads"
 # Ordinary ground cards of Berserk Online, none unique, none flying.
@@ -123,3 +123,10 @@ def test_malformed_placements_are_unreadable(tmp_path: Path, doc: dict[str, Any]
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(UnreadableInput, match="not a placement file"):
         read_placement(path)
+
+
+def test_the_grid_marks_open_and_closed_squares_without_trailing_spaces() -> None:
+    text = render_half(on(["c1", "b2"]))
+    rows = [line for line in text.splitlines() if line.startswith("row ")]
+    assert rows[0] == "row 1   x    .  [ 1]   .    x" and rows[1] == "row 2   x  [ 2]   .    .    x"
+    assert all(line == line.rstrip() for line in text.splitlines())

@@ -119,7 +119,13 @@ def place_command(
     placement: Annotated[Path, typer.Argument(help="Placement file (JSON, schemas/placement.schema.json).")],
     as_json: JsonOption = False,
 ) -> None:
-    """Check PLACEMENT, a squad arranged on its half of the 6x5 field. Exit 0 legal, 1 illegal, 2 unreadable."""
+    """Check PLACEMENT, a squad arranged on its half of the 6x5 field. Exit 0 legal, 1 illegal, 2 unreadable.
+
+    Squares are a1..e3 of the player's own half (row 1 at the front). The
+    first player uses the centre 3x3 (b-d), the second also a1 and e1; past
+    nine cards on squares a2, a3, e2, e3 open, and the first player's a1/e1
+    last. Flyers and terrains go to the reserve; a symbiote lies on its host.
+    """
     from cardkit.squads.placement import check_placement, read_placement, render_half
 
     report = check_placement(read_placement(placement), str(placement))

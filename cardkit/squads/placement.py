@@ -237,7 +237,7 @@ def render_half(report: PlacementReport) -> str:
         for col in COLUMNS:
             sq = f"{col}{r}"
             cells.append(f"[{number[_id(squares[sq])]:>2}]" if sq in squares else ("  . " if sq in allowed else "  x "))
-        lines.append(f"row {r} " + " ".join(cells))
+        lines.append((f"row {r} " + " ".join(cells)).rstrip())
     lines.append("  (. open square, x not allowed)")
     for cid in ids:
         p = next(q for q in report.placed if _id(q) == cid)
