@@ -166,3 +166,14 @@ def test_every_fleet_command_explains_itself_in_help(runner, command: str) -> No
     result = runner.invoke(app, ["fleet", command, "--help"])
     assert result.exit_code == 0
     assert "--json" in result.stdout and len(result.stdout.strip().splitlines()) > 5
+
+
+@pytest.mark.parametrize("args", [["", "ramship"], ["marines", ""], ["x" * 100_000, "ramship"], ["ÄÖÜ", "Крейсер"]],
+                         ids=["empty-card", "empty-ship", "huge-card", "unicode"])
+def test_can_use_cli_refuses_odd_names_in_one_short_line(runner, args: list[str]) -> None:
+    from cardkit.cli.main import app
+
+    result = runner.invoke(app, ["fleet", "can-use", *args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no ") and len(result.stderr) < 300
+    assert result.stderr.count("\n") == 1

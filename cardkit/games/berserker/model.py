@@ -32,7 +32,8 @@ class UnknownName(CardkitError):
         self.text = text
         self.suggestions = tuple(suggestions)
         hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
-        super().__init__(f"no {kind} called {text!r}{hint}")
+        shown = text if len(text) <= 60 else text[:60] + "..."
+        super().__init__(f"no {kind} called {shown!r}{hint}")
 
 
 @dataclass(frozen=True, slots=True)
