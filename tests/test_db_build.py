@@ -294,3 +294,18 @@ def test_a_misshapen_catalogue_file_stops_build_and_loading_with_its_first_schem
             load_game(name.split("/")[0], cards)
     else:
         assert "too large for SQLite" in str(built.value)
+
+
+def test_ensure_never_replaces_a_sqlite_database_cardkit_did_not_build(tmp_path: Path, runner: Any) -> None:
+    other = tmp_path / "tournament.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE verdicts (player TEXT, legal INTEGER)")
+        connection.execute("INSERT INTO verdicts VALUES ('Alice', 1)")
+    connection.close()
+    before = other.read_bytes()
+    with pytest.raises(CatalogueError, match="cardkit did not build .*verdicts"):
+        ensure_database(other)
+    assert other.read_bytes() == before
+    result = runner.invoke(app, ["cards", "search", "Guts"], env={"CARDKIT_DB": str(other)})
+    assert result.exit_code == 2 and result.output.startswith("error: ") and result.output.count("\n") == 1
+    assert other.read_bytes() == before

@@ -128,9 +128,33 @@ def is_stale(path: Path, cards_dir: Path | None = None, formats_dir: Path | None
     return any(meta.get(k) != v for k, v in wanted_meta(cards_dir, formats_dir).items())
 
 
+def foreign_tables(path: Path) -> list[str]:
+    """Tables of a SQLite file that has no cardkit `meta` table: someone else's database.
+
+    Empty for a missing file, a file that is not SQLite, and any database cardkit built.
+    """
+    if not path.is_file():
+        return []
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    except sqlite3.Error:
+        return []
+    return [] if "meta" in tables else tables
+
+
 def ensure_database(path: Path | None = None) -> Path:
-    """The path of an up-to-date database, rebuilding it first when it is missing or stale."""
+    """The path of an up-to-date database, rebuilding it first when it is missing or stale.
+
+    A SQLite database cardkit did not build (say a tournament database) is never replaced.
+    """
     target = Path(path) if path else paths.default_db_path()
     if is_stale(target):
+        if tables := foreign_tables(target):
+            shown = ", ".join(tables[:5]) + (" ..." if len(tables) > 5 else "")
+            raise CatalogueError(
+                f"{target} is a SQLite database cardkit did not build (tables {shown}); "
+                "it is left as it is: give another database file"
+            )
         build_database(target)
     return target
