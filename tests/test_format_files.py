@@ -105,3 +105,13 @@ def test_predicates_match_cards_by_their_fields(predicate: dict, expected: bool)
 def test_predicates_read_as_words() -> None:
     assert describe({"field": "mercenary", "equals": True}) == "mercenary"
     assert describe({"not": {"field": "kind", "equals": "city"}}) == "not (kind = city)"
+
+
+@pytest.mark.parametrize("message", ["{actual} of {needed}", "{actual} of {0}", "{actual"], ids=["unknown-name", "positional", "unbalanced"])
+def test_a_minimum_whose_message_has_a_bad_placeholder_is_a_format_error(tmp_path: Path, message: str) -> None:
+    data = {"name": "odd", "game": "berserk-tcg", "title": "Odd",
+            "minimums": [{"code": "FEW_X", "when": {"field": "mercenary", "equals": True}, "at_least": 1, "message": message}]}
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FormatError, match="/minimums/0/message"):
+        read_format_file(path)

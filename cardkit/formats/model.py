@@ -95,6 +95,13 @@ def read_format_file(path: Path) -> Format:
         raise FormatError(f"format file {path}: {where}: {first.message}")
     if data["name"] != path.stem:
         raise FormatError(f"format file {path}: name {data['name']!r} differs from the file name")
+    for i, rule in enumerate(data.get("minimums", [])):
+        # A placeholder the checker doesn't fill would otherwise fail on the first deck, not here.
+        try:
+            rule["message"].format(actual=0, limit=0, what="")
+        except (KeyError, IndexError, ValueError) as exc:
+            raise FormatError(f"format file {path}: /minimums/{i}/message: bad placeholder ({exc}); "
+                              "use {actual}, {limit} or {what}") from None
     return Format(name=data["name"], game=data["game"], title=data["title"], data=data, path=path)
 
 
