@@ -182,3 +182,13 @@ def test_a_city_is_never_openable() -> None:
     city = make_card("CITY-R", name="Royal City", colour=None, cost=Cost(), kind="city")
     check = can_open("CITY-R", PlayerState(cards={**CARDS, "CITY-R": city}, hand=("CITY-R", "BK-MERC"), cities=5))
     assert check.codes == (NOT_A_DECK_CARD,) and check.payment is None
+
+
+def test_the_draw_phase_offers_only_draw_even_from_an_empty_library_and_a_lost_player_has_no_actions() -> None:
+    assert list(legal_actions(state((), library=("BK-MERC",), phase="draw"))) == [Draw()]
+    empty = state((), phase="draw")
+    assert list(legal_actions(empty)) == [Draw()]
+    lost = apply(empty, Draw())
+    assert list(legal_actions(lost)) == []
+    with pytest.raises(IllegalAction):
+        apply(lost, Pass())
