@@ -190,3 +190,17 @@ def test_a_progress_bar_is_shown_on_a_terminal_but_never_with_json() -> None:
     assert code == 0 and b"simulating" in shown
     code, shown = _stderr_on_a_terminal(WHITE_RED, "--games", "30000", "--turns", "1", "--json")
     assert code == 0 and shown == b""
+
+
+def test_the_shared_progress_bar_is_nothing_when_disabled_and_takes_steps_or_totals_when_enabled() -> None:
+    from cardkit.cli._progress import progress_bar, show_progress
+
+    assert show_progress(as_json=True) is False
+    with progress_bar("working", enabled=False) as bar:
+        assert bar is None
+    with progress_bar("working", enabled=True, total=10) as bar:
+        assert bar is not None
+        bar.advance(4)
+        bar.update(6, 12)
+        task = bar._progress.tasks[0]
+        assert (task.completed, task.total) == (6, 12)

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Callable, Iterator, Optional
+from typing import Annotated, Optional
 
 import typer
 
 from cardkit.cli._errors import guarded
 from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json
-
-
-@contextmanager
-def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None] | None]:
-    """A rich progress bar on stderr when `enabled` (a terminal, not --json); else no callback."""
-    if not enabled:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda n: bar.advance(task, n)
+from cardkit.cli._progress import progress_bar, show_progress
 
 
 @guarded
@@ -71,8 +55,8 @@ def simulate_command(
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 gold=gold, silver=silver, format=format_name)
-    with _progress_bar(games, not as_json and sys.stderr.isatty()) as progress:
-        run = simulate_file(deck, options, progress)
+    with progress_bar("simulating", show_progress(as_json), total=games) as bar:
+        run = simulate_file(deck, options, bar.advance if bar else None)
     for line in run.warnings:
         typer.echo(f"warning: {line}", err=True)
     if plot is not None:

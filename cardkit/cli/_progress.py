@@ -1,0 +1,40 @@
+"""One progress bar for long commands: on stderr, only on a terminal, never with --json."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+def show_progress(as_json: bool) -> bool:
+    """A bar only for people: on a terminal, never with --json (its stdout is for programs)."""
+    return not as_json and sys.stderr.isatty()
+
+
+class Bar:
+    """A running bar: `advance(n)` after n more items, or `update(done, total)` when the total is learnt late."""
+
+    def __init__(self, progress: Any, task: Any) -> None:
+        self._progress, self._task = progress, task
+
+    def advance(self, n: int) -> None:
+        self._progress.advance(self._task, n)
+
+    def update(self, done: int, total: int | None) -> None:
+        self._progress.update(self._task, completed=done, total=total)
+
+
+@contextmanager
+def progress_bar(label: str, enabled: bool, total: int | None = None) -> Iterator[Bar | None]:
+    """A transient rich bar labelled `label` while the block runs when `enabled`; else None (nothing shown)."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        yield Bar(progress, progress.add_task(label, total=total))
