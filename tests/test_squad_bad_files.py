@@ -92,3 +92,24 @@ def test_bad_files_exit_2_with_one_error_line(runner: CliRunner, tmp_path: Path,
     assert result.stderr.startswith("error: ") and len(result.stderr.strip().splitlines()) == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_text_squad_of_more_cards_than_any_deal_is_refused_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_text("format: berserk-online\n" + "\n".join(f"card{i}" for i in range(5000)) + "\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="line 202: more than 200 cards"):
+        read_squad_file(path)
+
+
+def test_a_very_long_unknown_card_is_shown_shortened(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text("format: berserk-online\n" + "я" * 100_000 + "\n", encoding="utf-8")
+    problem = read_squad_file(path).problems[0]
+    assert problem.code == "UNKNOWN_CARD" and len(problem.message) < 200 and problem.line == 2
+
+
+def test_an_unknown_spelling_repeated_is_reported_at_each_line_with_the_same_suggestions(tmp_path: Path) -> None:
+    path = tmp_path / "again.txt"
+    path.write_text("format: berserk-online\nKored\nKored\n", encoding="utf-8")
+    first, second = read_squad_file(path).problems
+    assert (first.line, second.line) == (2, 3) and first.message == second.message and "Корред" in first.message

@@ -24,6 +24,11 @@ from cardkit.problems import Problem, error
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
 SECTIONS: tuple[str, ...] = ("dealt", "squad")
 MAX_COPIES = 50
+MAX_CARDS = 200
+"""Most cards in one section, as `maxItems` in the schema: a deal is 15, so more is a wrong file."""
+MAX_SUGGESTED = 20
+"""Unknown spellings that get close-name suggestions; past these, looking further only costs time."""
+SHOWN_TEXT = 80
 _COUNT = re.compile(r"^(?P<n>\d+)\s*[xх×]?\s+(?P<card>\S.*)$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$")
 
@@ -121,6 +126,8 @@ def _parse_text(path: str, text: str) -> _Raw:
             if not 1 <= count <= MAX_COPIES:
                 raise UnreadableInput(path, f"line {n}: a count must be from 1 to {MAX_COPIES}; got {count}")
         cards.setdefault(section, []).extend([(card, n, None)] * count)
+        if len(cards[section]) > MAX_CARDS:
+            raise UnreadableInput(path, f"line {n}: more than {MAX_CARDS} cards in `{section}:`; a deal is 15 cards")
     if not cards:
         raise UnreadableInput(path, "no cards: give a `squad:` or `dealt:` list")
     return _Raw(settings, cards)
@@ -141,7 +148,7 @@ def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None
 def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[tuple[str, int | None, str | None]]],
             format_name: str | None = None) -> SquadFile:
     """Resolve card texts against the format's game, collecting UNKNOWN_CARD/AMBIGUOUS_CARD problems."""
-    from cardkit.catalogue.lookup import card_index
+    from cardkit.catalogue.lookup import Lookup, card_index
     from cardkit.formats import load_format
 
     fmt_name = format_name or settings.get("format")
@@ -151,17 +158,23 @@ def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[tuple[str
     index = card_index(game)
     problems: list[Problem] = []
     out: dict[str, list[CardRef]] = {}
+    looked_up: dict[str, Lookup] = {}
+    unknown = 0
     for section, refs in cards.items():
         out[section] = []
         for text, line, pointer in refs:
-            found = index.find(text)
+            found = looked_up.get(text)
+            if found is None:
+                found = looked_up[text] = index.find(text, suggest=unknown < MAX_SUGGESTED)
+                unknown += found.resolved is None
             if found.resolved is None:
+                shown = text if len(text) <= SHOWN_TEXT else text[:SHOWN_TEXT] + "..."
                 if found.ambiguous:
-                    problems.append(error("AMBIGUOUS_CARD", f"{text!r} matches {len(found.ids)} cards: "
-                                          f"{', '.join(found.ids[:6])}; give an id", card=text, line=line, pointer=pointer))
+                    problems.append(error("AMBIGUOUS_CARD", f"{shown!r} matches {len(found.ids)} cards: "
+                                          f"{', '.join(found.ids[:6])}; give an id", card=shown, line=line, pointer=pointer))
                 else:
                     hint = f"; did you mean {', '.join(found.suggestions)}" if found.suggestions else ""
-                    problems.append(error("UNKNOWN_CARD", f"no {game} card {text!r}{hint}", card=text, line=line, pointer=pointer))
+                    problems.append(error("UNKNOWN_CARD", f"no {game} card {shown!r}{hint}", card=shown, line=line, pointer=pointer))
             out[section].append(CardRef(text, found.resolved, line, pointer))
     return SquadFile(path=path, format=fmt_name, seat=settings.get("seat", "first"),
                      redeals=int(settings.get("redeals", 0)), gold=settings.get("gold"), silver=settings.get("silver"),
