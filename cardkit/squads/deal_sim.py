@@ -13,12 +13,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from cardkit.errors import BadArgument
 from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard
 from cardkit.squads.optimise import best_squad, single_group
+
+if TYPE_CHECKING:
+    from cardkit.decks.model import Deck
+    from cardkit.simulation import SimulationOptions
 
 Progress = Callable[[int], None]
 CHUNK = 1000
@@ -209,8 +213,8 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
     return sim
 
 
-def simulate_squad_deck(deck: Any, options: Any, progress: Progress | None = None) -> SquadSimulation:
-    """`cardkit simulate` for a squad game: `deck` is a read deck, `options` a SimulationOptions."""
+def simulate_squad_deck(deck: Deck, options: SimulationOptions, progress: Progress | None = None) -> SquadSimulation:
+    """`cardkit simulate` for a squad game: deal from the deck's main part under its (or the options') format."""
     from cardkit.squads.budget import squad_rules
     from cardkit.squads.cards import squad_cards
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cardkit.simulation import Progress, SimulationOptions
+
+if TYPE_CHECKING:
+    from cardkit.decks.model import Deck
+    from cardkit.squads.deal_sim import SquadSimulation
 
 ACCEPTS = frozenset({"gold", "silver"})
 
 
-def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = None) -> Any:
+def simulate(deck: Deck, options: SimulationOptions, progress: Progress | None = None) -> SquadSimulation:
     """N deals from the shuffled deck, the best squad of each, and what they leave unspent."""
     from cardkit.squads.deal_sim import simulate_squad_deck
 
