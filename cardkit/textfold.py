@@ -52,3 +52,21 @@ def fold(text: str) -> str:
 def fold_latin(text: str) -> str:
     """`fold` after transliteration: the key under which Cyrillic and Latin spellings meet."""
     return fold(text).translate(_TRANSLIT_TABLE)
+
+
+# Players spell Russian names in several schemes (Dikiy, Dikij, Dikii; tselitel, celitel;
+# Khan, Han; Shchuka, Schuka; Aleksandr, Alexandr). Rewriting both sides to one skeleton
+# lets any of them find a name; order matters (`shch` before `sh`, `ts` before `s`).
+_LOOSE_REWRITES: tuple[tuple[str, str], ...] = (
+    ("shch", "sh"), ("sch", "sh"), ("kh", "h"), ("ts", "c"), ("tz", "c"), ("x", "ks"),
+    ("w", "v"), ("y", "i"), ("j", "i"),
+)
+_REPEATS = re.compile(r"(.)\1+")
+
+
+def loose_latin(text: str) -> str:
+    """`fold_latin` with transliteration schemes merged: the key a misspelt-but-readable query meets."""
+    key = fold_latin(text)
+    for old, new in _LOOSE_REWRITES:
+        key = key.replace(old, new)
+    return _REPEATS.sub(r"\1", key)

@@ -93,6 +93,12 @@ def test_latin_and_cyrillic_queries_find_the_same_cards(db: Path, query: str) ->
     assert found == brute(lambda g, c: "кочевник" in c["name"].lower())
 
 
+@pytest.mark.parametrize("query", ["Dikiy tselitel", "Dikij celitel", "dikii tselitel", "Дикий целитель"])
+def test_a_name_is_found_in_whichever_transliteration_scheme_it_is_typed(db: Path, query: str) -> None:
+    hits = search_cards(query, game="berserk-ccg", db=db).hits
+    assert [h.name for h in hits] == ["Дикий целитель"]
+
+
 def test_yo_and_ye_are_the_same_letter(db: Path) -> None:
     game, card = next((g, c) for g, c in every_card() if "ё" in c["name"])
     with_ye = card["name"].replace("ё", "е")

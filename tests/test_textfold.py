@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.textfold import fold, fold_latin, has_cyrillic, transliterate
+from cardkit.textfold import fold, fold_latin, has_cyrillic, loose_latin, transliterate
 
 
 @pytest.mark.parametrize(("cyrillic", "latin"), [
@@ -53,3 +53,21 @@ def test_fold_is_idempotent(text: str) -> None:
 def test_fold_latin_leaves_no_russian_letters(text: str) -> None:
     assert not has_cyrillic(fold_latin(text))
     assert fold_latin(text) == fold_latin(transliterate(text))
+
+
+@pytest.mark.parametrize(("typed", "name"), [
+    ("Dikiy tselitel", "Дикий целитель"),
+    ("Dikij celitel", "Дикий целитель"),
+    ("Pustinny kondor", "Пустынный кондор"),
+    ("Schuka", "Щука"),
+    ("Han", "Хан"),
+    ("Alexandr", "Александр"),
+], ids=["y-for-ii", "j-and-c", "single-n-and-i-for-y", "sch-for-shch", "h-for-kh", "x-for-ks"])
+def test_other_transliteration_schemes_meet_the_name_under_the_loose_key(typed: str, name: str) -> None:
+    assert loose_latin(typed) == loose_latin(name)
+    assert fold_latin(typed) != fold_latin(name)
+
+
+@given(st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ -"))
+def test_a_cyrillic_name_and_its_stored_transliteration_share_the_loose_key(text: str) -> None:
+    assert loose_latin(text) == loose_latin(transliterate(text))

@@ -35,6 +35,7 @@ class CardRow(SQLModel, table=True):
     position: int = Field(index=True)
     name_key: str
     latin_key: str
+    loose_key: str
 
 
 class TcgCard(SQLModel, table=True):

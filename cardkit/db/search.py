@@ -24,7 +24,7 @@ from cardkit.db.build import ensure_database
 from cardkit.db.query import FieldKind, Filter, Query, parse_query
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
 from cardkit.games import game_module
-from cardkit.textfold import fold, fold_latin
+from cardkit.textfold import fold, fold_latin, loose_latin
 
 _CHECKED_VALUES = ("set", "kind", "colour", "element", "rarity")
 
@@ -111,8 +111,9 @@ def _where(query: Query, game: str | None) -> tuple[str, list[Any]]:
     for word in query.words:
         key, latin = fold(word), fold_latin(word)
         if key:
-            clauses.append("(instr(name_key, ?) > 0 OR instr(latin_key, ?) > 0)")
-            params += [key, latin]
+            # The loose key is a fallback, not a replacement: merging letters can split a word's match.
+            clauses.append("(instr(name_key, ?) > 0 OR instr(latin_key, ?) > 0 OR instr(loose_key, ?) > 0)")
+            params += [key, latin, loose_latin(word)]
     for f in query.filters:
         sql, values = _condition(f)
         clauses.append(sql)

@@ -59,6 +59,7 @@ COLUMNS: dict[str, str] = {
     "position": "The card's place in catalogue order (games, then files, then cards as listed).",
     "name_key": "The name folded for matching (lower case, no accents, ё as е).",
     "latin_key": "The transliterated name folded for matching.",
+    "loose_key": "The transliterated name with spelling schemes merged (y, j and i alike; ts as c; kh as h), so Dikiy and Dikij find Dikii.",
 }
 
 # A column name, or {"array": column} to facet a JSON list by its items.
