@@ -113,3 +113,25 @@ def test_an_unknown_spelling_repeated_is_reported_at_each_line_with_the_same_sug
     path.write_text("format: berserk-online\nKored\nKored\n", encoding="utf-8")
     first, second = read_squad_file(path).problems
     assert (first.line, second.line) == (2, 3) and first.message == second.message and "Корред" in first.message
+
+
+text_lines = st.lists(st.one_of(
+    st.sampled_from(["format: berserk-ccg", "format: berserk-online", "format: berserker", "seat: second",
+                     "seat: 3rd", "redeals: 2", "redeals: -1", "gold: 99999", "silver: x", "dealt:", "squad:",
+                     "2 x 10001", "0 x 10001", "51 10002", "10014", "Кочевник", "# note", "", "  ", ":", "x:"]),
+    st.text(alphabet="ax2 :#х×\t", max_size=8)), max_size=25)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text_lines)
+def test_any_text_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path_factory, lines: list[str]) -> None:
+    path = tmp_path_factory.mktemp("tx") / "squad.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        squad = read_squad_file(path)
+        rules = squad_rules(squad.format or "")
+        report = check_squad(squad, rules)
+        best_for_file(squad, rules)
+    except CardkitError:
+        return
+    assert report.legal == (not [p for p in report.problems if p.severity == "error"])
