@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
 import typer
+
+try:  # newer typer carries its own copy of click; its exceptions are not click's
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover - older typer on the real click
+    from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[no-redef]
+
+from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 app = typer.Typer(
     name="cardkit",
@@ -23,4 +31,17 @@ for _name in COMMAND_MODULES:
 
 
 def main() -> None:
-    app()
+    """Run the console script: a usage error is one `error:` line and exit 2, like every other error."""
+    try:
+        code = app(standalone_mode=False)
+    except NoArgsIsHelpError as exc:
+        typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        code = EXIT_USAGE
+    except UsageError as exc:
+        command = exc.ctx.command_path if exc.ctx else "cardkit"
+        typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
+        code = EXIT_USAGE
+    except typer.Abort:
+        typer.echo("error: interrupted", err=True)
+        code = EXIT_INTERRUPTED
+    sys.exit(code if isinstance(code, int) else EXIT_OK)
