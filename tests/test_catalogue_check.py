@@ -158,3 +158,12 @@ def test_check_cli_exits_1_and_prints_problem_shape_on_a_broken_catalogue(
     assert (p["file"], p["card"], p["pointer"]) == ("berserk-tcg/BK1.json", "BK1-001", "/cards/0/kind")
     text = runner.invoke(app, ["catalogue", "check"])
     assert text.exit_code == 1 and "card BK1-001 /cards/0/kind" in text.output
+
+
+@pytest.mark.parametrize("content", ["{bad", "[]", '{"berserker": 56}'], ids=["not-json", "a-list", "game-not-an-object"])
+def test_a_broken_expectations_file_is_a_catalogue_error_not_a_traceback(mini: Path, content: str) -> None:
+    from cardkit.errors import CatalogueError
+
+    (mini / "catalogue.json").write_text(content, encoding="utf-8")
+    with pytest.raises(CatalogueError, match="catalogue.json"):
+        check(mini)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from cardkit import GAMES, paths
-from cardkit.catalogue.store import game_files
+from cardkit.catalogue.store import game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
 from cardkit.problems import Problem, error
 
@@ -53,8 +53,20 @@ class CheckReport:
 
 @lru_cache(maxsize=8)
 def _validator(schema_path: Path) -> Any:
-    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    schema = read_catalogue_file(schema_path)
+    if not isinstance(schema, dict):
+        raise CatalogueError(f"schema {schema_path}: not a JSON object")
     return Draft202012Validator(schema)
+
+
+def read_expectations(path: Path) -> dict[str, dict[str, Any]]:
+    """The expected totals per game (`data/catalogue.json`); none when the file is absent."""
+    if not path.exists():
+        return {}
+    expect = read_catalogue_file(path)
+    if not isinstance(expect, dict) or not all(isinstance(v, dict) for v in expect.values()):
+        raise CatalogueError(f"{path}: expected an object of games, each an object of totals")
+    return expect
 
 
 def _pointer(path: Any) -> str:
@@ -183,7 +195,7 @@ def check_catalogue(
     cards_dir = cards_dir or paths.CARDS_DIR
     schemas_dir = schemas_dir or paths.SCHEMAS_DIR
     expectations = expectations or paths.DATA_DIR / "catalogue.json"
-    expect_all = json.loads(expectations.read_text(encoding="utf-8")) if expectations.exists() else {}
+    expect_all = read_expectations(expectations)
     reports: dict[str, GameReport] = {}
     problems: list[Problem] = []
     for game in games:

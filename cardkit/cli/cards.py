@@ -14,7 +14,7 @@ SEARCH_HELP = """Search cards by name and field filters.
 QUERY is words and filters, e.g. 'Guts level<=2 colour:black unique:yes',
 'element:forest elite:yes cost>=5', 'game:berserk-ccg type:flyer', 'Kochevnik'.
 Words must all occur in the name (case, ё/е and Latin/Cyrillic spelling
-ignored); quote a phrase to keep it together. Filters are FIELD:VALUE or
+ignored; Dikiy, Dikij and Dikii all find Дикий); quote a phrase to keep it together. Filters are FIELD:VALUE or
 FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game, id, name, set, kind
 (alias type), colour (color), element (steppe, mountains, forest, swamps,
 darkness, neutral), rarity, level, cost, elite, unique, mercenary (yes/no).

@@ -20,7 +20,13 @@ def import_command(
     path: Annotated[Path, typer.Argument(help="The game's reference card list (CSV, JSON or the fleet game's rules text).")],
     as_json: JsonOption = False,
 ) -> None:
-    """Write GAME's catalogue files from the reference list at PATH (deterministic)."""
+    """Write GAME's catalogue files from the reference list at PATH (deterministic).
+
+    Replaces data/cards/GAME/ with files made from PATH: the same PATH always
+    gives byte-identical files, and files the import no longer makes are
+    removed. A PATH that is not the game's card list, or whose cards would
+    fail the catalogue check, is refused before anything is written (exit 2).
+    """
     from cardkit.catalogue.importing import import_game
 
     result = import_game(game, path)
@@ -36,7 +42,12 @@ def import_command(
 @catalogue_app.command("check")
 @guarded
 def check_command(as_json: JsonOption = False) -> None:
-    """Validate every catalogue file against its schema, then cross-check counts and ids."""
+    """Validate every catalogue file against its schema, then cross-check counts and ids.
+
+    Every problem is reported with its file, card id and JSON pointer. Exit 0
+    when the catalogue is sound, 1 on any problem. --json prints
+    {"ok", "games": {GAME: {"cards", "files", ...}}, "problems": [...]}.
+    """
     from cardkit.catalogue.check import check_catalogue, where
 
     report = check_catalogue()
