@@ -46,6 +46,11 @@ def test_neutral_only_squad_has_24_gold_in_online(tmp_path: Path) -> None:
     assert report.ledger.budget.gold == 24 and report.legal
 
 
+def test_the_ledger_names_a_neutral_only_squad_as_such(tmp_path: Path) -> None:
+    report = check(write(tmp_path, squad=["n_bersard"]))
+    assert report.to_dict()["derivation"][1] == {"step": "no element (neutral only)", "gold": 1, "silver": 0}
+
+
 def test_ordinary_cards_pay_silver_first_then_leftover_gold_one_to_one(tmp_path: Path) -> None:
     # 24 crystals of ordinary neutral cards with 22 silver: the last 2 come from gold.
     squad = ["n_ekzarh", "n_ekzarh", "n_ekzarh"]

@@ -109,7 +109,7 @@ def budget_for(rules: SquadRules, element_count: int, seat: str = "first", redea
     base_s = rules.silver if silver is None else silver
     steps: list[tuple[str, int, int]] = [("base" if gold is None and silver is None else "base (table setting)", base_g, base_s)]
     mod = rules.element_modifier(element_count)
-    steps.append((f"{element_count} element(s)", mod, 0))
+    steps.append(("no element (neutral only)" if element_count == 0 else f"{element_count} element(s)", mod, 0))
     if seat == "second":
         steps.append(("second seat", rules.second_seat_gold, rules.second_seat_silver))
     if redeals:
