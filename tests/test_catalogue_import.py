@@ -229,3 +229,21 @@ def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_import
                 import_game(game, source, Path(tmp) / "out")
             except UnreadableInput:
                 pass
+
+
+def test_the_committed_catalogue_holds_facts_not_rules_or_flavour_text() -> None:
+    """Names, ids and short labels only: any sentence of rules or flavour text would be longer."""
+    def strings(node: Any) -> list[str]:
+        if isinstance(node, str):
+            return [node]
+        if isinstance(node, dict):
+            return [s for v in node.values() for s in strings(v)]
+        if isinstance(node, list):
+            return [s for v in node for s in strings(v)]
+        return []
+
+    found = [s for path in sorted((ROOT / "data" / "cards").glob("*/*.json"))
+             for s in strings(json.loads(path.read_text(encoding="utf-8")))]
+    assert len(found) > 2792
+    assert max(found, key=len) == "Confrontation On The Hill Of Swords"
+    assert [s for s in found if len(s) > 40 or ". " in s] == []
