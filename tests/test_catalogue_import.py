@@ -245,5 +245,4 @@ def test_the_committed_catalogue_holds_facts_not_rules_or_flavour_text() -> None
     found = [s for path in sorted((ROOT / "data" / "cards").glob("*/*.json"))
              for s in strings(json.loads(path.read_text(encoding="utf-8")))]
     assert len(found) > 2792
-    assert max(found, key=len) == "Confrontation On The Hill Of Swords"
     assert [s for s in found if len(s) > 40 or ". " in s] == []
