@@ -11,6 +11,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from cardkit.db.build import read_meta
 from cardkit.web.queries import QUERIES
 from cardkit.web.tables import TABLES, column_description
 
@@ -46,17 +47,6 @@ def read_schema(path: Path) -> dict[str, list[str]]:
             "select name from sqlite_master where type = 'table' and sql like '%virtual table%using fts%'")]
         hidden = {n for n in names if any(n == f or n.startswith(f + "_") for f in fts)}
         return {n: [r[1] for r in conn.execute(f'pragma table_info("{n}")')] for n in names if n not in hidden}
-    finally:
-        conn.close()
-
-
-def read_meta(path: Path) -> dict[str, str]:
-    """The build facts in the `meta` table, or {} when there is none."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return dict(conn.execute("select key, value from meta").fetchall())
-    except sqlite3.Error:
-        return {}
     finally:
         conn.close()
 
@@ -107,7 +97,7 @@ def catalogue_metadata(path: Path) -> Metadata:
         for name, q in QUERIES.items()
     }
     return {
-        "description": " ".join(x for x in (CATALOGUE_DESCRIPTION, _build_note(read_meta(path))) if x),
+        "description": " ".join(x for x in (CATALOGUE_DESCRIPTION, _build_note(read_meta(path) or {})) if x),
         "source": SOURCE,
         "tables": tables,
         "queries": queries,
