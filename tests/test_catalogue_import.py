@@ -246,3 +246,11 @@ def test_the_committed_catalogue_holds_facts_not_rules_or_flavour_text() -> None
              for s in strings(json.loads(path.read_text(encoding="utf-8")))]
     assert len(found) > 2792
     assert [s for s in found if len(s) > 40 or ". " in s] == []
+
+
+def test_a_catalogue_folder_that_cannot_be_written_is_one_error_line(runner: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(paths, "CARDS_DIR", tmp_path)
+    (tmp_path / "berserk-ccg" / "set-10.json").mkdir(parents=True)
+    result = runner.invoke(app, ["catalogue", "import", "berserk-ccg", str(REFERENCE / SOURCES["berserk-ccg"])])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: cannot write the catalogue file") and result.output.count("\n") == 1

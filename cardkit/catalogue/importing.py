@@ -11,7 +11,7 @@ from cardkit.catalogue.check import cross_check, validate_document, where
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
-from cardkit.errors import UnreadableInput
+from cardkit.errors import CatalogueError, UnreadableInput
 from cardkit.jsonio import dumps_canonical, write_atomic
 
 
@@ -34,12 +34,17 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None) -> Impor
     files = game_module(game, "importer").import_files(Path(source))
     check_output(game, Path(source), files)
     written = []
-    for name, doc in files.items():
-        write_atomic(target / name, dumps_canonical(doc))
-        written.append(target / name)
-    removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
-    for path in removed:
-        path.unlink()
+    path = target
+    try:
+        for name, doc in files.items():
+            path = target / name
+            write_atomic(path, dumps_canonical(doc))
+            written.append(path)
+        removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
+        for path in removed:
+            path.unlink()
+    except OSError as exc:
+        raise CatalogueError(f"cannot write the catalogue file {path}: {exc.strerror or exc}") from None
     # Both caches hold the old cards; a later lookup in this process must see the new ones.
     _load.cache_clear()
     card_index.cache_clear()
