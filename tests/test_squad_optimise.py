@@ -146,3 +146,19 @@ def test_a_huge_deal_with_a_huge_budget_that_does_not_fit_is_refused_rather_than
     total = sum(c.cost for c in cards) * 4
     with pytest.raises(BadArgument, match="too large to search"):
         best_squad(cards * 4, RULES["berserk-online"], gold=total // 4, silver=total // 4)
+
+
+def test_capped_subsets_are_exactly_the_combinations_within_the_flyer_cap_and_terrain_limit() -> None:
+    from itertools import combinations
+
+    from cardkit.squads.optimise import _capped_subsets
+
+    rules = RULES["berserk-ccg"]
+    table = squad_cards("berserk-ccg").values()
+    deal = [c for c in table if c.flyer][:8] + [c for c in table if c.terrain][:4]
+    positions = list(range(len(deal)))
+    expected = {combo for k in range(1, len(deal) + 1) for combo in combinations(positions, k)
+                if sum(deal[p].cost for p in combo if deal[p].flyer) <= rules.flyer_crystal_cap
+                and sum(deal[p].terrain for p in combo) <= rules.max_terrains}
+    listed = [a.positions for a in _capped_subsets(deal, positions, rules)]
+    assert len(listed) == len(set(listed)) and set(listed) == expected

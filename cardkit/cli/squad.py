@@ -104,8 +104,9 @@ def best_command(
     if as_json:
         print_json(result.to_dict())
     else:
-        typer.echo(render_ledger(report, f"{deal}: best squad of {len(result.deal)} dealt cards: {len(result.chosen)} "
-                                         f"cards, {result.spent} crystals ({report.format}, seat {report.seat}, "
+        chosen = f"{len(result.chosen)} card{'' if len(result.chosen) == 1 else 's'}"
+        typer.echo(render_ledger(report, f"{deal}: best squad of {len(result.deal)} dealt cards: {chosen}, "
+                                         f"{result.spent} crystals ({report.format}, seat {report.seat}, "
                                          f"{report.redeals} re-deal(s))"))
         rest = [c.label for i, c in enumerate(result.deal) if i not in result.chosen]
         typer.echo(f"  not chosen: {', '.join(rest) or 'none'}")

@@ -130,17 +130,30 @@ def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, s
     if len(capped) > MAX_CAPPED:
         raise BadArgument(f"{len(capped)} flyers and terrains under a cap in one deal; at most {MAX_CAPPED} can be searched")
     if capped:
-        options = [_EMPTY]
-        for k in range(1, len(capped) + 1):
-            for combo in combinations(capped, k):
-                chosen = [cards[p] for p in combo]
-                if rules.flyer_crystal_cap is not None and sum(c.cost for c in chosen if c.flyer) > rules.flyer_crystal_cap:
-                    continue
-                if rules.max_terrains is not None and sum(1 for c in chosen if c.terrain) > rules.max_terrains:
-                    continue
-                options.append(_alt(cards, combo))
-        groups.append(_group(options))
+        groups.append(_group([_EMPTY] + _capped_subsets(cards, capped, rules)))
     return groups
+
+
+def _capped_subsets(cards: Sequence[SquadCard], capped: list[int], rules: SquadRules) -> list[_Alt]:
+    """Every non-empty subset of the `capped` positions within the flyer cap and the terrain limit.
+
+    Grown one card at a time, so a subset over a limit is never extended: a cap of 15 crystals
+    keeps the listing small even with many flyers dealt.
+    """
+    cap, most_terrains = rules.flyer_crystal_cap, rules.max_terrains
+    out: list[_Alt] = []
+
+    def grow(start: int, combo: tuple[int, ...], flyer_cost: int, terrains: int) -> None:
+        for i in range(start, len(capped)):
+            c = cards[capped[i]]
+            cost, count = flyer_cost + (c.cost if c.flyer else 0), terrains + c.terrain
+            if (cap is not None and cost > cap) or (most_terrains is not None and count > most_terrains):
+                continue
+            out.append(_alt(cards, combo + (capped[i],)))
+            grow(i + 1, combo + (capped[i],), cost, count)
+
+    grow(0, (), 0, 0)
+    return out
 
 
 _MASKS: dict[tuple[int, int, int, int, int], int] = {}
