@@ -33,12 +33,14 @@ ZONES: dict[str, str] = {
 
 
 def elements_of(mask: int) -> list[str]:
+    """The elements a reference colour bit mask names; neutral is the empty list."""
     if mask & ~(NEUTRAL_BIT | sum(ELEMENT_BITS)):
         raise ValueError(f"unknown element bits in {mask}")
     return [name for bit, name in ELEMENT_BITS.items() if mask & bit]
 
 
 def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
+    """One catalogue card from one reference record: facts only, with the name's transliteration."""
     kind = pick(TYPES, int(raw["type"]), "type")
     hit = raw.get("hit")
     return {
@@ -64,6 +66,7 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
+    """Catalogue files (name -> content), one per set, from the JSON card list at `path`."""
     by_set: dict[int, list[dict[str, Any]]] = {}
     for i, raw in enumerate(json_records(path, max_bytes=64 << 20)):
         try:

@@ -25,6 +25,7 @@ def _flag(value: Any) -> bool:
 
 
 def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
+    """One catalogue card from one card-pool record; the element comes from `race`."""
     if raw.get("crystal") not in ("gold", "silver"):
         raise ValueError(f"crystal must be gold or silver, not {raw.get('crystal')!r}")
     kick = raw.get("kick")
@@ -53,6 +54,7 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
+    """Catalogue files (name -> content), one per series, from the JSON card pool at `path`."""
     by_series: dict[int | None, list[dict[str, Any]]] = {}
     for i, raw in enumerate(json_records(path, max_bytes=64 << 20)):
         try:

@@ -48,6 +48,7 @@ def colour_of(set_code: str, number: int) -> str:
 
 
 def parse_cost(text: str) -> dict[str, int]:
+    """`1RR` -> balls per colour plus the colourless count."""
     text = text.strip().upper()
     if not _COST.match(text):
         raise ValueError(f"unreadable cost {text!r}")
@@ -70,6 +71,7 @@ def _yes(text: str) -> bool:
 
 
 def card_from_row(row: dict[str, str]) -> dict[str, Any]:
+    """One catalogue card from one CSV row; colour from the card's block of its set."""
     set_code = row["set"].strip().upper()
     if set_code not in SET_SIZES:
         raise ValueError(f"unknown set {set_code!r}; the sets are {', '.join(SET_SIZES)}")

@@ -56,6 +56,7 @@ def _ship_id(label: str, ship_ids: list[str]) -> str:
 
 
 def parse_ships(text: str) -> list[dict[str, Any]]:
+    """Both unit tables' ships, with attacks per turn and firing through ships from the rules' sentences."""
     rows = [("berserker", m) for m in _SHIP_ROW.finditer(_section(text, "THE BERSERKER", "HUMAN FLEET"))]
     rows += [("human", m) for m in _SHIP_ROW.finditer(_section(text, "HUMAN FLEET UNIT TABLE", "# ="))]
     ships = [
@@ -77,6 +78,7 @@ def parse_ships(text: str) -> list[dict[str, Any]]:
 
 
 def parse_cards(text: str) -> list[dict[str, Any]]:
+    """The card list's rows: count, type, value, damage and restriction label of each card kind."""
     # Cards whose user is destroyed by playing them ("If a Ramship uses a Marines card ...").
     sacrificial = {slug(m.group(2)) for m in _DESTROYED.finditer(text)}
     cards = []
@@ -102,6 +104,7 @@ def parse_cards(text: str) -> list[dict[str, Any]]:
 
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
+    """`cards.json` and `ships.json` from the fleet game's rules text at `path`."""
     text = " ".join(read_text_input(path, max_bytes=4 << 20).split())
     try:
         ships, cards = parse_ships(text), parse_cards(text)
