@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import paths
+from cardkit.catalogue.check import check_catalogue
 from cardkit.catalogue.importing import import_game
 from cardkit.cli.main import app
 from cardkit.errors import UnknownGame, UnreadableInput
@@ -218,7 +219,7 @@ RECORDS = st.lists(st.dictionaries(st.sampled_from(RAW_FIELDS), JSON_VALUES, min
 
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.one_of(JSON_VALUES, RECORDS))
-def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_imported(value: Any) -> None:
+def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_imported_schema_valid(value: Any) -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -228,7 +229,10 @@ def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_import
             try:
                 import_game(game, source, Path(tmp) / "out")
             except UnreadableInput:
-                pass
+                continue
+            # What an import accepts, it writes as files that pass their schema.
+            report = check_catalogue(cards_dir=Path(tmp) / "out", expectations=Path(tmp) / "none.json", games=(game,))
+            assert not [p for p in report.problems if p.code == "SCHEMA_VIOLATION"], report.problems
 
 
 def test_the_committed_catalogue_holds_facts_not_rules_or_flavour_text() -> None:
