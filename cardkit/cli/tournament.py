@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.cli._render import problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
@@ -34,31 +33,12 @@ RegistrationsOption = Annotated[Optional[Path], typer.Option(
 EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name for reports (default: the folder's name).")]
 
 
-def show_progress(as_json: bool) -> bool:
-    """A bar only for people: on a terminal, never with --json."""
-    return not as_json and sys.stderr.isatty()
-
-
-@contextmanager
-def _progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    if not enabled:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("checking decks", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("decks", total=None)
-        yield lambda done, total: bar.update(task, completed=done, total=total)
-
-
 def _run(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
          as_json: bool) -> EventCheck:
     from cardkit.tournament import check_event
 
-    with _progress_bar(show_progress(as_json)) as progress:
-        return check_event(inputs, format_name, registrations, event, progress)
+    with progress_bar("checking decks", show_progress(as_json)) as bar:
+        return check_event(inputs, format_name, registrations, event, bar.update if bar else None)
 
 
 def _print_human(result: EventCheck, details: bool) -> None:
