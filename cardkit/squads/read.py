@@ -29,6 +29,8 @@ MAX_CARDS = 200
 MAX_SUGGESTED = 20
 """Unknown spellings that get close-name suggestions; past these, looking further only costs time."""
 SHOWN_TEXT = 80
+CardText = tuple[str, int | None, str | None]
+"""A card as written: its text, and where it stands (a text line number, or a JSON pointer)."""
 _COUNT = re.compile(r"^(?P<n>\d+)\s*[xх×]?\s+(?P<card>\S.*)$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$")
 
@@ -66,7 +68,7 @@ class SquadFile:
 @dataclass
 class _Raw:
     settings: dict[str, Any]
-    cards: dict[str, list[tuple[str, int | None, str | None]]]
+    cards: dict[str, list[CardText]]
 
 
 @lru_cache(maxsize=4)
@@ -91,13 +93,13 @@ def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, wha
 
 def _parse_json(path: str, text: str) -> _Raw:
     data = parse_checked_json(path, text, "squad.schema.json", "squad file")
-    cards = {s: [(t, None, f"/{s}/{i}") for i, t in enumerate(data[s])] for s in SECTIONS if s in data}
+    cards: dict[str, list[CardText]] = {s: [(t, None, f"/{s}/{i}") for i, t in enumerate(data[s])] for s in SECTIONS if s in data}
     return _Raw({k: data[k] for k in HEADER_KEYS if k in data}, cards)
 
 
 def _parse_text(path: str, text: str) -> _Raw:
     settings: dict[str, Any] = {}
-    cards: dict[str, list[tuple[str, int | None, str | None]]] = {}
+    cards: dict[str, list[CardText]] = {}
     section = "squad"
     for n, raw in enumerate(text.split("\n"), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -145,7 +147,7 @@ def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None
     return resolve(str(path), raw.settings, raw.cards, format_name)
 
 
-def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[tuple[str, int | None, str | None]]],
+def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]],
             format_name: str | None = None) -> SquadFile:
     """Resolve card texts against the format's game, collecting UNKNOWN_CARD/AMBIGUOUS_CARD problems."""
     from cardkit.catalogue.lookup import Lookup, card_index

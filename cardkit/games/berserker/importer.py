@@ -59,7 +59,7 @@ def parse_ships(text: str) -> list[dict[str, Any]]:
     """Both unit tables' ships, with attacks per turn and firing through ships from the rules' sentences."""
     rows = [("berserker", m) for m in _SHIP_ROW.finditer(_section(text, "THE BERSERKER", "HUMAN FLEET"))]
     rows += [("human", m) for m in _SHIP_ROW.finditer(_section(text, "HUMAN FLEET UNIT TABLE", "# ="))]
-    ships = [
+    ships: list[dict[str, Any]] = [
         {
             "id": slug(m.group(2)), "name": m.group(2), "side": side, "count": int(m.group(1)),
             "hits": int(m.group(3)), "speed": int(m.group(4)), "range": int(m.group(5)),
