@@ -55,6 +55,9 @@ def json_records(path: str | os.PathLike[str], max_bytes: int) -> list[dict[str,
     return records
 
 
+_JSON_TYPE_NAMES: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+
+
 def json_type(value: Any) -> str:
     """The JSON name of a parsed value's type, as a reader of the file knows it."""
     if value is None:
@@ -63,4 +66,4 @@ def json_type(value: Any) -> str:
         return "a boolean"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", list: "a list"}.get(type(value), type(value).__name__)
+    return _JSON_TYPE_NAMES.get(type(value), type(value).__name__)

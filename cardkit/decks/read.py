@@ -167,7 +167,7 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
     if found.resolved:
         named = _NAME_WITH_ID.match(entry.text)
         by_name = index.find(named["name"], suggest=False).ids if named and index.by_id(entry.text) is None else None
-        if by_name and found.resolved not in by_name:
+        if named and by_name and found.resolved not in by_name:
             # `Guts (BK1-003)`: the id alone would pick Moonlight Raiders, the name other cards; which did the
             # player mean? A name that is no card's (a typo, a translation) is only a label, and the id stands.
             real = index.catalogue.cards[found.resolved]["name"]

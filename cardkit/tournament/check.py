@@ -238,10 +238,10 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
             by_hash[s.hash].append(s)
     for group in by_hash.values():
         for s in group:
-            others = [o for o in group if o is not s and (not s.player or not o.player or player_key(o.player) != player_key(s.player))]
-            if others:
-                shown = _some(f"{o.path} ({o.player or 'no player'})" for o in others)
-                s.add(warning("IDENTICAL_DECKS", f"the same cards as {shown}", actual=len(others) + 1))
+            twins = [o for o in group if o is not s and (not s.player or not o.player or player_key(o.player) != player_key(s.player))]
+            if twins:
+                shown = _some(f"{o.path} ({o.player or 'no player'})" for o in twins)
+                s.add(warning("IDENTICAL_DECKS", f"the same cards as {shown}", actual=len(twins) + 1))
     if regs is None:
         return []
     for s in readable:
