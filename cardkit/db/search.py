@@ -135,8 +135,14 @@ def search_cards(text: str, game: str | None = None, limit: int | None = None, d
             f"{where} ORDER BY position",
             params,
         ).fetchall()
-    hits = [Hit(*row[:9], card=json.loads(row[9])) for row in rows]
+    hits = [_hit(*row) for row in rows]
     return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits))
+
+
+def _hit(game: str, card_id: CardId, name: str, latin: str, kind: str | None, cost: int | None, colour: str | None,
+         elements: str | None, level: int | None, data: str) -> Hit:
+    """A row of the SELECT above as a Hit."""
+    return Hit(game, card_id, name, latin, kind, cost, colour, elements, level, json.loads(data))
 
 
 @dataclass(frozen=True)

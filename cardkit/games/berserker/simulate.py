@@ -70,12 +70,23 @@ def _plan(side: Side, rules: FleetRules, kinds: list[FleetCard]) -> _SidePlan:
     for attack in kinds:
         fitting = [i for i, (c, m) in enumerate(zip(kinds, masks))
                    if c.type == "defense" and m and attack.type == "attack"
-                   and (c.restriction is None or c.restriction.against is None or attack.id in c.restriction.against)]
+                   and _answers(c, attack)]
         # A card made for this attack first: it is useless against anything else.
-        fitting.sort(key=lambda i: (kinds[i].restriction is None or kinds[i].restriction.against is None, i))
+        fitting.sort(key=lambda i: (_against(kinds[i]) is None, i))
         answers.append(tuple(fitting))
     return _SidePlan(side, ships, tuple(masks), play_key, keep_key,
                      sum(s.count * s.attacks_per_turn for s in ships), tuple(answers))
+
+
+def _against(card: FleetCard) -> tuple[CardId, ...] | None:
+    """The attack cards `card` may only be played against; None when it is not limited so."""
+    return card.restriction.against if card.restriction is not None else None
+
+
+def _answers(defense: FleetCard, attack: FleetCard) -> bool:
+    """Whether `defense`'s restriction lets it answer `attack` (its type and owner are checked elsewhere)."""
+    against = _against(defense)
+    return against is None or attack.id in against
 
 
 def keep_best(hand: list[int], plan: _SidePlan, limit: int = HAND_LIMIT) -> tuple[list[int], list[int]]:
@@ -147,7 +158,7 @@ class HandSimulation:
         turns = []
         for t in range(1, self.turns + 1):
             counter = self.held[(side_i, t)]
-            covers = Counter()
+            covers: Counter[int] = Counter()
             for kinds_mask, n in counter.items():
                 covers[self._cover(plan, kinds_mask)] += n
             ships = []
