@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+from contextlib import closing
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from cardkit import __version__
 from cardkit.errors import BadArgument
 from cardkit.jsonio import atomic_target
 from cardkit.tournament.check import EventCheck
@@ -25,12 +29,34 @@ SCHEMA: tuple[str, ...] = (
     "card TEXT, line INTEGER, lim TEXT, actual TEXT)",
     "CREATE TABLE event_problems (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), "
     "code TEXT NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, line INTEGER, file TEXT)",
+    # Not `meta`: a file with a `meta` table passes for a catalogue build, which `cardkit build` may replace.
+    "CREATE TABLE tournament_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE INDEX decks_hash ON decks(hash)",
     "CREATE INDEX verdicts_verdict ON verdicts(verdict)",
     "CREATE INDEX problems_code ON problems(code)",
 )
 """`verdicts` has one row per submission and per missing player (then `deck_id` is NULL);
-`problems.lim`/`actual` hold JSON; `event_problems` are the registration list's own problems."""
+`problems.lim`/`actual` hold JSON; `event_problems` are the registration list's own problems;
+`tournament_meta` marks the file as a tournament database (`kind`) and says what wrote it."""
+
+DATA_TABLES: tuple[str, ...] = ("events", "decks", "verdicts", "problems", "event_problems")
+MARKER_TABLE = "tournament_meta"
+KIND = "cardkit-tournament"
+# Bump when tables or columns change, so a reader can tell which layout a file has.
+LAYOUT_VERSION = "1"
+
+
+def is_tournament_database(path: str | os.PathLike[str]) -> bool:
+    """True for a SQLite file `write_database` wrote: its marker says so, or (older files) it has every data table."""
+    try:
+        with closing(sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)) as conn:
+            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if MARKER_TABLE not in tables:
+                return set(DATA_TABLES) <= tables
+            row = conn.execute(f"SELECT value FROM {MARKER_TABLE} WHERE key = 'kind'").fetchone()
+            return row is not None and row[0] == KIND
+    except sqlite3.Error:
+        return False
 
 
 def _json(value: Any) -> str | None:
@@ -38,19 +64,19 @@ def _json(value: Any) -> str | None:
 
 
 def write_database(results: list[EventCheck], out: str | os.PathLike[str]) -> dict[str, int]:
-    """Write `results` to a fresh SQLite file at `out`, atomically; the row count per table."""
-    import sqlite3
-
+    """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table."""
     target = Path(out)
     try:
         with atomic_target(target) as tmp:
             with sqlite3.connect(tmp) as conn:
                 for statement in SCHEMA:
                     conn.execute(statement)
+                conn.executemany(f"INSERT INTO {MARKER_TABLE} (key, value) VALUES (?, ?)", [
+                    ("kind", KIND), ("layout", LAYOUT_VERSION), ("version", __version__),
+                    ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
                 for result in results:
                     _insert(conn, result)
-                counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                          for t in ("events", "decks", "verdicts", "problems", "event_problems")}
+                counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in DATA_TABLES}
             conn.close()
     except OSError as exc:
         raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None

@@ -1,8 +1,10 @@
 """Datasette metadata generated from a built database: descriptions, facets, search, canned queries.
 
 Metadata is made per database by the generator registered under its name in
-`DATABASE_METADATA`, so another database (tournament results, say) can be
-served beside the catalogue by adding a generator, not by editing this one.
+`DATABASE_METADATA`, else by the first of `DATABASE_KINDS` that recognises the
+file (a catalogue build, a tournament database), else it is plain: another kind
+of database is served beside the catalogue by adding a generator, not by
+editing this one.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from cardkit.db.build import read_meta
-from cardkit.web.queries import QUERIES
-from cardkit.web.tables import TABLES, column_description
+from cardkit.tournament.database import MARKER_TABLE, is_tournament_database
+from cardkit.web import tournament
+from cardkit.web.queries import QUERIES, CannedQuery
+from cardkit.web.tables import CATALOGUE, Described
 
 Metadata = dict[str, Any]
 DatabaseMetadata = Callable[[Path], Metadata]
@@ -55,9 +59,9 @@ def _facet_column(facet: str | dict[str, str]) -> str:
     return facet if isinstance(facet, str) else next(iter(facet.values()))
 
 
-def table_metadata(table: str, columns: list[str]) -> Metadata:
+def table_metadata(table: str, columns: list[str], described: Described = CATALOGUE) -> Metadata:
     """One table's metadata: description, column descriptions, and the facets and sort its columns allow."""
-    spec = TABLES.get(table)
+    spec = described.tables.get(table)
     out: Metadata = {}
     if spec:
         out["description"] = spec.description
@@ -68,10 +72,14 @@ def table_metadata(table: str, columns: list[str]) -> Metadata:
             out["sort"] = spec.sort
         if spec.label_column in columns:
             out["label_column"] = spec.label_column
-    described = {c: d for c in columns if (d := column_description(table, c))}
-    if described:
-        out["columns"] = described
+    descriptions = {c: d for c in columns if (d := described.column_description(table, c))}
+    if descriptions:
+        out["columns"] = descriptions
     return out
+
+
+def _queries(queries: Mapping[str, CannedQuery]) -> Metadata:
+    return {name: {"title": q.title, "description": q.description, "sql": q.sql} for name, q in queries.items()}
 
 
 def _build_note(meta: Mapping[str, str]) -> str:
@@ -92,15 +100,11 @@ def catalogue_metadata(path: Path) -> Metadata:
     if "cards" in tables and FTS_TABLE in _all_tables(path):
         # cards_fts is an external-content index keyed on the cards table's rowid.
         tables["cards"].update(fts_table=FTS_TABLE, fts_pk="rowid")
-    queries = {
-        name: {"title": q.title, "description": q.description, "sql": q.sql}
-        for name, q in QUERIES.items()
-    }
     return {
         "description": " ".join(x for x in (CATALOGUE_DESCRIPTION, _build_note(read_meta(path) or {})) if x),
         "source": SOURCE,
         "tables": tables,
-        "queries": queries,
+        "queries": _queries(QUERIES),
     }
 
 
@@ -112,13 +116,68 @@ def _all_tables(path: Path) -> set[str]:
         conn.close()
 
 
+def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def _event_line(name: str, fmt: str | None, rows: int, legal: int, illegal: int, unreadable: int, missing: int) -> str:
+    return (f"{name} ({f'format {fmt}, ' if fmt else ''}{rows} rows: {legal} legal, {illegal} illegal, "
+            f"{unreadable} unreadable, {missing} missing)")
+
+
+def tournament_metadata(path: Path) -> Metadata:
+    """Metadata for a tournament database: which events it holds, every table described, organizers' queries."""
+    schema = read_schema(path)
+    events = _rows(path, "select name, format, rows, legal, illegal, unreadable, missing from events order by id")
+    shown = "; ".join(_event_line(*e) for e in events[:5]) + (f"; and {len(events) - 5} more" if len(events) > 5 else "")
+    facts = dict(_rows(path, f"select key, value from {MARKER_TABLE}")) if MARKER_TABLE in schema else {}
+    written = " ".join(x for x in (f"on {facts['written_at']}" if facts.get("written_at") else "",
+                                   f"by cardkit {facts['version']}" if facts.get("version") else "") if x)
+    title = f"{tournament.TITLE}: {events[0][0]}" if len(events) == 1 else tournament.TITLE
+    description = (
+        f"Every deck submission of {len(events)} event{'' if len(events) == 1 else 's'}, checked by `cardkit tournament db`"
+        f"{' ' + written if written else ''}: {shown or 'no events'}. `verdicts` has one row per submission "
+        "and per registered player who sent nothing, `problems` every problem found; the canned queries "
+        "below answer what organizers ask. Read-only: re-run `cardkit tournament db` to refresh."
+    )
+    return {
+        "title": title,
+        "description": description,
+        "source": tournament.SOURCE,
+        "tables": {name: table_metadata(name, cols, tournament.TOURNAMENT) for name, cols in schema.items()},
+        "queries": _queries(tournament.QUERIES),
+    }
+
+
 def plain_metadata(path: Path) -> Metadata:
     """Metadata for a database nobody has described yet: its tables, no descriptions."""
     return {"tables": {name: {} for name in read_schema(path)}}
 
 
+def is_catalogue_database(path: Path) -> bool:
+    """True for a catalogue build (its `meta` table names the catalogue it was built from)."""
+    return "catalogue_hash" in (read_meta(path) or {})
+
+
 # One generator per database name served; a new kind of database adds a line.
 DATABASE_METADATA: dict[str, DatabaseMetadata] = {CATALOGUE_DB: catalogue_metadata}
+# Databases served under another name (`cardkit serve --attach`) are recognised by their content, first match wins.
+DATABASE_KINDS: list[tuple[Callable[[Path], bool], DatabaseMetadata]] = [
+    (is_catalogue_database, catalogue_metadata),
+    (is_tournament_database, tournament_metadata),
+]
+
+
+def database_metadata(name: str, path: Path) -> Metadata:
+    """The metadata of the database served as `name`: by its name's generator, else by what the file is."""
+    if name in DATABASE_METADATA:
+        return DATABASE_METADATA[name](path)
+    generator = next((make for recognises, make in DATABASE_KINDS if recognises(path)), plain_metadata)
+    return generator(path)
 
 
 def instance_metadata(databases: Mapping[str, Path]) -> Metadata:
@@ -128,16 +187,16 @@ def instance_metadata(databases: Mapping[str, Path]) -> Metadata:
         "description": DESCRIPTION,
         "source": SOURCE,
         "databases": {
-            name: DATABASE_METADATA.get(name, plain_metadata)(Path(path)) for name, path in databases.items()
+            name: database_metadata(name, Path(path)) for name, path in databases.items()
         },
     }
 
 
-def undocumented_columns(path: Path) -> list[str]:
-    """`table.column` for every table or column of the database that has no description."""
+def undocumented_columns(path: Path, described: Described = CATALOGUE) -> list[str]:
+    """`table.column` for every table or column of the database that `described` has no description for."""
     missing = []
     for table, columns in read_schema(path).items():
-        if table not in TABLES:
+        if table not in described.tables:
             missing.append(table)
-        missing.extend(f"{table}.{c}" for c in columns if not column_description(table, c))
+        missing.extend(f"{table}.{c}" for c in columns if not described.column_description(table, c))
     return missing

@@ -3,7 +3,8 @@
 Plain data, read by `cardkit.web.metadata`: a description for every table and
 column people see, each table's default facets and sort. A column described
 in `COLUMNS` means the same in every table it appears in; `Table.columns`
-overrides that for one table.
+overrides that for one table. `Described` bundles the two for one kind of
+database, so another kind (`cardkit.web.tournament`) brings its own.
 """
 
 from __future__ import annotations
@@ -153,9 +154,24 @@ TABLES: dict[str, Table] = {
 }
 
 
+@dataclass(frozen=True)
+class Described:
+    """Descriptions, facets and sorts of one kind of database: its tables, and columns shared across them."""
+
+    tables: dict[str, Table]
+    columns: dict[str, str]
+
+    def column_description(self, table: str, column: str) -> str | None:
+        """The description of `column` in `table`, or None if nobody wrote one."""
+        spec = self.tables.get(table)
+        if spec and column in spec.columns:
+            return spec.columns[column]
+        return self.columns.get(column)
+
+
+CATALOGUE = Described(TABLES, COLUMNS)
+
+
 def column_description(table: str, column: str) -> str | None:
-    """The description of `column` in `table`, or None if nobody wrote one."""
-    spec = TABLES.get(table)
-    if spec and column in spec.columns:
-        return spec.columns[column]
-    return COLUMNS.get(column)
+    """The description of `column` in a catalogue `table`, or None if nobody wrote one."""
+    return CATALOGUE.column_description(table, column)

@@ -1,0 +1,166 @@
+"""What each table and column of a tournament database means, and the queries organizers run on it.
+
+Plain data, read by `cardkit.web.metadata` for a file `cardkit tournament db`
+wrote (`cardkit.tournament.database`), served beside the catalogue by
+`cardkit serve --attach`. A column in `COLUMNS` means the same in every table
+it appears in; `Table.columns` overrides that for one table.
+"""
+
+from __future__ import annotations
+
+from cardkit.web.queries import CannedQuery
+from cardkit.web.tables import Described, Table
+
+TITLE = "Tournament deck checks"
+SOURCE = "cardkit tournament db (each submission checked against its format in data/formats/)"
+
+COLUMNS: dict[str, str] = {
+    "event_id": "The event the row belongs to (see `events`).",
+    "player": "The player, from the deck's `player:` line or the registration list's `deck` column.",
+    "format": "The deck-building format (a file in data/formats/), as `--format` names it.",
+    "game": "The game the deck is for: berserk-tcg, berserk-ccg, berserk-online or berserker.",
+    "code": "The problem's stable code (TOO_MANY_COPIES, MISSING_SUBMISSION, ...); docs/ list them all.",
+    "severity": "error (the deck is illegal) or warning (worth a look, still legal).",
+    "message": "What is wrong, in words.",
+}
+
+TABLES: dict[str, Table] = {
+    "events": Table(
+        "One row per event checked: its format, its registration list and how many submissions got each verdict.",
+        facets=("format", "ok"),
+        columns={
+            "id": "The event's number in this file.",
+            "name": "The event's name (`--event`, else the folder's name).",
+            "format": "The event's format: every deck must be in it; empty when each deck was checked against its own.",
+            "registrations": "The registration list (CSV) the submissions were checked against, as given; empty without one.",
+            "ok": "1 when every submission is legal (warnings allowed) and nobody registered is missing, else 0.",
+            "rows": "Rows in `verdicts` for this event: one per submission and one per missing player.",
+            "legal": "Submissions that are legal.",
+            "illegal": "Submissions with at least one error.",
+            "unreadable": "Files that could not be read as a deck.",
+            "missing": "Registered players who sent no deck.",
+            "warnings": "Warnings over all submissions.",
+        },
+    ),
+    "decks": Table(
+        "One row per deck file submitted, with what was read from it; a file that could not be read has no counts.",
+        facets=("game", "format"),
+        sort="path",
+        label_column="path",
+        columns={
+            "id": "The deck's number in this file.",
+            "path": "The submitted file, as found in the event folder.",
+            "name": "The deck's `name:` line.",
+            "game": "The game the deck is for, from its `game:` line or its cards; empty when unreadable.",
+            "format": "The format the deck was checked against.",
+            "hash": "The canonical deck hash (as `cardkit deck hash`): the same cards give the same hash; "
+                    "empty when a card didn't resolve.",
+            "main": "Cards in the main deck.",
+            "side": "Cards in the side deck.",
+        },
+    ),
+    "verdicts": Table(
+        "One row per submission and per registered player who sent nothing: legal, illegal, unreadable or missing.",
+        facets=("verdict", "first_problem", "legal"),
+        label_column="player",
+        columns={
+            "id": "The verdict's number in this file.",
+            "deck_id": "The deck file judged (see `decks`); empty for a missing player.",
+            "verdict": "legal, illegal (an error), unreadable (not a deck) or missing (registered, no deck).",
+            "legal": "1 for a legal submission (warnings allowed), 0 otherwise.",
+            "errors": "Errors found in the submission.",
+            "warnings": "Warnings found in the submission.",
+            "first_problem": "Code of the first error, else of the first warning: what a one-line summary shows.",
+        },
+    ),
+    "problems": Table(
+        "Every problem found in a submission, in the order found, with the card and line it concerns.",
+        facets=("code", "severity"),
+        label_column="code",
+        columns={
+            "id": "The problem's number in this file, in the order found.",
+            "verdict_id": "The submission the problem belongs to (see `verdicts`).",
+            "card": "The card id the problem is about, if any.",
+            "line": "The deck file's line the problem is about, if any.",
+            "lim": "The limit the rule sets (for example 3 copies), as JSON.",
+            "actual": "What the deck has instead (for example 4 copies), as JSON.",
+        },
+    ),
+    "event_problems": Table(
+        "Problems of an event's registration list itself: rows without a player, players registered twice, ...",
+        facets=("code", "severity"),
+        label_column="code",
+        columns={
+            "id": "The problem's number in this file.",
+            "line": "The registration list's line.",
+            "file": "The registration list.",
+        },
+    ),
+    "tournament_meta": Table(
+        "Facts about this file: that `cardkit tournament db` wrote it (`kind`), its layout, the cardkit version and when.",
+        label_column=None,
+        columns={"key": "Name of the fact.", "value": "The fact's value."},
+    ),
+}
+
+TOURNAMENT = Described(TABLES, COLUMNS)
+
+QUERIES: dict[str, CannedQuery] = {
+    "illegal_decks": CannedQuery(
+        "Decks that are not legal, with their first error",
+        "Every illegal or unreadable submission, with the first error found in it: what to tell the player.",
+        """\
+select e.name as event, v.player, d.path, v.verdict, v.errors, v.warnings,
+       p.code as first_error, p.message, p.card, p.line
+from verdicts v
+join events e on e.id = v.event_id
+left join decks d on d.id = v.deck_id
+left join problems p on p.id = (
+  select min(id) from problems where verdict_id = v.id and severity = 'error')
+where v.verdict in ('illegal', 'unreadable')
+order by e.name, d.path""",
+    ),
+    "problems_by_code": CannedQuery(
+        "Problems by code",
+        "How often each problem code was found, in how many submissions and whose; "
+        "the registration list's own problems count too. Errors first.",
+        """\
+select * from (
+  select p.code, p.severity, count(*) as problems, count(distinct p.verdict_id) as submissions,
+         group_concat(distinct coalesce(v.player, d.path)) as players
+  from problems p
+  join verdicts v on v.id = p.verdict_id
+  left join decks d on d.id = v.deck_id
+  group by p.code, p.severity
+  union all
+  select code, severity, count(*), 0, null
+  from event_problems
+  group by code, severity
+)
+order by severity = 'warning', problems desc, code""",
+    ),
+    "identical_decks": CannedQuery(
+        "Groups of identical decks",
+        "Decks of one event with the same canonical hash (the same cards), one row per group "
+        "with who sent them: organizers look at these.",
+        """\
+select e.name as event, g.hash, count(*) as decks,
+       group_concat(coalesce(g.player, '(no player)') || ' (' || g.path || ')', '; ') as submissions
+from (select * from decks where hash is not null order by path) g
+join events e on e.id = g.event_id
+group by g.event_id, g.hash
+having count(*) > 1
+order by e.name, decks desc, g.hash""",
+    ),
+    "missing_submissions": CannedQuery(
+        "Missing submissions",
+        "Registered players who sent no deck, with the registration line that names them.",
+        """\
+select e.name as event, v.player, p.message
+from verdicts v
+join events e on e.id = v.event_id
+left join problems p on p.verdict_id = v.id and p.code = 'MISSING_SUBMISSION'
+where v.verdict = 'missing'
+order by e.name, v.player""",
+    ),
+}
