@@ -21,6 +21,7 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+EVENT = Path(__file__).resolve().parent.parent / "events" / "spring-open"
 CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
 # Never let the browser reach beyond the loopback server: no updates, sync, QUIC or first-run pages.
 CHROMIUM_ARGS = [
@@ -67,9 +68,16 @@ def _wait_until_answering(base: str) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """(base URL, database file) of a live `cardkit serve` on a free port; always stopped afterwards."""
-    db = tmp_path_factory.mktemp("browser") / "cardkit.db"
-    proc = subprocess.Popen([*CLI, "serve", "--db", str(db), "--port", "0", "--host", "127.0.0.1"],
+    """(base URL, database file) of a live `cardkit serve` on a free port, with the example event's
+    tournament database attached as /spring-open; always stopped afterwards."""
+    from cardkit.tournament import check_event
+    from cardkit.tournament.database import write_database
+
+    folder = tmp_path_factory.mktemp("browser")
+    db = folder / "cardkit.db"
+    write_database([check_event([EVENT], registrations=EVENT / "registrations.csv")], folder / "spring-open.db")
+    proc = subprocess.Popen([*CLI, "serve", "--db", str(db), "--port", "0", "--host", "127.0.0.1",
+                             "--attach", str(folder / "spring-open.db")],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         base = _wait_for_url(proc)
@@ -156,3 +164,14 @@ def test_canned_query_takes_its_parameters_from_the_form(server: tuple[str, Path
     assert max(levels) <= 2 and "red" in colours
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-canned-query.png"), full_page=True)
+
+
+def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_deck(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/spring-open")
+    page.get_by_role("link", name=re.compile("Decks that are not legal")).click()
+    page.wait_for_url(re.compile(r"/spring-open/illegal_decks"))
+    assert page.locator("td.col-player").all_inner_texts() == ["Dmitri Sokolov"]
+    assert page.locator("td.col-first_error").all_inner_texts() == ["TOO_MANY_COPIES"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-tournament-query.png"), full_page=True)

@@ -114,7 +114,7 @@ def db_command(
 ) -> None:
     """Check the event like `check` and write events, decks, verdicts and problems tables to a SQLite file.
 
-    Datasette serves it beside the catalogue: `datasette build/cardkit.db tournament.db`.
+    Browse it beside the catalogue with `cardkit serve --attach tournament.db`.
     Exit 0 once written, whatever the verdicts (they are in the file); 2 for a usage error.
     """
     from cardkit.tournament.database import write_database
