@@ -186,3 +186,12 @@ def test_the_library_refuses_bad_options_itself_not_only_the_cli(run, options: S
 def test_a_deck_with_nothing_to_simulate_is_a_bad_argument(deck: dict[str, int], message: str) -> None:
     with pytest.raises(BadArgument, match=message):
         simulate(deck, SimulationOptions(games=10), cards=CARDS)
+
+
+@pytest.mark.parametrize("run", [simulate, simulate_reference], ids=["vectorised", "reference"])
+def test_a_card_without_a_colour_that_is_not_a_city_is_a_bad_argument_not_a_crash(run) -> None:  # type: ignore[no-untyped-def]
+    # Only cities lack a colour; a hand-built card table may still hold such a card, and the vectorised
+    # simulator used to stop on a TypeError putting None in its colour array.
+    cards = {"W0": make_card("W0"), "NONE": make_card("NONE", colour=None, cost=Cost(colourless=1))}
+    with pytest.raises(BadArgument, match="NONE: no colour"):
+        run({"W0": 20, "NONE": 20}, SimulationOptions(games=10), cards=cards)

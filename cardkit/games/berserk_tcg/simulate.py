@@ -9,7 +9,7 @@ openable column is the card opened.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -52,11 +52,12 @@ def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) ->
     index = {cid: k for k, cid in enumerate(types)}
     by_discard = sorted(types, key=lambda c: discard_key(cards[c]))
     names = sorted({cards[c].name for c in types if cards[c].unique})
+    colours = _colours(types, cards)
     sigs: dict[tuple[int, tuple[int, ...], int], int] = {}
     signature, ball_rows = [], []
-    for cid in types:
+    for cid, colour in zip(types, colours):
         card = cards[cid]
-        key = (card.colour_index, card.cost.coloured, card.cost.colourless)
+        key = (colour, card.cost.coloured, card.cost.colourless)
         signature.append(sigs.setdefault(key, len(sigs)))
         ball_rows.append([i for i, n in enumerate(card.cost.coloured) for _ in range(n)] + [ANY_COLOUR] * card.cost.colourless)
     width = max((len(r) for r in ball_rows), default=0)
@@ -64,7 +65,7 @@ def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) ->
     return DeckTables(
         ids=tuple(types),
         position_type=np.array([index[c] for c in expand(deck)], dtype=np.intp),
-        colour=np.array([cards[c].colour_index for c in types], dtype=np.int8),
+        colour=np.array(colours, dtype=np.int8),
         level=np.array([cards[c].level for c in types], dtype=np.int16),
         unique_group=np.array([names.index(cards[c].name) if cards[c].unique else -1 for c in types], dtype=np.int16),
         discard_rank=np.array([by_discard.index(c) for c in types], dtype=np.int32),
@@ -74,6 +75,21 @@ def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) ->
         sig_colourless=np.array([k[2] for k in sig_keys], dtype=np.int16),
         balls=np.array([r + [-1] * (width - len(r)) for r in ball_rows], dtype=np.int8).reshape(len(types), width),
     )
+
+
+def _colours(ids: Iterable[CardId], cards: Mapping[CardId, TcgCard]) -> list[int]:
+    """The colour index of each card; BadArgument naming the cards without one (only cities lack a colour)."""
+    colours: list[int] = []
+    missing: list[CardId] = []
+    for cid in ids:
+        colour = cards[cid].colour_index
+        if colour is None:
+            missing.append(cid)
+        else:
+            colours.append(colour)
+    if missing:
+        raise BadArgument(f"{', '.join(missing)}: no colour, and only cities lack one (they are never drawn)")
+    return colours
 
 
 def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[int], seat: str, tally: Tally) -> None:
@@ -175,6 +191,7 @@ def prepare(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCar
         del counts[c]
     if not counts:
         raise BadArgument("the deck has no cards to simulate besides cities")
+    _colours(counts, cards)  # before any game, so that the reference simulator refuses such a card too
     return counts, cards, tuple(f"cities are never in a deck: set aside {c}" for c in cities), schedule
 
 
