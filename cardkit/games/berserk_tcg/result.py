@@ -65,8 +65,9 @@ class TcgSimulation:
             lo, hi = wilson_interval(int(t.any_open[i]), n)
             row: dict[str, Any] = {"turn": i + 1, "cities": cities, "p_any_open": round(float(t.any_open[i]) / n, DIGITS),
                                    "ci95": [round(lo, DIGITS), round(hi, DIGITS)]}
-            if self.exact[i] is not None:
-                row["p_any_open_exact"] = round(self.exact[i], DIGITS)
+            exact = self.exact[i]
+            if exact is not None:
+                row["p_any_open_exact"] = round(exact, DIGITS)
             row["mean_openable"] = round(float(t.openable[i]) / n, DIGITS)
             turns.append(row)
         cards = [{"id": cid, "name": self.names[cid],
