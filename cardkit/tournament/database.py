@@ -29,7 +29,7 @@ SCHEMA: tuple[str, ...] = (
     "card TEXT, line INTEGER, lim TEXT, actual TEXT)",
     "CREATE TABLE event_problems (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), "
     "code TEXT NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, line INTEGER, file TEXT)",
-    # Not `meta`: a file with a `meta` table passes for a catalogue build, which `cardkit build` may replace.
+    # Not `meta`: a file with a `meta` table passes for a catalogue build, which `cardkit serve --db` may rebuild.
     "CREATE TABLE tournament_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE INDEX decks_hash ON decks(hash)",
     "CREATE INDEX verdicts_verdict ON verdicts(verdict)",
