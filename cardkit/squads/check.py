@@ -205,15 +205,15 @@ def best_for_file(squad: SquadFile, rules: SquadRules, seat: str | None = None, 
     from cardkit.squads.optimise import best_squad
 
     table = squad_cards(rules.game)
-    refs = [r for r in squad.deal if r.card is not None]
-    deal = [table[r.card] for r in refs]  # type: ignore[index]
+    known = [(r.line, table[r.card]) for r in squad.deal if r.card is not None]
+    deal = [card for _, card in known]
     seat = seat or squad.seat
     redeals = squad.redeals if redeals is None else redeals
     gold = squad.gold if gold is None else gold
     silver = squad.silver if silver is None else silver
     best = best_squad(deal, rules, seat, redeals, gold, silver)
     chosen = [deal[p] for p in best.positions]
-    ledger = ledger_for(chosen, rules, seat, redeals, gold, silver, [refs[p].line for p in best.positions])
+    ledger = ledger_for(chosen, rules, seat, redeals, gold, silver, [known[p][0] for p in best.positions])
     problems = list(squad.problems)
     if len(squad.deal) != rules.deal_size:
         problems.append(error("DEAL_SIZE", f"{len(squad.deal)} cards dealt; a deal is {rules.deal_size}",

@@ -156,10 +156,11 @@ def _square_problems(placed: list[Placed], seat: str) -> list[Problem]:
             out.append(error("SQUARE_NOT_ALLOWED", f"{_label(p)} on {p.square}: {_why_not(p.square, seat, len(on_squares))}",
                              card=_id(p), pointer=p.pointer, actual=p.square, limit=sorted(allowed)))
     for p in placed:
-        if p.host and p.host not in taken:
+        host = taken.get(p.host) if p.host else None
+        if p.host and host is None:
             out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, but no card stands there",
                              card=_id(p), pointer=p.pointer, actual=p.host))
-        elif p.host and taken[p.host].card is not None and taken[p.host].card.auxiliary:  # type: ignore[union-attr]
+        elif host is not None and host.card is not None and host.card.auxiliary:
             out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, which holds a flyer or terrain",
                              card=_id(p), pointer=p.pointer, actual=p.host))
     return out
