@@ -13,15 +13,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
+from jsonschema import Draft202012Validator
+
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
 from cardkit.problems import Problem, error
-
-try:  # jsonschema is a dependency; imported here so start-up of other commands stays light
-    from jsonschema import Draft202012Validator
-except ImportError:  # pragma: no cover
-    Draft202012Validator = None  # type: ignore[assignment,misc]
 
 
 @dataclass
@@ -113,7 +110,7 @@ def where(problem: Problem) -> str:
 
 def misshapen_file(path: Path, game: str, doc: Any) -> CatalogueError:
     """The error for a catalogue file whose shape stopped a reader, naming its first schema problem."""
-    problems = validate_document(doc, game, f"{game}/{path.name}") if Draft202012Validator else []
+    problems = validate_document(doc, game, f"{game}/{path.name}")
     first = problems[0] if problems else None
     at = " ".join(x for x in (first.card and f"card {first.card}", first.pointer) if x) if first else ""
     said = f": {at + ': ' if at else ''}{first.message}" if first else ""

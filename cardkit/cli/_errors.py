@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, Callable, TypeVar
+from typing import Callable, ParamSpec, TypeVar
 
 import typer
 
 from cardkit.errors import CardkitError
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 EXIT_OK = 0
 EXIT_FINDING = 1
@@ -28,11 +29,11 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     return typer.Exit(code)
 
 
-def guarded(command: F) -> F:
+def guarded(command: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command so that cardkit errors print one line and exit with their code."""
 
     @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except CardkitError as exc:
@@ -43,4 +44,4 @@ def guarded(command: F) -> F:
             sys.stderr.close()
             raise typer.Exit(EXIT_OK) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

@@ -10,9 +10,9 @@ import typer
 try:  # newer typer carries its own copy of click; its exceptions are not click's
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
 except ImportError:  # pragma: no cover - older typer on the real click
-    # Same names from another module: mypy checks against the installed typer and sees a redefinition with
-    # other classes, though only one of the two imports ever runs.
-    from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[no-redef,assignment]
+    # mypy reads both branches against the installed typer and sees the names rebound to other classes,
+    # though only one of the two imports ever runs.
+    from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 

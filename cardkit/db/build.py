@@ -61,6 +61,7 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
     engine = create_engine(f"sqlite:///{path}")
     try:
         # Only our tables: other modules may define sqlmodel tables of their own.
+        # SQLModel's metaclass gives each table model a __table__ that its type stubs do not declare.
         tables = [m.__table__ for m in MODELS]  # type: ignore[attr-defined]
         with engine.begin() as conn:
             # The file is private until renamed, so a crash only loses a temporary file.
@@ -72,7 +73,8 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
                 batch = rows.tables.get(table.name)
                 if batch:
                     conn.execute(insert(table), batch)
-            conn.execute(insert(MetaRow.__table__), [{"key": k, "value": v} for k, v in meta.items()])  # type: ignore[attr-defined]
+            meta_rows = [{"key": k, "value": v} for k, v in meta.items()]
+            conn.execute(insert(MetaRow.__table__), meta_rows)  # type: ignore[attr-defined]  # __table__: see above
             conn.exec_driver_sql(FTS_SQL)
             conn.exec_driver_sql("INSERT INTO cards_fts(cards_fts) VALUES('rebuild')")
     except IntegrityError as exc:
