@@ -47,7 +47,8 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         text = " ".join(text.split())
-        for kind in (Draw, Pass, Open, Discard):
+        kinds: tuple[type[Action], ...] = (Draw, Pass, Open, Discard)  # mypy before 1.11 joins the four to `type`
+        for kind in kinds:
             m = kind.pattern.fullmatch(text)
             if m:
                 return kind._from_match(m)
