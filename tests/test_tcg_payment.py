@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,33 @@ def test_solver_finds_a_payment_exactly_when_brute_force_does_and_it_is_the_leas
 @given(cost=costs, hand=hands())
 def test_all_payments_lists_every_distinct_valid_payment(cost: Cost, hand: list[TcgCard]) -> None:
     expected = {tuple(sorted(hand[i].id for i in combo)) for combo in brute_force(cost, hand)}
-    assert set(all_payments(cost, hand)) == expected
+    listed = list(all_payments(cost, hand))
+    assert len(listed) == len(set(listed)), "a payment is listed twice"
+    assert set(listed) == expected
+
+
+def test_all_payments_lists_a_payment_of_interchangeable_copies_once() -> None:
+    hand = [make_card("W-1"), make_card("W-1"), make_card("W-1")]
+    assert list(all_payments(Cost(white=2), hand)) == [("W-1", "W-1")]
+
+
+WHITE, RED = make_card("W-1", colour="white"), make_card("R-1", colour="red")
+
+
+@pytest.mark.parametrize(("cost", "paid", "valid"), [
+    (Cost(white=1), [WHITE], True),
+    (Cost(white=1), [], False),
+    (Cost(white=1), [WHITE, WHITE], False),
+    (Cost(white=1), [RED], False),
+    (Cost(colourless=1), [RED], True),
+    (Cost(white=1, colourless=1), [RED, WHITE], True),
+    (Cost(white=1, colourless=1), [RED, RED], False),
+    (Cost(colourless=2), [WHITE, RED, RED], False),
+], ids=["exact colour", "nothing paid", "one card too many", "wrong colour", "colourless takes any colour",
+        "colour plus colourless", "colour missing under colourless", "colourless overpaid"])
+def test_a_payment_is_valid_only_with_exactly_as_many_cards_as_the_cost_and_each_colour_covered(
+        cost: Cost, paid: list[TcgCard], valid: bool) -> None:
+    assert is_valid_payment(cost, paid) is valid
 
 
 def test_colourless_part_takes_any_colour_but_coloured_balls_need_their_colour() -> None:
@@ -71,6 +98,11 @@ def test_a_unique_card_whose_name_is_in_play_is_paid_first() -> None:
     hand = [make_card("W-1", mercenary=True), make_card("W-9", name="Guts", unique=True, level=1)]
     assert find_payment(Cost(white=1), hand, frozenset({"Guts"})) == (1,)
     assert find_payment(Cost(white=1), hand) == (0,)
+
+
+def test_among_copies_of_one_card_the_earliest_in_hand_is_paid_first() -> None:
+    hand = [make_card("W-1"), make_card("W-1"), make_card("W-1")]
+    assert find_payment(Cost(white=2), hand) == (0, 1)
 
 
 def test_higher_level_cards_are_paid_before_lower_ones() -> None:
