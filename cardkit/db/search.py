@@ -100,6 +100,11 @@ def _check_values(conn: sqlite3.Connection, query: Query) -> None:
                 raise BadArgument(f"no card has {f.field.name} {f.value!r}; known values: {', '.join(sorted(known))}")
 
 
+# Merging letters can shrink a word to one or two letters (`zzzz` -> `z`) that occur in hundreds of
+# names; below this length only the exact spellings are searched.
+MIN_LOOSE_LENGTH = 3
+
+
 def _where(query: Query, game: str | None) -> tuple[str, list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
@@ -110,10 +115,16 @@ def _where(query: Query, game: str | None) -> tuple[str, list[Any]]:
         params.append(game)
     for word in query.words:
         key, latin = fold(word), fold_latin(word)
-        if key:
+        if not key:
+            continue
+        loose = loose_latin(word)
+        if len(loose) >= MIN_LOOSE_LENGTH:
             # The loose key is a fallback, not a replacement: merging letters can split a word's match.
             clauses.append("(instr(name_key, ?) > 0 OR instr(latin_key, ?) > 0 OR instr(loose_key, ?) > 0)")
-            params += [key, latin, loose_latin(word)]
+            params += [key, latin, loose]
+        else:
+            clauses.append("(instr(name_key, ?) > 0 OR instr(latin_key, ?) > 0)")
+            params += [key, latin]
     for f in query.filters:
         sql, values = _condition(f)
         clauses.append(sql)
