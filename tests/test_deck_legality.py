@@ -244,3 +244,43 @@ def test_a_made_up_format_file_sets_new_rules_without_new_code(tmp_path: Path) -
     (hawks,) = [p for p in problems if p.code == "FEW_HAWKS"]
     assert hawks.is_error and hawks.message == f"{hawks.actual} Hawks; the cup needs 40"
     assert not is_legal(problems)
+
+
+def test_a_berserker_deck_with_more_copies_than_the_standard_is_a_mismatch_too() -> None:
+    (p,) = problems_of(BERSERKER_STANDARD.replace("8 marines", "9 marines"))
+    assert (p.code, p.card, p.limit, p.actual) == ("COMPOSITION_MISMATCH", "marines", 8, 9)
+
+
+def test_exactly_ten_mercenaries_is_enough() -> None:
+    assert problems_of(TCG_BASE.replace("12 BK1-001", "10 BK1-001\n2 BK1-023")) == []
+
+
+def _made_up_format(tmp_path: Path, **rules: object) -> object:
+    from cardkit.formats.model import read_format_file
+
+    path = tmp_path / "cup.json"
+    path.write_text(json.dumps({"name": "cup", "game": "berserk-tcg", "title": "Cup", **rules}), encoding="utf-8")
+    return read_format_file(path)
+
+
+def test_a_side_deck_exactly_at_its_minimum_is_big_enough(tmp_path: Path) -> None:
+    fmt = _made_up_format(tmp_path, main={"min": 45, "max": None}, side={"min": 2, "max": 5})
+    assert validate_deck(parse_deck(TCG_BASE + "Side\n2 BK1-023\n"), fmt) == []
+    (p,) = validate_deck(parse_deck(TCG_BASE + "Side\n1 BK1-023\n"), fmt)
+    assert (p.code, p.limit, p.actual) == ("SIDE_TOO_SMALL", 2, 1)
+
+
+def test_a_card_matching_several_banned_rules_is_reported_once(tmp_path: Path) -> None:
+    fmt = _made_up_format(tmp_path, main={"min": 45, "max": None}, banned=[
+        {"when": {"field": "kind", "equals": "city"}, "reason": "cities are laid out, not shuffled in"},
+        {"when": {"field": "name", "equals": "Royal City"}, "reason": "the Royal City is banned by name"},
+    ])
+    (p,) = validate_deck(parse_deck(TCG_BASE + "1 Royal City\n"), fmt)
+    assert (p.code, p.card) == ("NOT_A_DECK_CARD", "CITY-R")
+    assert "cities are laid out" in p.message
+
+
+def test_cards_without_the_count_by_field_count_as_copies_of_themselves_only(tmp_path: Path) -> None:
+    # No TCG card has a `latin` field: each card is then its own group, not one group of all of them.
+    fmt = _made_up_format(tmp_path, main={"min": 45, "max": None}, copies={"limit": 3, "count_by": "latin"})
+    assert validate_deck(parse_deck(TCG_BASE.replace("12 BK1-001", "3 BK1-001\n3 BK1-002\n3 BK1-009\n3 BK1-010")), fmt) == []
