@@ -110,6 +110,11 @@ def test_show_name_with_id_resolves_the_ambiguity(runner: CliRunner) -> None:
     assert result.exit_code == 0 and json.loads(result.output)["id"] == "BK2-003"
 
 
+def test_show_refuses_a_name_with_another_cards_id_and_exits_1(runner: CliRunner) -> None:
+    result = run(runner, "show", "Guts (BK1-3)")
+    assert result.exit_code == 1 and "Moonlight Raiders (BK1-003)" in result.output and "Guts (BK1-011)" in result.output
+
+
 def test_show_unknown_card_suggests_and_exits_1(runner: CliRunner) -> None:
     result = run(runner, "show", "Griffit")
     assert result.exit_code == 1 and "did you mean: Griffith (" in result.output

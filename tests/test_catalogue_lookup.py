@@ -25,6 +25,17 @@ def test_name_with_id_picks_one_version() -> None:
     assert card_index("berserk-tcg").find("Guts (BK1-44)").resolved == "BK1-044"
 
 
+def test_name_with_another_cards_id_is_a_mismatch_naming_the_id_and_the_named_cards() -> None:
+    found = card_index("berserk-ccg").find("Кочевник (10002)")
+    assert found.mismatch and found.resolved is None and found.ambiguous
+    assert found.ids == ("10002", "10001")
+
+
+def test_a_name_that_is_no_cards_is_only_a_label_and_the_id_stands() -> None:
+    found = card_index("berserk-tcg").find("Gutz (BK1-12)")
+    assert found.resolved == "BK1-012" and not found.mismatch
+
+
 @pytest.mark.parametrize("text", ["Kochevnik", "КОЧЕВНИК", "кочевник", "10001"])
 def test_ccg_card_is_found_by_latin_cyrillic_or_id(text: str) -> None:
     assert card_index("berserk-ccg").find(text).resolved == "10001"

@@ -146,6 +146,14 @@ def test_text_form_gives_line_numbers_and_the_same_ledger_as_json(tmp_path: Path
     assert [(p.code, p.line) for p in report.problems] == [("UNKNOWN_CARD", 4)]
 
 
+def test_a_squad_line_whose_name_and_id_are_different_cards_is_ambiguous_not_the_id(tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("format: berserk-ccg\nsquad:\nКочевник (10002)\n", encoding="utf-8")
+    report = check(mixed)
+    assert [(p.code, p.line) for p in report.problems] == [("AMBIGUOUS_CARD", 3)]
+    assert not report.legal
+
+
 def test_json_shape_has_the_documented_keys() -> None:
     d = check(DATA / "online-legal.json").to_dict()
     assert list(d)[:5] == ["legal", "budget", "spent", "elements", "problems"]

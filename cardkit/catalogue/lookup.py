@@ -12,7 +12,7 @@ from cardkit.catalogue.store import CardId, GameCatalogue, load_game
 from cardkit.games import game_module
 from cardkit.textfold import fold, fold_latin
 
-_NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
+NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class Lookup:
     text: str
     ids: tuple[CardId, ...]
     suggestions: tuple[str, ...] = ()
+    # `NAME (ID)` whose name belongs to other cards than the id: `ids` is the id, then those cards.
+    mismatch: bool = False
 
     @property
     def resolved(self) -> CardId | None:
@@ -66,15 +68,27 @@ class CardIndex:
         cid = self.by_id(text)
         if cid:
             return Lookup(text, (cid,))
-        m = _NAME_WITH_ID.match(text)
+        m = NAME_WITH_ID.match(text)
         if m:
             cid = self.by_id(m.group("id"))
             if cid:
+                named = self._named(m.group("name"))
+                if named and cid not in named:
+                    # `Guts (BK1-003)`: the id picks Moonlight Raiders, the name other cards, and nobody can tell
+                    # which was meant. A name that is no card's (a typo, a translation) is only a label.
+                    return Lookup(text, (cid, *named), mismatch=True)
                 return Lookup(text, (cid,))
-        for key, table in ((fold(text), self._by_name), (fold_latin(text), self._by_latin)):
-            if key and key in table:
-                return Lookup(text, tuple(table[key]))
+        named = self._named(text)
+        if named:
+            return Lookup(text, named)
         return Lookup(text, (), self.suggest(text) if suggest else ())
+
+    def _named(self, name: str) -> tuple[CardId, ...]:
+        """The cards whose name is `name`, folded, or in transliteration."""
+        for key, table in ((fold(name), self._by_name), (fold_latin(name), self._by_latin)):
+            if key and key in table:
+                return tuple(table[key])
+        return ()
 
     def suggest(self, text: str, n: int = 3) -> tuple[str, ...]:
         """Up to `n` close names, written as `Name (ID)` so they can be pasted back."""

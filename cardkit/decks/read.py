@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 from dataclasses import replace
 from typing import Any
 
 from cardkit import GAMES
-from cardkit.catalogue.lookup import CardIndex, card_index
+from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
 from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
@@ -20,7 +19,6 @@ from cardkit.problems import Problem, error
 
 
 # `NAME (ID)`, as the catalogue lookup reads it.
-_NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
 
 # Close-name suggestions cost milliseconds each; past this many distinct card
 # texts (only garbage files get there) unknown cards are reported without them.
@@ -165,16 +163,14 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
     where = {"line": entry.line, "pointer": entry.pointer, "card": entry.text}
     found = index.find(entry.text, suggest=suggest)
     if found.resolved:
-        named = _NAME_WITH_ID.match(entry.text)
-        by_name = index.find(named["name"], suggest=False).ids if named and index.by_id(entry.text) is None else None
-        if named and by_name and found.resolved not in by_name:
-            # `Guts (BK1-003)`: the id alone would pick Moonlight Raiders, the name other cards; which did the
-            # player mean? A name that is no card's (a typo, a translation) is only a label, and the id stands.
-            real = index.catalogue.cards[found.resolved]["name"]
-            return None, error("AMBIGUOUS_CARD", f"{entry.text!r}: {found.resolved} is {real}, not {named['name']!r}; "
-                                                 "correct the id or write the name alone",
-                               actual=[found.resolved, *by_name], **where)
         return found.resolved, None
+    if found.mismatch:
+        cid = found.ids[0]
+        named = NAME_WITH_ID.match(entry.text)
+        name = named["name"] if named else entry.text
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r}: {cid} is {index.catalogue.cards[cid]['name']}, not "
+                                             f"{name!r}; correct the id or write the name alone",
+                           actual=list(found.ids), **where)
     if found.ambiguous:
         shown = ", ".join(found.ids[:12]) + (" …" if len(found.ids) > 12 else "")
         return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards: {shown}; write one id or `NAME (ID)`",
