@@ -177,3 +177,25 @@ def test_can_use_cli_refuses_odd_names_in_one_short_line(runner, args: list[str]
     assert result.exit_code == 2
     assert result.stderr.startswith("error: no ") and len(result.stderr) < 300
     assert result.stderr.count("\n") == 1
+
+
+def test_evasion_negates_the_whole_attack() -> None:
+    assert can_use_named("Evasion", "Cruiser").reason == "Cruiser can use Evasion; negates the attack"
+
+
+def test_negated_damage_is_one_point_or_several_points() -> None:
+    import dataclasses
+
+    rules = load_rules()
+    security, berserker = rules.cards["robot-security"], rules.ships["berserker"]
+    assert "negates 1 point of the attack's damage" in can_use(security, berserker, rules).reason
+    stronger = dataclasses.replace(security, damage=2)
+    assert "negates 2 points of the attack's damage" in can_use(stronger, berserker, rules).reason
+
+
+def test_the_table_stars_exactly_the_uses_that_come_with_a_condition() -> None:
+    import re
+
+    rows = [re.split(r" {2,}", line) for line in usage_table().render_text().splitlines()[1:-1]]
+    starred = {(cells[0], SHIPS[i]) for cells in rows for i, cell in enumerate(cells[3:]) if cell == "yes*"}
+    assert starred == {("Marines", "ramship"), ("Robot Security", "berserker")}
