@@ -70,3 +70,15 @@ def test_every_problem_code_the_code_can_report_is_listed_in_the_readme() -> Non
         codes |= set(re.findall(r'"code":\s*"([A-Z_]+)"', fmt.read_text(encoding="utf-8")))
     missing = sorted(codes - NOT_PROBLEM_CODES - set(re.findall(r"`([A-Z_]+)`", README)))
     assert not missing, f"problem codes missing from the README's table: {missing}"
+
+
+@pytest.mark.parametrize("path", [p for p, _ in COMMANDS])
+def test_help_paragraphs_fit_an_80_column_terminal(path: str) -> None:
+    # typer keeps the line breaks of every help paragraph after the first, so a longer
+    # source line wraps twice on an 80-column terminal and reads as broken text.
+    import inspect
+
+    command = dict(COMMANDS)[path]
+    paragraphs = inspect.cleandoc(command.help or "").split("\n\n")[1:]  # type: ignore[attr-defined]
+    long = [line for para in paragraphs for line in para.split("\n") if len(line) > 76]
+    assert not long, f"{path}: help lines over 76 characters: {long}"

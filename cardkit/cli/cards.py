@@ -12,14 +12,14 @@ from cardkit.cli._options import GameOption, JsonOption, print_json
 SEARCH_HELP = """Search cards by name and field filters.
 
 QUERY is words and filters, e.g. 'Guts level<=2 colour:black unique:yes',
-'element:forest elite:yes cost>=5', 'game:berserk-ccg type:flyer', 'Kochevnik'.
-Words must all occur in the name (case, ё/е and Latin/Cyrillic spelling
-ignored; Dikiy, Dikij and Dikii all find Дикий); quote a phrase to keep it together. Filters are FIELD:VALUE or
-FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game, id, name, set, kind
-(alias type), colour (color), element (steppe, mountains, forest, swamps,
-darkness, neutral), rarity, level, cost, elite, unique, mercenary (yes/no).
-A field a card's game lacks never matches. Exit 0 with matches, 1 with none,
-2 on a bad query.
+'element:forest elite:yes cost>=5', 'game:berserk-ccg type:flyer',
+'Kochevnik'. Words must all occur in the name (case, ё/е and Latin/Cyrillic
+spelling ignored; Dikiy, Dikij and Dikii all find Дикий); quote a phrase to
+keep it together. Filters are FIELD:VALUE or FIELD<op>NUMBER with <, <=, >,
+>=, =, !=. Fields: game, id, name, set, kind (alias type), colour (color),
+element (steppe, mountains, forest, swamps, darkness, neutral), rarity,
+level, cost, elite, unique, mercenary (yes/no). A field a card's game lacks
+never matches. Exit 0 with matches, 1 with none, 2 on a bad query.
 """
 
 cards_app = typer.Typer(help="Search the cards of every game and show one card.", no_args_is_help=True)

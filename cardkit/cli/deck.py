@@ -70,8 +70,9 @@ def convert_command(
 ) -> None:
     """Write DECK in the other deck form; resolved cards are written `NAME (ID)`.
 
-    Converting back gives a deck with the same hash. The input is never modified.
-    Exit 1 if a line doesn't parse; 2 when the deck can't be read or --out can't be written.
+    Converting back gives a deck with the same hash. The input is never
+    modified. Exit 1 if a line doesn't parse; 2 when the deck can't be read or
+    --out can't be written.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import convert

@@ -25,7 +25,8 @@ def check_command(
 ) -> None:
     """Check a starting fleet: the side's exact ships, on its back two rows, one per square.
 
-    Exit 0 when legal, 1 when not (every problem listed), 2 when the file cannot be read.
+    Exit 0 when legal, 1 when not (every problem listed), 2 when the file cannot
+    be read.
     """
     from cardkit.games.berserker.fleet import check_fleet_file
 

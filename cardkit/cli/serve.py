@@ -25,7 +25,8 @@ def serve_command(
 
     Each --attach file is served beside it, read-only too.
 
-    Exit 2 before the server starts for an attached file that is missing, not SQLite, or the catalogue itself, and for a port that is taken.
+    Exit 2 before the server starts for an attached file that is missing, not
+    SQLite, or the catalogue itself, and for a port that is taken.
     """
     from cardkit import paths
     from cardkit.db.build import ensure_database

@@ -33,15 +33,15 @@ def simulate_command(
 ) -> None:
     """Simulate many games of DECK and report how it plays; the deck's game picks the simulator.
 
-    Berserk TCG: per turn, how often some card can be opened (95% interval, exact
-    value where the maths allows), the mean number of openable cards, each card's
-    chance of having been openable, and the chance of decking out.
+    Berserk TCG: per turn, how often some card can be opened (95% interval,
+    exact value where the maths allows), the mean number of openable cards, each
+    card's chance of having been openable, and the chance of decking out.
 
-    Berserker fleet game: per turn, side and ship type, how often the hand holds a
-    Move, Attack and Defense card the ship can use (exact for the first hand).
+    Berserker fleet game: per turn, side and ship type, how often the hand holds
+    a Move, Attack and Defense card the ship can use (exact for the first hand).
 
-    Berserk CCG and Berserk Online: deals of 15 cards, the best squad of each and
-    the crystals, gold and silver it leaves unspent.
+    Berserk CCG and Berserk Online: deals of 15 cards, the best squad of each
+    and the crystals, gold and silver it leaves unspent.
 
     The same seed gives the same output. An illegal deck is simulated with a
     warning if every card line resolved.

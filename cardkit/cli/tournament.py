@@ -79,12 +79,17 @@ def check_command(
 ) -> None:
     """Validate every deck submission, never stopping on a bad file, then check across them.
 
-    Per deck: legality in the event format (a deck of another format is WRONG_FORMAT).
-    Across decks: NO_PLAYER, DUPLICATE_SUBMISSION, IDENTICAL_DECKS (a warning), and with
-    --registrations: UNREGISTERED_PLAYER, MISSING_SUBMISSION, PLAYER_MISMATCH.
-    Exit 0 when every submission is legal (warnings allowed), 1 when any is illegal,
-    unreadable or missing, 2 for a usage error (an input that doesn't exist, unknown format,
-    unreadable registration list, no submissions, unknown report suffix).
+    Per deck: legality in the event format (a deck of another format is
+    WRONG_FORMAT).
+
+    Across decks: NO_PLAYER, DUPLICATE_SUBMISSION, IDENTICAL_DECKS (a warning);
+    with --registrations also UNREGISTERED_PLAYER, MISSING_SUBMISSION,
+    PLAYER_MISMATCH.
+
+    Exit 0 when every submission is legal (warnings allowed), 1 when any is
+    illegal, unreadable or missing, 2 for a usage error (an input that doesn't
+    exist, unknown format, unreadable registration list, no submissions, unknown
+    report suffix).
     """
     from cardkit.tournament.reports import report_renderer, write_report
 
@@ -115,7 +120,8 @@ def db_command(
     """Check the event like `check` and write events, decks, verdicts and problems tables to a SQLite file.
 
     Browse it beside the catalogue with `cardkit serve --attach tournament.db`.
-    Exit 0 once written, whatever the verdicts (they are in the file); 2 for a usage error.
+    Exit 0 once written, whatever the verdicts (they are in the file); 2 for a
+    usage error.
     """
     from cardkit.tournament.database import write_database
 
