@@ -78,6 +78,30 @@ def test_bad_queries_are_bad_arguments(query: str, message: str) -> None:
         parse_query(query)
 
 
+@pytest.mark.parametrize("number", [10**9, -(10**9), 0])
+def test_numbers_up_to_a_billion_either_way_are_accepted(number: int) -> None:
+    (f,) = parse_query(f"cost={number}").filters
+    assert f.value == number
+
+
+@pytest.mark.parametrize(("answer", "value"), [
+    ("yes", True), ("Y", True), ("true", True), ("1", True), ("NO", False), ("n", False), ("False", False), ("0", False),
+])
+def test_yes_no_fields_take_each_spelling_of_yes_and_no_in_any_case(answer: str, value: bool) -> None:
+    (f,) = parse_query(f"elite:{answer}").filters
+    assert f.value is value
+
+
+def test_field_names_are_read_in_any_case_and_lvl_means_level() -> None:
+    q = parse_query("LEVEL<=2 Colour:black LVL>0")
+    assert [(f.field.name, f.op, f.value) for f in q.filters] == [("level", "<=", 2), ("colour", "=", "black"), ("level", ">", 0)]
+
+
+def test_spaces_around_a_quoted_value_are_ignored() -> None:
+    (f,) = parse_query('"colour:  black "').filters
+    assert f.value == "black"
+
+
 def test_unknown_field_error_lists_the_known_fields() -> None:
     with pytest.raises(BadArgument) as info:
         parse_query("power:3")
