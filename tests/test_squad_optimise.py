@@ -162,3 +162,38 @@ def test_capped_subsets_are_exactly_the_combinations_within_the_flyer_cap_and_te
                 and sum(deal[p].terrain for p in combo) <= rules.max_terrains}
     listed = [a.positions for a in _capped_subsets(deal, positions, rules)]
     assert len(listed) == len(set(listed)) and set(listed) == expected
+
+
+@pytest.mark.parametrize("fmt", sorted(RULES))
+def test_a_budget_whose_gold_and_silver_sum_below_zero_allows_no_squad_at_all(fmt: str) -> None:
+    deal = POOLS[fmt][:6]
+    best = best_squad(deal, RULES[fmt], gold=10, silver=-30)
+    assert best.found is False and best.positions == ()
+    assert best.key == brute_force_key(deal, RULES[fmt], gold=10, silver=-30) == (-1, -1, -1)
+
+
+def test_when_everything_fits_a_group_takes_more_elite_cards_before_more_gold_on_elite_cards() -> None:
+    from cardkit.squads.optimise import _EMPTY, _Alt, _everything_fits, _group
+
+    # Same crystals and cards: two elite cards costing 1 each beat one elite card costing 3.
+    two_cheap = _Alt(t=4, n=3, e=2, elites=2, positions=(0, 1, 2))
+    one_dear = _Alt(t=4, n=3, e=3, elites=1, positions=(3, 4, 5))
+    key, positions, _ = _everything_fits([_group([_EMPTY, one_dear, two_cheap])], probe=0)
+    assert key == (4, 3, 2) and positions == (0, 1, 2)
+
+
+def _card(cid: str, cost: int, element: str, elite: bool) -> SquadCard:
+    return SquadCard(id=cid, name=cid, cost=cost, elite=elite, elements=frozenset({element}), unique=False,
+                     flyer=False, terrain=False, symbiote=False)
+
+
+def test_an_element_subset_that_can_only_tie_on_crystals_is_still_searched_for_more_cards() -> None:
+    # Forest alone: 24 gold pays all six elite forest cards, 24 crystals in 6 cards. Forest and
+    # mountains: 23 gold and 1 silver reach 24 crystals only as 6+6+6+2 elite and the mountain 4,
+    # in 5 cards. The forest run can spend no more than 24, yet it is the better squad.
+    deal = [_card(f"f{i}", cost, "forest", True) for i, cost in enumerate((6, 6, 6, 2, 2, 2))]
+    deal.append(_card("m", 4, "mountains", False))
+    rules = RULES["berserk-online"]
+    best = best_squad(deal, rules, gold=23, silver=1)
+    assert best.key == brute_force_key(deal, rules, gold=23, silver=1) == (24, 6, 6)
+    assert best.elements == ("forest",)
