@@ -8,7 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -224,9 +224,12 @@ def test_serve_builds_a_missing_database_and_stops_cleanly_on_ctrl_c(tmp_path: P
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stderr.readline()  # type: ignore[union-attr]
-        assert re.search(r"at http://127\.0\.0\.1:\d+/cardkit", line), line
+        announced = re.search(r"at (http://127\.0\.0\.1:\d+/cardkit)", line)
+        assert announced, line
         assert target.is_file()
-        time.sleep(0.3)
+        # Ctrl-C once the server answers, not after a guessed delay: by then uvicorn handles the signal.
+        with urllib.request.urlopen(f"{announced.group(1)}.json", timeout=20) as response:
+            assert response.status == 200
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
     finally:
