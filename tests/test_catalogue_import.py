@@ -175,6 +175,7 @@ TCG_ROW = "BK1,5,Test,W,no,1,0,1,1,1,no,character,\n"
     ("berserk-online", "[null]", "card #0: expected a JSON object, got null"),
     ("berserk-online", '[{"proto": "x", "crystal": "bronze"}]', "card #0: crystal must be gold or silver, not 'bronze'"),
     ("berserk-online", '[{"proto": "x", "crystal": "gold", "name": "X", "type": "q"}]', "card #0: type 'q' is not one of"),
+    ("berserk-online", '[{"proto": 5, "crystal": "gold"}]', "card #0: proto must be a text id, not 5"),
     ("berserker", "just some prose", "no 'THE BERSERKER' section"),
 ], ids=lambda v: v if len(str(v)) < 30 else None)
 def test_a_source_that_is_not_a_card_list_is_refused_and_nothing_is_written(
@@ -189,6 +190,16 @@ def test_a_source_that_is_not_a_card_list_is_refused_and_nothing_is_written(
         import_game(game, source, out)
     assert reason in str(info.value)
     assert {p: p.read_bytes() for p in sorted(out.rglob("*.json"))} == before
+
+
+def test_an_online_card_numbered_among_named_ones_is_refused_not_a_crash(tmp_path: Path) -> None:
+    # Found by the property test below: a number among text ids once crashed sorting the cards of a series.
+    good = json.loads((REFERENCE / SOURCES["berserk-online"]).read_text(encoding="utf-8"))[0]
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps([good, {**good, "proto": 5}]), encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="card #1: proto must be a text id, not 5"):
+        import_game("berserk-online", source, tmp_path / "out")
+    assert not (tmp_path / "out").exists() or list((tmp_path / "out").rglob("*.json")) == []
 
 
 def test_import_cli_refuses_garbage_with_one_line_and_exit_2(runner: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

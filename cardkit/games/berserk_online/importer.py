@@ -28,6 +28,9 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
     """One catalogue card from one card-pool record; the element comes from `race`."""
     if raw.get("crystal") not in ("gold", "silver"):
         raise ValueError(f"crystal must be gold or silver, not {raw.get('crystal')!r}")
+    if not isinstance(raw["proto"], str):
+        # Ids are sorted together later, outside this record's error handling: one number among texts would crash it.
+        raise ValueError(f"proto must be a text id, not {raw['proto']!r}")
     kick = raw.get("kick")
     name = raw["name"].strip()
     return {
