@@ -134,19 +134,19 @@ def test_yo_and_ye_are_the_same_letter(db: Path) -> None:
     assert (game, card["id"]) in ids(db, f'"{with_ye}"')
 
 
-def test_black_unique_low_level_cards(db: Path) -> None:
+def test_level_colour_and_unique_filters_find_the_black_unique_cards_of_level_two_or_less(db: Path) -> None:
     expected = brute(lambda g, c: g == "berserk-tcg" and c["colour"] == "black" and c["unique"]
                      and c["level"] is not None and c["level"] <= 2)
     assert ids(db, "level<=2 colour:black unique:yes") == expected and expected
 
 
-def test_forest_elite_cards_costing_five_or_more(db: Path) -> None:
+def test_element_elite_and_cost_filters_find_forest_elites_costing_five_or_more_in_both_games(db: Path) -> None:
     expected = brute(lambda g, c: "forest" in c.get("elements", []) and c.get("elite") is True and c["cost"] >= 5)
     assert ids(db, "element:forest elite:yes cost>=5") == expected and expected
     assert {g for g, _ in expected} == {"berserk-ccg", "berserk-online"}
 
 
-def test_ccg_flyers(db: Path) -> None:
+def test_a_kind_filter_with_a_game_filter_or_option_finds_the_ccg_flyers(db: Path) -> None:
     expected = brute(lambda g, c: g == "berserk-ccg" and c["type"] == "flyer")
     assert ids(db, "game:berserk-ccg type:flyer") == expected and expected
     assert ids(db, "type:flyer", game="berserk-ccg") == expected
@@ -158,7 +158,7 @@ def test_neutral_means_no_element_and_games_without_elements_never_match(db: Pat
     assert not any(g in ("berserk-tcg", "berserker") for g, _ in ids(db, "element!=forest"))
 
 
-def test_mercenaries_and_ids(db: Path) -> None:
+def test_the_mercenary_filter_finds_twenty_cards_and_ids_are_read_padded_and_in_any_case(db: Path) -> None:
     assert len(ids(db, "mercenary:yes")) == 20
     assert ids(db, "id:BK1-9") == [("berserk-tcg", "BK1-009")]
     assert ids(db, "id:city-r") == [("berserk-tcg", "CITY-R")]

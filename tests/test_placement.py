@@ -63,7 +63,7 @@ def test_the_first_player_takes_front_side_squares_last() -> None:
     assert on(CENTRE[:5] + ["a2", "a3", "e2", "e3", "a1"]).legal
 
 
-def test_one_card_per_square() -> None:
+def test_two_cards_on_one_square_are_a_square_taken_problem() -> None:
     report = on(["c2", "c2"])
     assert codes(report) == ["SQUARE_TAKEN"]
 

@@ -120,7 +120,7 @@ def test_deck_diff_of_equal_decks_exits_0(runner: CliRunner) -> None:
     assert result.exit_code == 0 and result.output == "same cards\n"
 
 
-def test_deck_diff_json(runner: CliRunner) -> None:
+def test_deck_diff_json_lists_each_changed_card_with_its_counts_before_and_after(runner: CliRunner) -> None:
     result = runner.invoke(app, ["deck", "diff", "--json", STANDARD, MISSING_MARINES])
     assert json.loads(result.stdout) == [
         {"section": "main", "card": "marines", "name": "Marines", "before": 8, "after": 6, "delta": -2}]
