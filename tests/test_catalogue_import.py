@@ -193,7 +193,7 @@ def test_a_source_that_is_not_a_card_list_is_refused_and_nothing_is_written(
 
 
 def test_an_online_card_numbered_among_named_ones_is_refused_not_a_crash(tmp_path: Path) -> None:
-    # Found by the property test below: a number among text ids once crashed sorting the cards of a series.
+    # A number among text ids once crashed sorting the cards of a series, outside the per-record error handling.
     good = json.loads((REFERENCE / SOURCES["berserk-online"]).read_text(encoding="utf-8"))[0]
     source = tmp_path / "cards.json"
     source.write_text(json.dumps([good, {**good, "proto": 5}]), encoding="utf-8")
