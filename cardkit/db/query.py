@@ -77,9 +77,6 @@ class Query:
     words: tuple[str, ...]
     filters: tuple[Filter, ...]
 
-    def values_of(self, name: str) -> list[str | int | bool]:
-        return [f.value for f in self.filters if f.field.name == name and f.op == "="]
-
 
 def known_fields() -> str:
     return ", ".join(FIELDS) + " (also " + ", ".join(f"{a}={b}" for a, b in ALIASES.items()) + ")"
