@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import signal
 import sqlite3
@@ -12,11 +11,17 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from datasette_client import get_json
 
 from cardkit.catalogue.store import load_game
 from cardkit.cli.main import app
 from cardkit.db.build import build_database
-from cardkit.web.metadata import CATALOGUE_DB, instance_metadata, read_schema, undocumented_columns
+from cardkit.web.metadata import (
+    CATALOGUE_DB,
+    instance_metadata,
+    read_schema,
+    undocumented_columns,
+)
 from cardkit.web.queries import QUERIES
 from cardkit.web.render import render_json_text
 
@@ -146,23 +151,13 @@ def test_a_large_json_record_folds_into_details() -> None:
     assert out.startswith("<details>") and "&#34;name&#34;: &#34;Mercenary&#34;" in out
 
 
-def _get_json(ds: object, path: str) -> object:
-    async def fetch() -> object:
-        await ds.invoke_startup()  # type: ignore[attr-defined]
-        response = await ds.client.get(path)  # type: ignore[attr-defined]
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return asyncio.run(fetch())
-
-
 def test_datasette_serves_the_catalogue_as_cardkit_and_searches_names(db: Path) -> None:
     from cardkit.web.server import make_datasette
 
     ds = make_datasette({CATALOGUE_DB: db})
-    assert [d["name"] for d in _get_json(ds, "/-/databases.json")] == ["cardkit"]
-    assert all(not d["is_mutable"] for d in _get_json(ds, "/-/databases.json"))
-    found = _get_json(ds, "/cardkit/cards.json?_search=Guts&_shape=array&_size=max")
+    assert [d["name"] for d in get_json(ds, "/-/databases.json")] == ["cardkit"]
+    assert all(not d["is_mutable"] for d in get_json(ds, "/-/databases.json"))
+    found = get_json(ds, "/cardkit/cards.json?_search=Guts&_shape=array&_size=max")
     with sqlite3.connect(db) as conn:
         expected = conn.execute("select count(*) from cards where name like '%guts%'").fetchone()[0]
     assert len(found) == expected > 0
@@ -178,9 +173,9 @@ def test_a_second_database_can_be_served_beside_the_catalogue(db: Path, tmp_path
         conn.execute("insert into events (name) values ('Spring open')")
     conn.close()
     ds = make_datasette({CATALOGUE_DB: db, "tournaments": other})
-    assert {d["name"] for d in _get_json(ds, "/-/databases.json")} == {"cardkit", "tournaments"}
-    assert _get_json(ds, "/tournaments/events.json?_shape=array") == [{"id": 1, "name": "Spring open"}]
-    assert _get_json(ds, "/cardkit/cards.json?_shape=array&game=berserker&_size=1")
+    assert {d["name"] for d in get_json(ds, "/-/databases.json")} == {"cardkit", "tournaments"}
+    assert get_json(ds, "/tournaments/events.json?_shape=array") == [{"id": 1, "name": "Spring open"}]
+    assert get_json(ds, "/cardkit/cards.json?_shape=array&game=berserker&_size=1")
 
 
 def test_serve_help_explains_every_option(runner) -> None:

@@ -6,20 +6,30 @@ with the library into a temporary folder; Datasette runs in-process.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
 from pathlib import Path
 
 import pytest
+from datasette_client import get_json
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.db.build import build_database
 from cardkit.tournament import check_event
-from cardkit.tournament.database import DATA_TABLES, is_tournament_database, write_database
+from cardkit.tournament.database import (
+    DATA_TABLES,
+    is_tournament_database,
+    write_database,
+)
 from cardkit.web.databases import served_databases, url_name
-from cardkit.web.metadata import CATALOGUE_DB, database_metadata, instance_metadata, read_schema, undocumented_columns
+from cardkit.web.metadata import (
+    CATALOGUE_DB,
+    database_metadata,
+    instance_metadata,
+    read_schema,
+    undocumented_columns,
+)
 from cardkit.web.tournament import QUERIES, TOURNAMENT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,16 +55,6 @@ def meta(tournament_db: Path) -> dict:
     return database_metadata(NAME, tournament_db)
 
 
-def _get(ds: object, path: str) -> object:
-    async def fetch() -> object:
-        await ds.invoke_startup()  # type: ignore[attr-defined]
-        response = await ds.client.get(path)  # type: ignore[attr-defined]
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    return asyncio.run(fetch())
-
-
 @pytest.fixture(scope="module")
 def ds(catalogue: Path, tournament_db: Path) -> object:
     from cardkit.web.server import make_datasette
@@ -63,7 +63,7 @@ def ds(catalogue: Path, tournament_db: Path) -> object:
 
 
 def _query(ds: object, name: str) -> list[dict]:
-    return _get(ds, f"/{NAME}/{name}.json?_shape=array")  # type: ignore[return-value]
+    return get_json(ds, f"/{NAME}/{name}.json?_shape=array")  # type: ignore[return-value]
 
 
 def no_traceback(result: object) -> None:
@@ -147,23 +147,23 @@ def test_a_database_nobody_described_is_served_plain(tmp_path: Path) -> None:
 
 
 def test_the_tournament_database_is_served_read_only_beside_the_catalogue(ds: object) -> None:
-    databases = _get(ds, "/-/databases.json")
+    databases = get_json(ds, "/-/databases.json")
     assert [d["name"] for d in databases] == [CATALOGUE_DB, NAME]  # type: ignore[union-attr]
     assert not any(d["is_mutable"] for d in databases)  # type: ignore[union-attr]
-    assert _get(ds, "/-/metadata.json")["databases"][NAME]["title"] == "Tournament deck checks: spring-open"  # type: ignore[index]
+    assert get_json(ds, "/-/metadata.json")["databases"][NAME]["title"] == "Tournament deck checks: spring-open"  # type: ignore[index]
 
 
 def test_the_tournament_tables_hold_the_example_event(ds: object) -> None:
-    events = _get(ds, f"/{NAME}/events.json?_shape=array")
+    events = get_json(ds, f"/{NAME}/events.json?_shape=array")
     assert [(e["name"], e["format"], e["rows"], e["legal"], e["missing"]) for e in events] == [  # type: ignore[union-attr]
         ("spring-open", "berserk-tcg", 6, 4, 1)]
-    decks = _get(ds, f"/{NAME}/decks.json?_shape=array")
+    decks = get_json(ds, f"/{NAME}/decks.json?_shape=array")
     assert sorted(Path(d["path"]).name for d in decks) == [  # type: ignore[union-attr]
         "alice-white-hawks.deck", "boris-red-apostles.deck", "clara-black-forest.deck.json", "dmitri.deck", "erik.deck"]
-    verdicts = _get(ds, f"/{NAME}/verdicts.json?_labels=off")
+    verdicts = get_json(ds, f"/{NAME}/verdicts.json?_labels=off")
     facet = {v["value"]: v["count"] for v in verdicts["facet_results"]["verdict"]["results"]}  # type: ignore[index]
     assert facet == {"legal": 4, "illegal": 1, "missing": 1}
-    problems = _get(ds, f"/{NAME}/problems.json?_size=0")
+    problems = get_json(ds, f"/{NAME}/problems.json?_size=0")
     codes = {v["value"]: v["count"] for v in problems["facet_results"]["code"]["results"]}  # type: ignore[index]
     assert codes == {"IDENTICAL_DECKS": 2, "UNPAYABLE_COST": 1, "FEW_MERCENARIES": 1, "TOO_MANY_COPIES": 1,
                      "MISSING_SUBMISSION": 1}
