@@ -33,6 +33,11 @@ def _seat(value: Optional[str]) -> Optional[str]:
     return value
 
 
+def _setting(report: "SquadReport") -> str:
+    """`(berserk-ccg, seat second, 1 re-deal(s))`: what the budget was derived for."""
+    return f"({report.format}, seat {report.seat}, {report.redeals} re-deal(s))"
+
+
 def render_ledger(report: "SquadReport", title: str) -> str:
     """The budget derivation, each card's payment and what is left, as aligned text."""
     led, w = report.ledger, 42
@@ -76,8 +81,7 @@ def check_command(
         print_json(report.to_dict())
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(render_ledger(report, f"{squad}: {verdict_text} ({report.format}, seat {report.seat}, "
-                                         f"{report.redeals} re-deal(s))"))
+        typer.echo(render_ledger(report, f"{squad}: {verdict_text} {_setting(report)}"))
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
 
@@ -106,8 +110,7 @@ def best_command(
     else:
         chosen = f"{len(result.chosen)} card{'' if len(result.chosen) == 1 else 's'}"
         typer.echo(render_ledger(report, f"{deal}: best squad of {len(result.deal)} dealt cards: {chosen}, "
-                                         f"{result.spent} crystals ({report.format}, seat {report.seat}, "
-                                         f"{report.redeals} re-deal(s))"))
+                                         f"{result.spent} crystals {_setting(report)}"))
         rest = [c.label for i, c in enumerate(result.deal) if i not in result.chosen]
         typer.echo(f"  not chosen: {', '.join(rest) or 'none'}")
     if not report.legal:
