@@ -228,14 +228,14 @@ def test_a_made_up_format_file_sets_new_rules_without_new_code(tmp_path: Path) -
     rules = {
         "name": "hawk-cup", "game": "berserk-tcg", "title": "Hawk Cup",
         "main": {"min": 40, "max": 45}, "side": {"min": 2, "max": 5},
-        "copies": {"limit": 2, "count_by": "name", "sections": ["main"]},
+        "copies_by": "name", "copies": {"limit": 2, "sections": ["main"]},
         "minimums": [{"code": "FEW_HAWKS", "severity": "error", "when": {"field": "subtypes", "contains": "Hawk"},
                       "at_least": 40, "message": "{actual} Hawks; the cup needs {limit}"}],
     }
     path = tmp_path / "hawk-cup.json"
     path.write_text(json.dumps(rules), encoding="utf-8")
     fmt = read_format_file(path)
-    # Two printings of Guts (BK1-012, BK1-011) count as one name under `count_by: name`.
+    # Two Guts (BK1-012, BK1-011) count as one name under `copies_by: name`.
     problems = validate_deck(parse_deck(TCG_BASE + "2 BK1-012\n1 BK1-011\n"), fmt)
     found = [(p.code, p.severity.value, p.limit, p.actual) for p in problems]
     assert ("TOO_MANY_COPIES", "error", 2, 3) in found
@@ -280,7 +280,7 @@ def test_a_card_matching_several_banned_rules_is_reported_once(tmp_path: Path) -
     assert "cities are laid out" in p.message
 
 
-def test_cards_without_the_count_by_field_count_as_copies_of_themselves_only(tmp_path: Path) -> None:
-    # No TCG card has a `latin` field: each card is then its own group, not one group of all of them.
-    fmt = _made_up_format(tmp_path, main={"min": 45, "max": None}, copies={"limit": 3, "count_by": "latin"})
-    assert validate_deck(parse_deck(TCG_BASE.replace("12 BK1-001", "3 BK1-001\n3 BK1-002\n3 BK1-009\n3 BK1-010")), fmt) == []
+def test_a_format_without_copies_by_counts_each_card_id_on_its_own(tmp_path: Path) -> None:
+    fmt = _made_up_format(tmp_path, main={"min": 45, "max": None}, copies={"limit": 12})
+    assert fmt.copies_by == "card"
+    assert validate_deck(parse_deck(TCG_BASE + "3 BK1-012\n3 BK1-011\n"), fmt) == []

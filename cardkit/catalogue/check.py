@@ -1,7 +1,8 @@
 """`cardkit catalogue check`: every file against its schema, then cross-checks.
 
 Expected totals live in `data/catalogue.json`; this module only knows how to
-count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a field).
+count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a field,
+`reprinted` cards recorded with several `printings`).
 """
 
 from __future__ import annotations
@@ -161,6 +162,7 @@ def cross_check(game: str, docs: list[tuple[str, Any]], expect: dict[str, Any]) 
         if len(ships) != expect["ships"]:
             problems.append(error("WRONG_COUNT", f"{game} has {len(ships)} ship types; expected {expect['ships']}",
                                   limit=expect["ships"], actual=len(ships), **where))
+    problems += _printings_problems(game, cards, report, expect)
     for fld, wanted in expect.get("count_by", {}).items():
         counts = Counter(card.get(fld) for _, _, card in cards)
         for value, n in wanted.items():
@@ -180,6 +182,42 @@ def cross_check(game: str, docs: list[tuple[str, Any]], expect: dict[str, Any]) 
             problems.append(error("WRONG_COUNT", f"{game}: {fld} totals {actual}; expected {n}",
                                   limit=n, actual=actual, pointer=f"/cards/*/{fld}", **where))
     return report, problems
+
+
+def _printings_problems(game: str, cards: list[tuple[str, int, dict[str, Any]]], report: GameReport,
+                        expect: dict[str, Any]) -> list[Problem]:
+    """Cards recorded as printings of one card must list each other alike, exist, and share their name.
+
+    `report.extra["reprinted"]` counts the cards printed more than once; `expect["reprinted"]` pins it.
+    """
+    problems: list[Problem] = []
+    by_id = {card.get("id"): card for _, _, card in cards}
+    groups: set[tuple[str, ...]] = set()
+    for name, i, card in cards:
+        listed = card.get("printings")
+        if not isinstance(listed, list):
+            continue
+        groups.add(tuple(map(str, listed)))
+        cid = card.get("id")
+        at = {"file": name, "card": str(cid), "pointer": f"/cards/{i}/printings"}
+        if cid not in listed:
+            problems.append(error("PRINTINGS_MISMATCH", f"printings {listed} leave out the card's own id {cid}", **at))
+        for other in listed:
+            twin = by_id.get(other)
+            if twin is None:
+                problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is no {game} card", **at))
+            elif twin.get("name") != card.get("name"):
+                problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is called {twin.get('name')!r}, "
+                                                            f"not {card.get('name')!r}", **at))
+            elif twin.get("printings") != listed:
+                problems.append(error("PRINTINGS_MISMATCH", f"printing {other} lists its printings as "
+                                                            f"{twin.get('printings')}, not {listed}", **at))
+    if groups or "reprinted" in expect:
+        report.extra["reprinted"] = len(groups)
+    if "reprinted" in expect and len(groups) != expect["reprinted"]:
+        problems.append(error("WRONG_COUNT", f"{game}: {len(groups)} cards printed more than once; expected {expect['reprinted']}",
+                              limit=expect["reprinted"], actual=len(groups), pointer="/cards/*/printings", file=f"{game}/"))
+    return problems
 
 
 def check_catalogue(

@@ -62,6 +62,9 @@ class CardIndex:
     def find(self, text: str, suggest: bool = True) -> Lookup:
         """Exact id, then `NAME (ID)`, then exact folded name, then transliterated name.
 
+        A name that only printings of one card share (the catalogue's `printings`)
+        resolves to the latest printing.
+
         `suggest=False` skips the (slow) close-name search when nothing matches.
         """
         text = text.strip()
@@ -80,8 +83,22 @@ class CardIndex:
                 return Lookup(text, (cid,))
         named = self._named(text)
         if named:
-            return Lookup(text, named)
+            return Lookup(text, self._one_card(named))
         return Lookup(text, (), self.suggest(text) if suggest else ())
+
+    def _one_card(self, ids: tuple[CardId, ...]) -> tuple[CardId, ...]:
+        """The latest printing when `ids` are exactly the printings the catalogue records as one card; else `ids`.
+
+        "A reprint is the same card, for the copy limit, for uniqueness and when a
+        deck names it": a name shared only by printings of one card names that card,
+        in the printing whose stats are current. `NAME (ID)` still picks a printing.
+        """
+        if len(ids) < 2:
+            return ids
+        printings = self.catalogue.cards[ids[0]].get("printings")
+        if printings and set(printings) == set(ids) and all(self.catalogue.cards[c].get("printings") == printings for c in ids):
+            return (printings[-1],)
+        return ids
 
     def _named(self, name: str) -> tuple[CardId, ...]:
         """The cards whose name is `name`, folded, or in transliteration."""

@@ -110,7 +110,8 @@ def formats_command(game: GameOption = None, as_json: JsonOption = False) -> Non
         size = f"{low or 0}-{high}" if high is not None else (f"{low}+" if low else "any")
         _, side = f.bounds("side")
         side_text = "no side" if side == 0 else (f"side <= {side}" if side is not None else "side any")
-        copies = f"<= {f.copies['limit']} copies" if f.copies else ("fixed list" if f.composition else "no copy limit")
+        per = "per name" if f.copies_by == "name" else "copies"
+        copies = f"<= {f.copies['limit']} {per}" if f.copies else ("fixed list" if f.composition else "no copy limit")
         mark = "*" if f.is_default else " "
         typer.echo(f"{mark} {f.name:20} {f.game:15} main {size:6} {side_text:12} {copies:15} {f.title}")
 

@@ -15,7 +15,7 @@ from cardkit.errors import CatalogueError
 from cardkit.jsonio import atomic_target
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
-LAYOUT_VERSION = "3"
+LAYOUT_VERSION = "4"
 
 FTS_SQL = (
     'CREATE VIRTUAL TABLE cards_fts USING fts5(name, latin, content="cards", content_rowid="rowid", '

@@ -83,6 +83,7 @@ class CcgCard(SQLModel, table=True):
     classes: JsonText
     icons: JsonText
     horde: bool
+    printings: Optional[JsonText] = None
 
 
 class OnlineCard(SQLModel, table=True):

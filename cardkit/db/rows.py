@@ -69,6 +69,12 @@ def _berserker_common(card: Card) -> Row:
     }
 
 
+def _ccg_extra(card: Card) -> Row:
+    # Only reprinted cards carry `printings`; every row needs the column for one bulk insert.
+    printings = card.get("printings")
+    return {"printings": to_json(printings) if printings else None}
+
+
 def _tcg_extra(card: Card) -> Row:
     cost = card.get("cost") or {}
     return {f"cost_{k}": cost.get(k) for k in ("white", "green", "black", "red", "colourless")}
@@ -90,7 +96,7 @@ class GameTables:
 # One entry per game; adding a game adds a line here and a model in models.py.
 GAME_TABLES: dict[str, GameTables] = {
     "berserk-tcg": GameTables("tcg_cards", _tcg_common, _tcg_extra),
-    "berserk-ccg": GameTables("ccg_cards", _ccg_common),
+    "berserk-ccg": GameTables("ccg_cards", _ccg_common, _ccg_extra),
     "berserk-online": GameTables("online_cards", _online_common),
     "berserker": GameTables("berserker_cards", _berserker_common),
 }

@@ -93,30 +93,50 @@ def _sizes(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Probl
 
 
 def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
+    """At most `limit` copies of one card, one card being an id or a name as the format's `copies_by` says.
+
+    Under `copies_by: name` the printings of a name count together: "a reprint is the
+    same card, for the copy limit, for uniqueness and when a deck names it".
+    """
     rule = fmt.copies
     if not rule:
         return []
     limit: int = rule["limit"]
-    key: str = rule.get("count_by", "id")
     sections = rule.get("sections", list(SECTIONS))
     exempt = rule.get("exempt", [])
-    groups: dict[Any, Counter[CardId]] = {}
+    groups: dict[str, Counter[CardId]] = {}
     for card, n in view.counts(sections).items():
         data = catalogue.cards[card]
         if any(matches(data, p) for p in exempt):
             continue
-        value = data.get(key)
-        groups.setdefault(value if value is not None else card, Counter())[card] += n
+        groups.setdefault(fmt.card_key(data), Counter())[card] += n
     out: list[Problem] = []
     for cards in groups.values():
         total = sum(cards.values())
-        if total > limit:
-            what = _name(catalogue, next(iter(cards))) if len(cards) == 1 else f"{key} {catalogue.cards[next(iter(cards))].get(key)!r} ({', '.join(cards)})"
-            present = [s for s in sections if any(view.sections[s].get(c) for c in cards)]
-            across = " across " + " and ".join(present) if len(present) > 1 else ""
-            out.append(error("TOO_MANY_COPIES", f"{total} copies of {what}{across}; at most {limit}",
-                             card=", ".join(cards), line=view.first_line(cards, sections), limit=limit, actual=total))
+        if total <= limit:
+            continue
+        present = [s for s in sections if any(view.sections[s].get(c) for c in cards)]
+        across = " across " + " and ".join(present) if len(present) > 1 else ""
+        ids = sorted(cards, key=lambda c: view.first_line([c], sections) or 0)
+        if len(ids) == 1:
+            what = f"{total} copies of {_name(catalogue, ids[0])}"
+        else:
+            each = ", ".join(f"{c} ×{cards[c]}" for c in ids)
+            what = f"{total} cards named {catalogue.cards[ids[0]]['name']} ({each}){_where_each(view, ids, sections)}"
+        out.append(error("TOO_MANY_COPIES", f"{what}{across}; at most {limit}",
+                         card=", ".join(ids), line=view.first_line(ids, sections), limit=limit, actual=total))
     return out
+
+
+def _where_each(view: _DeckView, cards: list[CardId], sections: Iterable[str]) -> str:
+    """` on lines 3, 4` (text decks) or ` at /main/0, /main/1` (JSON decks): every line the cards are written on."""
+    wanted = set(sections)
+    entries = [e for e in view.deck.entries if e.card in cards and e.section in wanted]
+    lines = sorted({e.line for e in entries if e.line is not None})
+    if lines:
+        return f" on line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+    pointers = [e.pointer for e in entries if e.pointer]
+    return f" at {', '.join(pointers)}" if pointers else ""
 
 
 def _minimums(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:

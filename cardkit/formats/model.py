@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from cardkit import GAMES, paths
 from cardkit.errors import CardkitError, UnknownFormat, UnknownGame
@@ -41,6 +41,15 @@ class Format:
     @property
     def copies(self) -> dict[str, Any] | None:
         return self.data.get("copies")
+
+    @property
+    def copies_by(self) -> str:
+        """`card` (each id is a card of its own) or `name` (every printing of a name is one card)."""
+        return str(self.data.get("copies_by", "card"))
+
+    def card_key(self, card: Mapping[str, Any]) -> str:
+        """What makes two catalogue cards the same card under this format: their id, or their name."""
+        return str(card["name"] if self.copies_by == "name" else card["id"])
 
     @property
     def banned(self) -> list[dict[str, Any]]:

@@ -33,9 +33,10 @@ class SquadRules:
     flyer_crystal_cap: int | None = None
     max_terrains: int | None = None
     unique_once: bool = True
+    copies_by: str = "card"
 
     @classmethod
-    def from_dict(cls, format_name: str, game: str, data: dict[str, Any]) -> "SquadRules":
+    def from_dict(cls, format_name: str, game: str, data: dict[str, Any], copies_by: str = "card") -> "SquadRules":
         seat = data.get("second_seat", {})
         table = tuple(sorted((int(k), int(v)) for k, v in data["element_gold"].items()))
         rules = cls(
@@ -45,10 +46,15 @@ class SquadRules:
             second_seat_gold=int(seat.get("gold", 0)), second_seat_silver=int(seat.get("silver", 0)),
             redeal_gold=int(data.get("redeal_gold", 1)),
             flyer_crystal_cap=data.get("flyer_crystal_cap"), max_terrains=data.get("max_terrains"),
-            unique_once=bool(data.get("unique_once", True)),
+            unique_once=bool(data.get("unique_once", True)), copies_by=copies_by,
         )
         rules.check_monotone()
         return rules
+
+    def unique_key(self, card: SquadCard) -> str:
+        """What two copies of a unique card share: the id, or under `copies_by: name` the name, so a reprint
+        and its original are the unique card twice."""
+        return card.name if self.copies_by == "name" else card.id
 
     def element_modifier(self, count: int) -> int:
         """Gold added for a squad of `count` distinct elements."""
@@ -126,4 +132,4 @@ def squad_rules(format_name: str) -> SquadRules:
         known = sorted(f.name for f in list_formats() if f.squad)
         raise BadArgument(
             f"format {format_name!r} has no squad rules; squad formats: {', '.join(known) or 'none'}")
-    return SquadRules.from_dict(fmt.name, fmt.game, fmt.squad)
+    return SquadRules.from_dict(fmt.name, fmt.game, fmt.squad, fmt.copies_by)

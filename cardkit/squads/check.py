@@ -96,12 +96,21 @@ def rule_problems(cards: Sequence[tuple[SquadCard, CardRef | None]], rules: Squa
     """UNIQUE_TWICE, FLYERS_OVER_LIMIT and TOO_MANY_TERRAINS."""
     out: list[Problem] = []
     if rules.unique_once:
-        seen: Counter[str] = Counter(c.id for c, _ in cards if c.unique)
-        for cid, n in seen.items():
+        # Under `copies_by: name` a reprint and its original are one card: "a reprint is the same card, for the
+        # copy limit, for uniqueness and when a deck names it".
+        seen: dict[str, list[tuple[SquadCard, CardRef | None]]] = {}
+        for c, r in cards:
+            if c.unique:
+                seen.setdefault(rules.unique_key(c), []).append((c, r))
+        for same in seen.values():
+            n = len(same)
             if n > 1:
-                ref = next(r for c, r in cards if c.id == cid)
-                out.append(error("UNIQUE_TWICE", f"{ref_label(cards, cid)} is unique and is in the squad {n} times",
-                                 card=cid, line=ref.line if ref else None, limit=1, actual=n))
+                ids = list(dict.fromkeys(c.id for c, _ in same))
+                ref = same[0][1]
+                what = (same[0][0].label if len(ids) == 1
+                        else f"{same[0][0].name} ({', '.join(f'{i} ×{sum(1 for c, _ in same if c.id == i)}' for i in ids)})")
+                out.append(error("UNIQUE_TWICE", f"{what} is unique and is in the squad {n} times",
+                                 card=", ".join(ids), line=ref.line if ref else None, limit=1, actual=n))
     flyers = [c for c, _ in cards if c.flyer]
     if rules.flyer_crystal_cap is not None and sum(c.cost for c in flyers) > rules.flyer_crystal_cap:
         cost = sum(c.cost for c in flyers)
@@ -112,10 +121,6 @@ def rule_problems(cards: Sequence[tuple[SquadCard, CardRef | None]], rules: Squa
         out.append(error("TOO_MANY_TERRAINS", f"{len(terrains)} terrains ({', '.join(c.label for c in terrains)}); "
                          f"at most {rules.max_terrains}", limit=rules.max_terrains, actual=len(terrains)))
     return out
-
-
-def ref_label(cards: Sequence[tuple[SquadCard, CardRef | None]], cid: str) -> str:
-    return next(c.label for c, _ in cards if c.id == cid)
 
 
 @dataclass

@@ -54,7 +54,7 @@ def _outcome(cards: Sequence[SquadCard], rules: SquadRules, seat: str, gold: int
 def optimiser_class(card: SquadCard, rules: SquadRules) -> tuple[Any, ...]:
     """What the optimiser and the statistics see of a card: equal classes are interchangeable in a deal."""
     return (card.cost, card.elite, card.elements,
-            card.id if card.unique and rules.unique_once else None,
+            rules.unique_key(card) if card.unique and rules.unique_once else None,
             card.flyer and rules.flyer_crystal_cap is not None,
             card.terrain and rules.max_terrains is not None)
 

@@ -120,9 +120,9 @@ def _groups(cards: Sequence[SquadCard], allowed: list[int], rules: SquadRules, s
     for p in allowed:
         c = cards[p]
         if rules.unique_once and c.unique:
-            if c.id in seen_unique:
+            if rules.unique_key(c) in seen_unique:
                 continue
-            seen_unique.add(c.id)
+            seen_unique.add(rules.unique_key(c))
         if (c.flyer and rules.flyer_crystal_cap is not None) or (c.terrain and rules.max_terrains is not None):
             capped.append(p)
         else:
@@ -327,7 +327,7 @@ def is_legal(chosen: Sequence[SquadCard], rules: SquadRules, seat: str = "first"
     if elite > b.gold or total > b.gold + b.silver:
         return False
     if rules.unique_once:
-        ids = [c.id for c in chosen if c.unique]
+        ids = [rules.unique_key(c) for c in chosen if c.unique]
         if len(ids) != len(set(ids)):
             return False
     if rules.flyer_crystal_cap is not None and sum(c.cost for c in chosen if c.flyer) > rules.flyer_crystal_cap:

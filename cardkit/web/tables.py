@@ -49,6 +49,7 @@ COLUMNS: dict[str, str] = {
     "classes": "Creature classes, as a JSON list.",
     "icons": "Ability icons and their values, as JSON.",
     "horde": "1 for a horde creature, 0 otherwise.",
+    "printings": "For a card printed more than once (a later set's reprint under a new id), the ids of every printing, oldest first, as JSON; a name means the last. Empty otherwise.",
     "flying": "1 for a flying creature, 0 otherwise.",
     "ranged": "1 for a creature with a ranged attack, 0 otherwise.",
     "abilities": "Ability codes, as a JSON list.",

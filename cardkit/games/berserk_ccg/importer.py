@@ -65,6 +65,25 @@ def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def add_printings(cards: list[dict[str, Any]]) -> None:
+    """Give every card whose name several cards share a `printings` list: their ids, oldest set first.
+
+    Later sets reprint earlier cards under new ids with the same name (set 50
+    reprints set 10, set 60 set 20), and "a reprint is the same card, for the
+    copy limit, for uniqueness and when a deck names it". The last printing is
+    the one a name resolves to: the latest, whose stats are current (the few
+    that differ are corrections or gaps the earlier printing's data left).
+    """
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for card in cards:
+        by_name.setdefault(card["name"], []).append(card)
+    for same in by_name.values():
+        if len(same) > 1:
+            ids = [c["id"] for c in sorted(same, key=lambda c: (c["set"], c["number"], c["id"]))]
+            for card in same:
+                card["printings"] = list(ids)
+
+
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
     """Catalogue files (name -> content), one per set, from the JSON card list at `path`."""
     by_set: dict[int, list[dict[str, Any]]] = {}
@@ -74,6 +93,7 @@ def import_files(path: Path) -> dict[str, dict[str, Any]]:
         except RECORD_ERRORS as exc:
             raise bad_record(path, f"card #{i}", exc) from None
         by_set.setdefault(card["set"], []).append(card)
+    add_printings([c for cards in by_set.values() for c in cards])
     files: dict[str, dict[str, Any]] = {}
     for set_id in sorted(by_set):
         name = SET_NAMES.get(set_id)
