@@ -34,7 +34,7 @@ def on(squares: list[str], seat: str = "first", **extra: Any):
 def test_the_example_placement_is_legal() -> None:
     report = check_placement(read_placement(DATA / "placement-first.json"))
     assert report.legal, report.problems
-    assert report.to_dict()["reserve"] == ["n_oko_buri"]
+    assert report.to_dict()["squares"]["d2"] == "n_oko_buri" and report.to_dict()["reserve"] == []
 
 
 def test_the_first_player_may_fill_the_centre_three_by_three() -> None:
@@ -68,13 +68,39 @@ def test_two_cards_on_one_square_are_a_square_taken_problem() -> None:
     assert codes(report) == ["SQUARE_TAKEN"]
 
 
-def test_flyers_go_to_the_reserve_not_on_a_square() -> None:
-    report = place({"cards": [{"card": "n_oko_buri", "square": "c2"}]})
-    assert codes(report) == ["FLYER_ON_FIELD"]
-    assert place({"cards": [], "reserve": ["n_oko_buri"]}).legal
+# "Karten mit dieser Eigenschaft befinden sich bis zum Aufdecken mit den übrigen Karten auf dem Spielfeld.
+# Nachdem sie aufgedeckt werden, verlassen sie das Kampffeld und verlagern sich in die Reservezone."
+def test_an_online_flyer_stands_on_a_square_with_the_other_cards_until_revealed() -> None:
+    assert place({"cards": [{"card": "n_oko_buri", "square": "c2"}]}).legal
 
 
-def test_terrains_go_to_the_reserve_too() -> None:
+def test_an_online_flyer_put_in_the_reserve_at_the_set_up_is_not_a_reserve_card() -> None:
+    report = place({"cards": [], "reserve": ["n_oko_buri"]})
+    assert codes(report) == ["NOT_A_RESERVE_CARD"]
+    assert "until revealed" in report.problems[0].message
+
+
+def test_an_online_flyer_on_a_square_is_the_tenth_card_that_opens_the_side_squares() -> None:
+    report = check_placement(read_placement(DATA / "online-flyer-tenth-card.json"))
+    assert report.legal, report.problems
+    assert report.to_dict()["squares"]["a2"] == "n_oko_buri"
+
+
+def test_nine_online_cards_with_a_flyer_among_them_keep_the_side_squares_closed() -> None:
+    doc = json.loads((DATA / "online-flyer-tenth-card.json").read_text(encoding="utf-8"))
+    doc["cards"] = [c for c in doc["cards"] if c["square"] != "d3"]
+    report = check_placement(doc)
+    assert codes(report) == ["SQUARE_NOT_ALLOWED"] and report.problems[0].card == "n_oko_buri"
+
+
+# Part 2 of the tabletop rules: "Вспомогательная зона – это зона, в которой располагаются летающие существа и местности."
+def test_a_tabletop_flyer_goes_to_the_auxiliary_zone_not_on_a_square() -> None:
+    on_square = check_placement({"format": "berserk-ccg", "cards": [{"card": "10014", "square": "c2"}]})
+    assert codes(on_square) == ["FLYER_ON_FIELD"]
+    assert check_placement({"format": "berserk-ccg", "cards": [], "reserve": ["10014"]}).legal
+
+
+def test_online_terrains_go_to_the_reserve() -> None:
     assert codes(place({"cards": [{"card": "b_zybuny_fathi", "square": "c2"}]})) == ["TERRAIN_ON_FIELD"]
     assert codes(place({"cards": [], "reserve": ["n_bersard"]})) == ["NOT_A_RESERVE_CARD"]
 
@@ -130,3 +156,20 @@ def test_the_grid_marks_open_and_closed_squares_without_trailing_spaces() -> Non
     rows = [line for line in text.splitlines() if line.startswith("row ")]
     assert rows[0] == "row 1   x    .  [ 1]   .    x" and rows[1] == "row 2   x  [ 2]   .    .    x"
     assert all(line == line.rstrip() for line in text.splitlines())
+
+
+def test_where_flyers_stand_at_the_set_up_is_the_formats_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit import paths
+
+    formats = tmp_path / "formats"
+    formats.mkdir()
+    for source in paths.FORMATS_DIR.glob("*.json"):
+        (formats / source.name).write_bytes(source.read_bytes())
+    house = json.loads((formats / "berserk-online.json").read_text(encoding="utf-8"))
+    house.update(name="online-house", default=False)
+    house["squad"]["reserve_zone"] = ["flyer", "terrain"]
+    (formats / "online-house.json").write_text(json.dumps(house, ensure_ascii=False), encoding="utf-8")
+    monkeypatch.setattr(paths, "FORMATS_DIR", formats)
+    flyer_on_square = {"cards": [{"card": "n_oko_buri", "square": "c2"}]}
+    assert check_placement({"format": "berserk-online", **flyer_on_square}).legal
+    assert codes(check_placement({"format": "online-house", **flyer_on_square})) == ["FLYER_ON_FIELD"]

@@ -95,11 +95,12 @@ def test_place_reports_exit_codes_and_json(runner: CliRunner, tmp_path: Path) ->
     assert ok.exit_code == 0 and "row 1" in ok.output
     doc = json.loads((DATA / "placement-first.json").read_text(encoding="utf-8"))
     doc["cards"].append({"card": "n_mikael", "square": "a1"})
+    doc["reserve"] = ["n_bersard"]
     path = tmp_path / "p.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     bad = runner.invoke(app, ["squad", "place", str(path), "--json"])
     assert bad.exit_code == 1
-    assert {p["code"] for p in json.loads(bad.output)["problems"]} == {"SQUARE_NOT_ALLOWED", "FLYER_ON_FIELD", "NOT_IN_SQUAD"}
+    assert {p["code"] for p in json.loads(bad.output)["problems"]} == {"SQUARE_NOT_ALLOWED", "NOT_A_RESERVE_CARD", "NOT_IN_SQUAD"}
 
 
 @pytest.mark.parametrize("deck", ["berserk-online/steppe-mountains.deck", "berserk-ccg/steppe-orcs.deck"])

@@ -34,6 +34,7 @@ class SquadRules:
     max_terrains: int | None = None
     unique_once: bool = True
     copies_by: str = "card"
+    reserve_zone: frozenset[str] = frozenset({"flyer", "terrain"})
 
     @classmethod
     def from_dict(cls, format_name: str, game: str, data: dict[str, Any], copies_by: str = "card") -> "SquadRules":
@@ -47,6 +48,7 @@ class SquadRules:
             redeal_gold=int(data.get("redeal_gold", 1)),
             flyer_crystal_cap=data.get("flyer_crystal_cap"), max_terrains=data.get("max_terrains"),
             unique_once=bool(data.get("unique_once", True)), copies_by=copies_by,
+            reserve_zone=frozenset(data.get("reserve_zone", ("flyer", "terrain"))),
         )
         rules.check_monotone()
         return rules
@@ -55,6 +57,10 @@ class SquadRules:
         """What two copies of a unique card share: the id, or under `copies_by: name` the name, so a reprint
         and its original are the unique card twice."""
         return card.name if self.copies_by == "name" else card.id
+
+    def in_reserve(self, card: SquadCard) -> bool:
+        """Whether the card stands in the reserve (auxiliary) zone from set-up rather than on a square."""
+        return (card.flyer and "flyer" in self.reserve_zone) or (card.terrain and "terrain" in self.reserve_zone)
 
     def element_modifier(self, count: int) -> int:
         """Gold added for a squad of `count` distinct elements."""

@@ -15,8 +15,9 @@ NEUTRAL = "neutral"
 class SquadCard:
     """A catalogue card as the squad rules see it.
 
-    `elements` is the catalogue's element list (empty = neutral); `flyer` and
-    `terrain` cards stand in the auxiliary zone; `symbiote` cards sit on a host.
+    `elements` is the catalogue's element list (empty = neutral); whether `flyer`
+    and `terrain` cards start in the reserve zone is the format's `squad.reserve_zone`;
+    `symbiote` cards sit on a host.
     """
 
     id: CardId
@@ -28,10 +29,6 @@ class SquadCard:
     flyer: bool
     terrain: bool
     symbiote: bool
-
-    @property
-    def auxiliary(self) -> bool:
-        return self.flyer or self.terrain
 
     @property
     def label(self) -> str:

@@ -5,8 +5,12 @@ player's left, row 1 at the front (touching the opponent's half) to row 3 at
 the back. The first player places on the centre 3x3 (b-d, rows 1-3); the
 second player also on a1 and e1. With more than nine cards on squares the
 other side squares open too, a2/a3/e2/e3 before the first player's a1/e1.
-Flyers and terrains go to the reserve (auxiliary) zone; a symbiote lies on
-the card at its host square.
+The format's `squad.reserve_zone` names the kinds that stand in the reserve
+(auxiliary) zone from the set-up: flyers and terrains in the tabletop CCG
+("Вспомогательная зона – это зона, в которой располагаются летающие существа и
+местности"), terrains only in Berserk Online, whose flyers "befinden sich bis
+zum Aufdecken mit den übrigen Karten auf dem Spielfeld" and so stand on squares
+and count toward the nine cards. A symbiote lies on the card at its host square.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from cardkit.jsonio import read_text_input
 from cardkit.problems import Problem, error, has_errors
+from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard, squad_cards
 from cardkit.squads.read import parse_checked_json
 
@@ -131,14 +136,14 @@ def check_placement(data: dict[str, Any], path: str = "<placement>") -> Placemen
                              square_name(item["host"]) if "host" in item else None, False, ptr))
     for i, text in enumerate(data.get("reserve", [])):
         placed.append(Placed(text, resolve(text, f"/reserve/{i}"), reserve=True, pointer=f"/reserve/{i}"))
-    problems += _square_problems(placed, seat) + _zone_problems(placed)
+    problems += _square_problems(placed, seat, rules) + _zone_problems(placed, rules)
     if "squad" in data:
         squad = [resolve(t, f"/squad/{i}") for i, t in enumerate(data["squad"])]
         problems += _squad_problems(placed, [c for c in squad if c is not None])
     return PlacementReport(path, rules.format, seat, placed, problems)
 
 
-def _square_problems(placed: list[Placed], seat: str) -> list[Problem]:
+def _square_problems(placed: list[Placed], seat: str, rules: SquadRules) -> list[Problem]:
     out: list[Problem] = []
     on_squares = [p for p in placed if p.square]
     taken: dict[Square, Placed] = {}
@@ -160,8 +165,8 @@ def _square_problems(placed: list[Placed], seat: str) -> list[Problem]:
         if p.host and host is None:
             out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, but no card stands there",
                              card=_id(p), pointer=p.pointer, actual=p.host))
-        elif host is not None and host.card is not None and host.card.auxiliary:
-            out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, which holds a flyer or terrain",
+        elif host is not None and host.card is not None and rules.in_reserve(host.card):
+            out.append(error("HOST_MISSING", f"symbiote {_label(p)} lies on {p.host}, which holds a reserve-zone card",
                              card=_id(p), pointer=p.pointer, actual=p.host))
     return out
 
@@ -175,16 +180,17 @@ def _why_not(square: Square, seat: str, n: int) -> str:
     return "not a square of the player's half"
 
 
-def _zone_problems(placed: list[Placed]) -> list[Problem]:
+def _zone_problems(placed: list[Placed], rules: SquadRules) -> list[Problem]:
     out: list[Problem] = []
     for p in placed:
         c = p.card
         if c is None:
             continue
-        if p.square and c.flyer:
+        reserve_card = rules.in_reserve(c)
+        if p.square and c.flyer and reserve_card:
             out.append(error("FLYER_ON_FIELD", f"{c.label} flies: it goes to the reserve zone, not on {p.square}",
                              card=c.id, pointer=p.pointer))
-        elif p.square and c.terrain:
+        elif p.square and c.terrain and reserve_card:
             out.append(error("TERRAIN_ON_FIELD", f"{c.label} is a terrain: it goes to the reserve zone, not on {p.square}",
                              card=c.id, pointer=p.pointer))
         elif p.square and c.symbiote:
@@ -193,10 +199,19 @@ def _zone_problems(placed: list[Placed]) -> list[Problem]:
         elif p.host and not c.symbiote:
             out.append(error("NOT_A_SYMBIOTE", f"{c.label} is not a symbiote and cannot lie on another card",
                              card=c.id, pointer=p.pointer))
-        elif p.reserve and not c.auxiliary:
-            out.append(error("NOT_A_RESERVE_CARD", f"{c.label} is neither flyer nor terrain: it goes on a square",
+        elif p.reserve and not reserve_card:
+            out.append(error("NOT_A_RESERVE_CARD", f"{c.label} {_why_on_square(c, rules)}: it goes on a square",
                              card=c.id, pointer=p.pointer))
     return out
+
+
+def _why_on_square(card: SquadCard, rules: SquadRules) -> str:
+    if card.flyer:
+        return f"flies, and in {rules.format} flyers stand on the field with the other cards until revealed"
+    if card.terrain:
+        return f"is a terrain, and in {rules.format} terrains stand on the field"
+    kinds = " and ".join(f"{k}s" for k in sorted(rules.reserve_zone)) or "no card"
+    return f"is no reserve card (only {kinds} go there in {rules.format})"
 
 
 def _squad_problems(placed: list[Placed], squad: list[SquadCard]) -> list[Problem]:
