@@ -227,3 +227,9 @@ def test_catalogue_check_refuses_printings_that_name_no_card(mini: Path) -> None
     report = check_catalogue(mini / "cards", expectations=mini / "catalogue.json")
     assert [(p.code, p.card) for p in report.problems] == [("PRINTINGS_MISMATCH", "10001")]
     assert "50001 is no berserk-ccg card" in report.problems[0].message
+
+
+def test_a_printing_repeated_on_many_lines_is_named_with_its_first_lines_only() -> None:
+    deck = parse_deck("game: berserk-ccg\n" + "1 10021\n" * 20 + "1 50027\n" + "".join(f"3 {cid}\n" for cid in range(10001, 10004)))
+    (p,) = [p for p in validate_deck(deck) if p.code == "TOO_MANY_COPIES"]
+    assert p.message == "21 cards named Мантикора (10021 ×20, 50027 ×1) on lines 2, 3, 4, 5, 6, 7, 8, 9 and 13 more; at most 3"

@@ -130,13 +130,18 @@ def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Prob
 
 def _where_each(view: _DeckView, cards: list[CardId], sections: Iterable[str]) -> str:
     """` on lines 3, 4` (text decks) or ` at /main/0, /main/1` (JSON decks): every line the cards are written on."""
-    wanted = set(sections)
-    entries = [e for e in view.deck.entries if e.card in cards and e.section in wanted]
+    wanted, ids = set(sections), set(cards)
+    entries = [e for e in view.deck.entries if e.card in ids and e.section in wanted]
     lines = sorted({e.line for e in entries if e.line is not None})
     if lines:
-        return f" on line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+        return f" on line{'s' if len(lines) > 1 else ''} {_some(list(map(str, lines)))}"
     pointers = [e.pointer for e in entries if e.pointer]
-    return f" at {', '.join(pointers)}" if pointers else ""
+    return f" at {_some(pointers)}" if pointers else ""
+
+
+def _some(items: list[str], most: int = 8) -> str:
+    """A deck that repeats a card on thousands of lines must not make a message of thousands of numbers."""
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _minimums(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
