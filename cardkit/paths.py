@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 # The package is installed editable from the repository, so the data folders
@@ -19,3 +20,9 @@ def default_db_path() -> Path:
     """`$CARDKIT_DB`, else `build/cardkit.db` in the repository."""
     env = os.environ.get("CARDKIT_DB")
     return Path(env) if env else ROOT / "build" / "cardkit.db"
+
+
+@lru_cache(maxsize=64)
+def resolved(folder: Path) -> Path:
+    """`folder.resolve()`, asked of the file system once: every deck of a batch loads its catalogue and format."""
+    return folder.resolve()

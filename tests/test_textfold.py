@@ -71,3 +71,24 @@ def test_other_transliteration_schemes_meet_the_name_under_the_loose_key(typed: 
 @given(st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ -"))
 def test_a_cyrillic_name_and_its_stored_transliteration_share_the_loose_key(text: str) -> None:
     assert loose_latin(text) == loose_latin(transliterate(text))
+
+
+def _fold_character_by_character(text: str) -> str:
+    """`fold` as first written: the reference its faster form must agree with."""
+    import re
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[\W_]+", "", text)
+
+
+@given(st.text())
+def test_fold_agrees_with_dropping_marks_character_by_character(text: str) -> None:
+    assert fold(text) == _fold_character_by_character(text)
+
+
+@pytest.mark.parametrize("text", ["Zal\u0301\u0301go", "Ångström", "ＦＵＬＬ", "Ёж", "x" * 300 + "é", "A\u202eB"],
+                         ids=["combining", "precomposed", "full-width", "yo", "long", "override"])
+def test_fold_of_marked_long_and_full_width_names_matches_the_reference(text: str) -> None:
+    assert fold(text) == _fold_character_by_character(text)

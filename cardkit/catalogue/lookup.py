@@ -13,6 +13,9 @@ from cardkit.games import game_module
 from cardkit.textfold import fold, fold_latin
 
 NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
+# Lookups remembered per index: texts longer than a card name are garbage, and memory stays bounded.
+_REMEMBERED_LENGTH = 256
+_REMEMBERED_TEXTS = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,8 @@ class CardIndex:
         self._by_id: dict[str, CardId] = {}
         self._by_name: dict[str, list[CardId]] = {}
         self._by_latin: dict[str, list[CardId]] = {}
+        # What each text typed so far found: a tournament's decks write the same few hundred names thousands of times.
+        self._found: dict[tuple[str, bool], Lookup] = {}
         for cid, card in catalogue.cards.items():
             self._by_id[cid.casefold()] = cid
             self._by_name.setdefault(fold(card["name"]), []).append(cid)
@@ -67,7 +72,15 @@ class CardIndex:
 
         `suggest=False` skips the (slow) close-name search when nothing matches.
         """
-        text = text.strip()
+        key = (text, suggest)
+        found = self._found.get(key)
+        if found is None:
+            found = self._find(text.strip(), suggest)
+            if len(text) <= _REMEMBERED_LENGTH and len(self._found) < _REMEMBERED_TEXTS:
+                self._found[key] = found
+        return found
+
+    def _find(self, text: str, suggest: bool) -> Lookup:
         cid = self.by_id(text)
         if cid:
             return Lookup(text, (cid,))

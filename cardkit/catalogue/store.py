@@ -93,7 +93,8 @@ def _load(game: str, cards_dir: Path) -> GameCatalogue:
 
 def load_game(game: str, cards_dir: Path | None = None) -> GameCatalogue:
     """The catalogue of `game`, read once per process."""
-    return _load(game, (cards_dir or paths.CARDS_DIR).resolve())
+    return _load(game, paths.resolved(cards_dir or paths.CARDS_DIR))
+
 
 
 def catalogue_hash(cards_dir: Path | None = None) -> str:

@@ -25,6 +25,10 @@ class Bar:
     def update(self, done: int, total: int | None) -> None:
         self._progress.update(self._task, completed=done, total=total)
 
+    def phase(self, label: str) -> None:
+        """A new step of the command: the label changes and the bar pulses until `update` gives a total."""
+        self._progress.update(self._task, description=label, completed=0, total=None)
+
 
 @contextmanager
 def progress_bar(label: str, enabled: bool, total: int | None = None) -> Iterator[Bar | None]:
@@ -33,8 +37,8 @@ def progress_bar(label: str, enabled: bool, total: int | None = None) -> Iterato
         yield None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as progress:
         yield Bar(progress, progress.add_task(label, total=total))

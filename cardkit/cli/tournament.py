@@ -38,7 +38,8 @@ def _run(inputs: list[Path], format_name: str | None, registrations: Path | None
     from cardkit.tournament import check_event
 
     with progress_bar("checking decks", show_progress(as_json)) as bar:
-        return check_event(inputs, format_name, registrations, event, bar.update if bar else None)
+        return check_event(inputs, format_name, registrations, event, bar.update if bar else None,
+                           phase=bar.phase if bar else None)
 
 
 def _print_human(result: EventCheck, details: bool) -> None:

@@ -55,7 +55,8 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
         if entry.text not in memo:
             memo[entry.text] = _resolve(entry, game, index, suggest=len(memo) < SUGGESTION_BUDGET)
         card, problem = memo[entry.text]
-        entries.append(replace(entry, card=card))
+        # Built directly: `dataclasses.replace` per card line was a visible part of a big batch.
+        entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer))
         if problem:
             problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
     problems.sort(key=_problem_order)

@@ -123,13 +123,13 @@ def list_formats(game: str | None = None) -> list[Format]:
     """Every format (of `game`, if given), sorted by name."""
     if game is not None and game not in GAMES:
         raise UnknownGame(game)
-    formats = _all_formats(paths.FORMATS_DIR.resolve()).values()
+    formats = _all_formats(paths.resolved(paths.FORMATS_DIR)).values()
     return [f for f in formats if game is None or f.game == game]
 
 
 def load_format(name: str) -> Format:
     """The format called `name`; `UnknownFormat` when there is none."""
-    formats = _all_formats(paths.FORMATS_DIR.resolve())
+    formats = _all_formats(paths.resolved(paths.FORMATS_DIR))
     try:
         return formats[name]
     except KeyError:

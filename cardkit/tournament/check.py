@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
+from cardkit.decks.model import Deck
 from cardkit.decks.report import DeckReport
 from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.formats import Format
 from cardkit.problems import Problem, error, warning
+from cardkit.tournament.batch import Progress, check_all
 from cardkit.tournament.registrations import Registrations, player_key
 
 SUBMISSION_SUFFIXES: tuple[str, ...] = (".deck", ".deck.json")
-
-Progress = Callable[[int, int], None]
-"""Called after each submission with (files checked so far, files in all)."""
 
 
 class Verdict(str, Enum):
@@ -26,6 +27,18 @@ class Verdict(str, Enum):
     ILLEGAL = "illegal"
     UNREADABLE = "unreadable"
     MISSING = "missing"
+
+
+class ListedCard(NamedTuple):
+    """One card of a deck's list: its section, the catalogue id, how many, and the first line naming it.
+
+    A tuple, not a dataclass: a big event sends 70,000 of them back from the worker processes.
+    """
+
+    section: str
+    card: str
+    count: int
+    line: int | None = None
 
 
 @dataclass
@@ -41,6 +54,16 @@ class Submission:
     name: str | None = None
     hash: str | None = None
     missing: bool = False
+    cards: list[ListedCard] = field(default_factory=list)
+    """The resolved list, one entry per card and section in the order written; cards that didn't resolve are not in it."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Worker processes send submissions back pickled; plain tuples load ten times faster than named ones.
+        return {**self.__dict__, "cards": [tuple(c) for c in self.cards]}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.cards = [tuple.__new__(ListedCard, c) for c in state["cards"]]
 
     @property
     def path(self) -> str:
@@ -178,13 +201,31 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
     report = DeckReport(path=str(path), game=deck.game, format=fmt.name if plays_event_game and fmt else deck.format,
                         player=deck.player, counts={"main": deck.size("main"), "side": deck.size("side")},
                         problems=problems)
-    return Submission(report, relative=relative, name=deck.name, hash=deck_hash(deck) if deck.resolved else None)
+    return Submission(report, relative=relative, name=deck.name, hash=deck_hash(deck) if deck.resolved else None,
+                      cards=listed_cards(deck))
+
+
+def listed_cards(deck: Deck) -> list[ListedCard]:
+    """Every resolved card of `deck` once per section with its total count and first line, in the order written."""
+    totals: dict[tuple[str, str], list[Any]] = {}
+    for e in deck.entries:
+        if e.card is not None:
+            key = (e.section, e.card)
+            if key in totals:
+                totals[key][0] += e.count
+            else:
+                totals[key] = [e.count, e.line]
+    return [ListedCard(section, card, count, line) for (section, card), (count, line) in totals.items()]
 
 
 def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | None = None,
                 registrations: str | os.PathLike[str] | None = None, event: str | None = None,
-                progress: Progress | None = None) -> EventCheck:
+                progress: Progress | None = None, jobs: int | None = None,
+                phase: Callable[[str], None] | None = None) -> EventCheck:
     """Check every submission under `inputs` and across them: format, registrations, duplicates, copies.
+
+    Decks are checked over `jobs` processes (default: every core) when there are many.
+    `phase` is told as each step starts (finding, checking, comparing), `progress` after each deck.
 
     The event format is `format_name`, else the registration list's `format` column, else
     none (each deck is checked against its own format). Raises only for the caller's
@@ -200,15 +241,19 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
         raise BadArgument(f"--format {fmt.name} differs from the format {regs.format!r} in {regs.path}")
     if fmt is None and regs and regs.format:
         fmt = load_format(regs.format)
+    tell = phase or (lambda label: None)
+    tell("finding submissions")
     files = find_submissions(inputs)
-    submissions: list[Submission] = []
-    for done, (path, relative) in enumerate(files, start=1):
-        submissions.append(check_submission(path, fmt, relative))
-        if progress is not None:
-            progress(done, len(files))
+    tell("checking decks")
+    submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
+    tell("comparing decks")
     submissions.extend(cross_check(submissions, regs))
     return EventCheck(event=event or _event_name(inputs), format=fmt.name if fmt else None, submissions=submissions,
                       registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])
+
+
+def _check_found(fmt: Format | None, found: tuple[Path, str]) -> Submission:
+    return check_submission(found[0], fmt, found[1])
 
 
 def _event_name(inputs: list[Any]) -> str:
@@ -217,31 +262,35 @@ def _event_name(inputs: list[Any]) -> str:
 
 
 def cross_check(submissions: list[Submission], regs: Registrations | None) -> list[Submission]:
-    """Add the problems between submissions (and against `regs`) in place; return the missing players' rows."""
+    """Add the problems between submissions (and against `regs`) in place; return the missing players' rows.
+
+    Linear in the submissions: each player's name is folded once, and a message about a
+    group names its first few members without walking the whole group per member.
+    """
     if regs is not None:
         _match_registered_files(submissions, regs)
     readable = [s for s in submissions if s.report.failure is None]
+    keys: dict[int, str | None] = {id(s): player_key(s.player) if s.player else None for s in submissions}
     by_player: dict[str, list[Submission]] = defaultdict(list)
     for s in submissions:
-        if s.player:
-            by_player[player_key(s.player)].append(s)
+        key = keys[id(s)]
+        if key is not None:
+            by_player[key].append(s)
         elif s.report.failure is None:
             s.add(error("NO_PLAYER", "the deck has no `player:` line, so it can't be matched to a player"))
     for group in by_player.values():
-        for s in group if len(group) > 1 else []:
-            others = _some(o.path for o in group if o is not s)
-            s.add(error("DUPLICATE_SUBMISSION", f"{s.player!r} also submitted {others}; a player sends one deck",
-                        actual=len(group), limit=1))
+        if len(group) > 1:
+            for s in group:
+                others = _some((o.path for o in group[:_SHOWN + 1] if o is not s), total=len(group) - 1)
+                s.add(error("DUPLICATE_SUBMISSION", f"{s.player!r} also submitted {others}; a player sends one deck",
+                            actual=len(group), limit=1))
     by_hash: dict[str, list[Submission]] = defaultdict(list)
     for s in readable:
         if s.hash:
             by_hash[s.hash].append(s)
     for group in by_hash.values():
-        for s in group:
-            twins = [o for o in group if o is not s and (not s.player or not o.player or player_key(o.player) != player_key(s.player))]
-            if twins:
-                shown = _some(f"{o.path} ({o.player or 'no player'})" for o in twins)
-                s.add(warning("IDENTICAL_DECKS", f"the same cards as {shown}", actual=len(twins) + 1))
+        if len(group) > 1:
+            _warn_identical(group, keys)
     if regs is None:
         return []
     for s in readable:
@@ -258,11 +307,47 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
     return missing
 
 
-def _some(items: Iterable[str], limit: int = 5) -> str:
-    """The first `limit` items and how many more: a big event must not make messages of a thousand paths."""
-    items = list(items)
-    more = f" and {len(items) - limit} more" if len(items) > limit else ""
-    return ", ".join(items[:limit]) + more
+def _warn_identical(group: list[Submission], keys: dict[int, str | None]) -> None:
+    """IDENTICAL_DECKS on each deck of `group` (one hash) that another player also sent.
+
+    A deck's twins are the group's decks of other players (or of no player). Only the
+    first `_SHOWN` twins are named, so each deck looks at a shortlist: the group's decks
+    in order, at most `_SHOWN` per player. A deck's first twins are all in it, and at most
+    `_SHOWN` entries of the deck's own player stand between them.
+    """
+    per_key: Counter[str | None] = Counter(keys[id(s)] for s in group)
+    shortlist: list[Submission] = []
+    kept: Counter[str | None] = Counter()
+    for s in group:
+        key = keys[id(s)]
+        if kept[key] < _SHOWN:
+            kept[key] += 1
+            shortlist.append(s)
+    for s in group:
+        key = keys[id(s)]
+        # A deck without a player twins with every other deck; one with a player, with the other players' decks.
+        count = len(group) - 1 if key is None else len(group) - per_key[key]
+        if not count:
+            continue
+        twins = []
+        for o in shortlist:
+            if o is not s and (key is None or keys[id(o)] != key):
+                twins.append(f"{o.path} ({o.player or 'no player'})")
+                if len(twins) == _SHOWN:
+                    break
+        s.add(warning("IDENTICAL_DECKS", f"the same cards as {_some(twins, total=count)}", actual=count + 1))
+
+
+_SHOWN = 5
+
+
+def _some(items: Iterable[str], limit: int = _SHOWN, total: int | None = None) -> str:
+    """The first `limit` items and how many more (of `total`, else of `items`): a big event must not make
+    messages of a thousand paths."""
+    shown = list(itertools.islice(items, limit)) if total is not None else list(items)
+    count = total if total is not None else len(shown)
+    more = f" and {count - limit} more" if count > limit else ""
+    return ", ".join(shown[:limit]) + more
 
 
 def _match_registered_files(submissions: list[Submission], regs: Registrations) -> None:

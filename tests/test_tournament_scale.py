@@ -1,0 +1,75 @@
+"""A big event stays linear: names folded once per deck, messages short, the cores used with the same verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardkit.tournament import Submission, Verdict, check_event, check
+from cardkit.tournament import batch
+from cardkit.tournament.check import cross_check
+from cardkit.decks.report import DeckReport
+
+DECKS = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open" / "decks"
+
+
+def submission(path: str, player: str | None, hash: str = "same") -> Submission:
+    return Submission(DeckReport(path=path, game="berserk-tcg", player=player), relative=path, hash=hash)
+
+
+def test_a_thousand_identical_decks_fold_each_players_name_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = check.player_key
+    monkeypatch.setattr(check, "player_key", lambda name: calls.append(name) or real(name))
+    subs = [submission(f"d{i}.deck", f"Player {i}") for i in range(1000)]
+    cross_check(subs, None)
+    assert len(calls) == 1000
+    assert all([p.code for p in s.problems] == ["IDENTICAL_DECKS"] for s in subs)
+    assert subs[0].problems[0].actual == 1000
+    assert subs[0].problems[0].message.endswith(" and 994 more")
+
+
+def test_a_players_own_second_deck_is_a_duplicate_not_a_twin() -> None:
+    subs = [submission(f"a{i}.deck", "Alice") for i in range(7)] + [submission("bob.deck", "Bob"),
+                                                                     submission("anon.deck", None)]
+    cross_check(subs, None)
+    twin = [p for p in subs[0].problems if p.code == "IDENTICAL_DECKS"][0]
+    # Alice's twins are Bob's deck and the deck without a player, never her own six others.
+    assert twin.actual == 3 and "a1.deck" not in twin.message
+    assert "bob.deck (Bob)" in twin.message and "anon.deck (no player)" in twin.message
+    bob = [p for p in subs[7].problems if p.code == "IDENTICAL_DECKS"][0]
+    assert bob.actual == 9 and bob.message.endswith(" and 3 more")
+    anon = [p for p in subs[8].problems if p.code == "IDENTICAL_DECKS"][0]
+    assert anon.actual == 9
+    duplicate = [p for p in subs[0].problems if p.code == "DUPLICATE_SUBMISSION"][0]
+    assert duplicate.message.count("a") and duplicate.message.endswith("and 1 more; a player sends one deck")
+
+
+def test_decks_checked_over_two_processes_get_the_verdicts_of_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    serial = check_event([DECKS], jobs=1)
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(batch, "WARM_UP", 1)
+    monkeypatch.setattr(batch, "CHUNK", 2)
+    calls: list[tuple[int, int]] = []
+    parallel = check_event([DECKS], jobs=2, progress=lambda done, total: calls.append((done, total)))
+    assert parallel.to_dict() == serial.to_dict()
+    assert [s.cards for s in parallel.submissions] == [s.cards for s in serial.submissions]
+    # One call after the warm-up, then one per chunk of two: the bar ends full.
+    assert calls[-1] == (7, 7) and len(calls) == 4
+
+
+def test_the_phases_of_a_check_are_told_in_order() -> None:
+    phases: list[str] = []
+    check_event([DECKS], phase=phases.append)
+    assert phases == ["finding submissions", "checking decks", "comparing decks"]
+
+
+def test_a_submission_lists_each_card_once_per_section_with_its_first_line(tmp_path: Path) -> None:
+    deck = tmp_path / "split.deck"
+    deck.write_text("game: berserk-tcg\nplayer: Ann\n\nMain\n2 BK1-012\n1 Guts (BK1-012)\n3 Casca (BK1-013)\n\nSide\n1 BK1-012\n",
+                    encoding="utf-8")
+    [s] = check_event([deck]).submissions
+    assert [(c.section, c.card, c.count, c.line) for c in s.cards] == [
+        ("main", "BK1-012", 3, 5), ("main", "BK1-013", 3, 7), ("side", "BK1-012", 1, 10)]
+    assert s.verdict is Verdict.ILLEGAL  # far too small, but its list is still read
