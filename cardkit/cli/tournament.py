@@ -134,5 +134,82 @@ def db_command(
         typer.echo(f"wrote {out}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
 
 
+ForceOption = Annotated[bool, typer.Option("--force", help="Replace an existing registry (it is the record of what "
+                                                           "players registered, so it is kept unless you say so).")]
+
+
+@tournament_app.command("register")
+@guarded
+def register_command(
+    inputs: InputsArgument,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Registry JSON file to write (schemas/registry.schema.json).",
+                                      show_default=False)],
+    format_name: EventFormatOption = None,
+    registrations: RegistrationsOption = None,
+    event: EventOption = None,
+    force: ForceOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Record each player's registered decklist: file, canonical hash, resolved list, verdict, time, catalogue.
+
+    Checks the event like `check`, then writes every readable deck that names
+    its player to --out. An existing --out is refused unless --force. Exit 0
+    once written (the verdicts are in the file), 2 for a usage error.
+    """
+    from cardkit.tournament.registry import build_registry, refuse_existing, write_registry
+
+    refuse_existing(out, force)  # before the work, not after
+    result = _run(inputs, format_name, registrations, event, as_json)
+    registry = build_registry(result)
+    write_registry(registry, out, force)
+    decks = registry["decks"]
+    legal = sum(d["verdict"] == "legal" for d in decks)
+    c = result.summary()
+    left = c["unreadable"] + c["missing"] + sum(1 for s in result.submissions if not s.player and not s.missing)
+    if as_json:
+        print_json({"path": str(out), "event": registry["event"], "decks": len(decks), "legal": legal,
+                    "illegal": len(decks) - legal, "not_registered": left})
+    else:
+        typer.echo(f"{registry['event']}: registered {len(decks)} deck(s): {legal} legal, {len(decks) - legal} illegal; "
+                   f"{left} row(s) with no list to register (unreadable, no player or missing)")
+        typer.echo(f"wrote {out}")
+
+
+@tournament_app.command("deck-check")
+@guarded
+def deck_check_command(
+    registry: Annotated[Path, typer.Argument(help="The registry `tournament register` wrote.", show_default=False)],
+    player: Annotated[str, typer.Argument(help="The player, as registered (case, accents and spacing ignored).",
+                                          show_default=False)],
+    presented: Annotated[Path, typer.Argument(help="The deck the player presents, typed as a deck file.",
+                                              show_default=False, metavar="PRESENTED_DECK")],
+    as_json: JsonOption = False,
+) -> None:
+    """Does the deck a player presents match the one they registered?
+
+    Lists every difference per card and section: missing, extra, moved between
+    main and side. Exit 0 match, 1 mismatch (a deck problem), 2 for an unknown
+    player or an unreadable registry or deck.
+    """
+    from cardkit.tournament.registry import deck_check, read_registry
+
+    result = deck_check(read_registry(registry), player, presented, str(registry))
+    if as_json:
+        print_json(result.to_dict())
+    elif result.match:
+        typer.echo(f"MATCH     {result.player}: {presented} is the registered deck ({result.registered_file}, "
+                   f"hash {result.presented_hash[:12]})")
+    else:
+        typer.echo(f"MISMATCH  {result.player}: {presented} differs from the registered deck "
+                   f"{result.registered_file} in {len(result.differences)} place(s)")
+        width = max(len(f"{d.name} ({d.card})") for d in result.differences) if result.differences else 0
+        for d in result.differences:
+            typer.echo(f"  {d.section:4}  {f'{d.name} ({d.card})':{width}}  registered {d.registered}, "
+                       f"presented {d.presented}: {d.describe()}")
+        if not result.differences:
+            typer.echo("  the same cards, but the registered list had lines that did not resolve")
+    raise typer.Exit(EXIT_OK if result.match else EXIT_FINDING)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(tournament_app, name="tournament")

@@ -1,0 +1,231 @@
+"""The event's registered decklists, and deck checks at the table against them.
+
+Judges tell a decklist problem (the list is illegal or unclear: `tournament check`) from
+a deck problem (the cards the player presents differ from the list they registered).
+`build_registry` records what each player registered; `deck_check` compares a presented
+deck with it, card by card and section by section.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cardkit import __version__, paths
+from cardkit.catalogue.store import CardId, catalogue_hash, load_game
+from cardkit.decks.model import SECTIONS
+from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.tournament.check import EventCheck, Submission, Verdict
+from cardkit.tournament.registrations import player_key
+
+KIND = "cardkit-registry"
+LAYOUT = 1
+
+
+class UnknownPlayer(CardkitError):
+    """The registry has no deck for this player."""
+
+    def __init__(self, player: str, path: str, known: int) -> None:
+        self.player = player
+        super().__init__(f"{path}: no registered deck for {player!r} ({known} players registered; names are "
+                         "matched ignoring case, accents, spacing and punctuation)")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _registered_deck(s: Submission, when: str, catalogue: str) -> dict[str, Any]:
+    cards = load_game(s.report.game or "").cards
+    lists: dict[str, list[dict[str, Any]]] = {section: [] for section in SECTIONS}
+    for c in s.cards:
+        lists[c.section].append({"card": c.card, "name": cards[c.card]["name"], "count": c.copies})
+    return {"player": s.player, "file": s.path, "name": s.name, "game": s.report.game, "format": s.report.format,
+            "hash": s.hash, "verdict": s.verdict.value, "errors": s.errors, "warnings": s.warnings,
+            "registered_at": when, "catalogue": catalogue, **lists}
+
+
+def build_registry(result: EventCheck, when: str | None = None) -> dict[str, Any]:
+    """The registry of `result`: one entry per readable submission that names its player, legal or not.
+
+    Unreadable files, decks with no player and missing players have no list to compare
+    a deck with, so they are not in it; `tournament check` reports them.
+    """
+    when = when or _now()
+    catalogue = catalogue_hash()
+    decks = [_registered_deck(s, when, catalogue) for s in result.submissions
+             if s.player and s.verdict in (Verdict.LEGAL, Verdict.ILLEGAL)]
+    return {"kind": KIND, "layout": LAYOUT, "event": result.event, "format": result.format,
+            "registrations": result.registrations, "registered_at": when, "cardkit": __version__,
+            "catalogue": catalogue, "decks": decks}
+
+
+def render_registry(registry: dict[str, Any]) -> str:
+    return json.dumps(registry, ensure_ascii=False, indent=2) + "\n"
+
+
+def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
+    """`BadArgument` when `out` can't take a registry: a folder, or an existing file without `force`.
+
+    A registry is the record of what players registered: replacing it by accident would
+    lose the lists the deck checks compare with, so even an earlier registry needs `force`.
+    """
+    target = Path(out)
+    if target.is_dir():
+        raise BadArgument(f"{target} is a directory; give a file name")
+    if (target.exists() or target.is_symlink()) and not force:
+        raise BadArgument(f"{target} exists; a registry is not replaced without --force (nothing written)")
+
+
+def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force: bool = False) -> None:
+    """Write `registry` to `out` atomically; an existing file is kept unless `force` (see `refuse_existing`)."""
+    from cardkit.jsonio import write_atomic
+
+    target = Path(out)
+    refuse_existing(target, force)
+    try:
+        write_atomic(target, render_registry(registry))
+    except OSError as exc:
+        raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads((paths.SCHEMAS_DIR / "registry.schema.json").read_text(encoding="utf-8")))
+
+
+def read_registry(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The registry at `path`, checked against schemas/registry.schema.json; `UnreadableInput` otherwise."""
+    from cardkit.jsonio import read_json_input
+
+    data = read_json_input(path, max_bytes=256 << 20)
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        first = errors[0]
+        where = "/" + "/".join(map(str, first.absolute_path))
+        raise UnreadableInput(path, f"not a cardkit registry: {where}: {first.message[:200]}")
+    return dict(data)
+
+
+def find_registered(registry: dict[str, Any], player: str, path: str = "registry") -> dict[str, Any]:
+    """The registered deck of `player`, matched as the registration list matches names."""
+    key = player_key(player)
+    found = [d for d in registry["decks"] if player_key(d["player"]) == key]
+    if not found:
+        raise UnknownPlayer(player, path, len({player_key(d["player"]) for d in registry["decks"]}))
+    if len(found) > 1:
+        files = ", ".join(d["file"] for d in found[:5])
+        raise BadArgument(f"{path}: {player!r} registered {len(found)} decks ({files}); a player registers one, "
+                          "so there is no one list to check against")
+    return found[0]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One card in one section whose count differs between the registered list and the presented deck.
+
+    `moved` of the difference is explained by the card being in the other section instead;
+    the rest is missing (fewer presented) or extra (more presented).
+    """
+
+    card: CardId
+    name: str
+    section: str
+    registered: int
+    presented: int
+    moved: int = 0
+
+    @property
+    def delta(self) -> int:
+        return self.presented - self.registered
+
+    def describe(self) -> str:
+        """`1 moved to side, 1 missing` and the like."""
+        other = "side" if self.section == "main" else "main"
+        parts = []
+        if self.moved:
+            parts.append(f"{self.moved} moved {'to' if self.delta < 0 else 'from'} {other}")
+        rest = abs(self.delta) - self.moved
+        if rest:
+            parts.append(f"{rest} {'missing' if self.delta < 0 else 'extra'}")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "name": self.name, "section": self.section, "registered": self.registered,
+                "presented": self.presented}
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """A presented deck against a registered one: whether they match, and every difference."""
+
+    player: str
+    registered_hash: str | None
+    presented_hash: str
+    differences: list[Difference]
+    registered_file: str = ""
+    presented_file: str = ""
+
+    @property
+    def match(self) -> bool:
+        return self.registered_hash == self.presented_hash and not self.differences
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"match": self.match, "player": self.player, "registered_hash": self.registered_hash,
+                "presented_hash": self.presented_hash, "differences": [d.to_dict() for d in self.differences]}
+
+
+def compare_lists(game: str, registered: dict[str, dict[CardId, int]], presented: dict[str, dict[CardId, int]],
+                  names: dict[CardId, str]) -> list[Difference]:
+    """Every (card, section) whose count differs, in catalogue order, main before side."""
+    cards = load_game(game).cards
+    order = {cid: i for i, cid in enumerate(cards)}
+    every = {c for lists in (registered, presented) for section in lists.values() for c in section}
+    out: list[Difference] = []
+    for card in sorted(every, key=lambda c: (order.get(c, len(order)), c)):
+        rm, rs = registered["main"].get(card, 0), registered["side"].get(card, 0)
+        pm, ps = presented["main"].get(card, 0), presented["side"].get(card, 0)
+        to_side = min(max(rm - pm, 0), max(ps - rs, 0))
+        to_main = min(max(rs - ps, 0), max(pm - rm, 0))
+        name = names.get(card) or (cards[card]["name"] if card in cards else card)
+        for section, before, after in (("main", rm, pm), ("side", rs, ps)):
+            if before != after:
+                moved = to_side if (section == "main") == (after < before) else to_main
+                out.append(Difference(card, name, section, before, after, moved))
+    return out
+
+
+def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLike[str],
+               registry_path: str = "registry") -> DeckCheck:
+    """Compare the deck file `presented` with what `player` registered.
+
+    Raises `UnknownPlayer` for a player with no registered deck, `UnreadableInput` for a
+    presented file that is not a deck or has a card line that doesn't resolve (a typing
+    slip at the table, not a finding about the deck).
+    """
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import deck_hash
+
+    entry = find_registered(registry, player, registry_path)
+    deck = read_deck(presented, entry["format"])
+    bad = [p for p in deck.problems if p.is_error]
+    if bad:
+        first = bad[0]
+        where = f"line {first.line}: " if first.line is not None else (f"{first.pointer}: " if first.pointer else "")
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise UnreadableInput(presented, f"{where}{first.message}{more}; a deck check needs every card line resolved")
+    if deck.game != entry["game"]:
+        raise UnreadableInput(presented, f"a {deck.game} deck; {entry['player']!r} registered a {entry['game']} deck")
+    registered = {s: {c["card"]: c["count"] for c in entry[s]} for s in SECTIONS}
+    names = {c["card"]: c["name"] for s in SECTIONS for c in entry[s]}
+    shown = {s: deck.section(s) for s in SECTIONS}
+    return DeckCheck(player=entry["player"], registered_hash=entry["hash"], presented_hash=deck_hash(deck),
+                     differences=compare_lists(deck.game, registered, shown, names),
+                     registered_file=entry["file"], presented_file=str(presented))

@@ -1,0 +1,140 @@
+"""Registered decklists and deck checks at the table: a match, a swap, a card moved to the side."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardkit.cli.main import app
+from cardkit.decks import read_deck
+from cardkit.decks.canonical import deck_hash
+from cardkit.errors import BadArgument, UnreadableInput
+from cardkit.tournament import check_event
+from cardkit.tournament.registry import (UnknownPlayer, build_registry, deck_check, read_registry, write_registry)
+
+EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
+ALICE = EVENT / "decks" / "alice.deck"
+REGISTRATIONS = str(EVENT / "registrations.csv")
+
+
+@pytest.fixture(scope="module")
+def registry_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("registry") / "registry.json"
+    result = CliRunner().invoke(app, ["tournament", "register", str(EVENT), "-r", REGISTRATIONS, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def presented(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    """Alice's registered deck as typed at the table, with each (old line, new text) edit applied."""
+    text = ALICE.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "at-the-table.deck"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_registration_records_each_players_file_hash_list_verdict_time_and_catalogue(registry_file: Path) -> None:
+    registry = read_registry(registry_file)  # also checks schemas/registry.schema.json
+    players = {d["player"]: d for d in registry["decks"]}
+    # Gus's file can't be read and Dmitri Nosubmission sent nothing: neither has a list to register.
+    assert sorted(players) == ["<script>alert(\"x\")</script>", "Alice Archer", "Boris Kovalev", "Clara Dietrich",
+                               "Frank Fischer", "clara  dietrich"]
+    alice = players["Alice Archer"]
+    assert alice["hash"] == deck_hash(read_deck(ALICE))
+    assert alice["verdict"] == "legal" and alice["file"].endswith("alice.deck")
+    assert {"card": "BK1-012", "name": "Guts", "count": 3} in alice["main"]
+    assert sum(c["count"] for c in alice["side"]) == 10
+    assert alice["registered_at"] == registry["registered_at"] and len(alice["catalogue"]) == 64
+    assert registry["format"] == "berserk-tcg"
+
+
+def test_a_registry_is_not_replaced_without_force(registry_file: Path, runner: CliRunner) -> None:
+    before = registry_file.read_bytes()
+    result = runner.invoke(app, ["tournament", "register", str(EVENT), "--out", str(registry_file)])
+    assert result.exit_code == 2
+    assert "not replaced without --force" in result.output
+    assert registry_file.read_bytes() == before
+
+
+def test_force_replaces_a_registry(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    registry = build_registry(check_event([EVENT]))
+    write_registry(registry, out)
+    with pytest.raises(BadArgument, match="--force"):
+        write_registry(registry, out)
+    write_registry({**registry, "event": "again"}, out, force=True)
+    assert read_registry(out)["event"] == "again"
+
+
+def test_the_registered_deck_presented_again_matches(registry_file: Path, tmp_path: Path, runner: CliRunner) -> None:
+    # Written another way (ids instead of names, other order) it is still the same deck.
+    deck = presented(tmp_path, ("3 Guts (BK1-012)\n", ""), ("2 Bold Siege Squadron\n", "2 Bold Siege Squadron\n"),
+                     ("Main\n", "Main\n3 BK1-012\n"))
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "alice  ARCHER", str(deck), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data == {"match": True, "player": "Alice Archer", "registered_hash": data["presented_hash"],
+                    "presented_hash": deck_hash(read_deck(ALICE)), "differences": []}
+
+
+def test_one_card_swapped_and_one_moved_to_the_side_are_every_difference(registry_file: Path, tmp_path: Path,
+                                                                          runner: CliRunner) -> None:
+    deck = presented(tmp_path, ("3 Casca (BK1-013)", "2 Casca (BK1-013)\n1 Judeau (BK1-015)"),
+                     ("3 Guts (BK1-012)", "2 Guts (BK1-012)"), ("Sideboard:\n", "Sideboard:\n1 Guts (BK1-012)\n"))
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "Alice Archer", str(deck), "--json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.output)
+    assert data["match"] is False and data["player"] == "Alice Archer"
+    assert data["registered_hash"] != data["presented_hash"]
+    assert data["differences"] == [
+        {"card": "BK1-012", "name": "Guts", "section": "main", "registered": 3, "presented": 2},
+        {"card": "BK1-012", "name": "Guts", "section": "side", "registered": 0, "presented": 1},
+        {"card": "BK1-013", "name": "Casca", "section": "main", "registered": 3, "presented": 2},
+        {"card": "BK1-015", "name": "Judeau", "section": "main", "registered": 2, "presented": 3},
+    ]
+    human = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "Alice Archer", str(deck)])
+    assert human.exit_code == 1
+    lines = human.output.splitlines()
+    assert lines[0].startswith("MISMATCH  Alice Archer") and "4 place(s)" in lines[0]
+    assert lines[1].endswith("registered 3, presented 2: 1 moved to side")
+    assert "1 moved from main" in lines[2]
+    assert lines[3].endswith("1 missing") and lines[4].endswith("1 extra")
+
+
+def test_moves_both_ways_and_a_missing_copy_are_told_apart(registry_file: Path) -> None:
+    from cardkit.tournament.registry import compare_lists
+
+    diffs = compare_lists("berserk-tcg", {"main": {"BK1-012": 3}, "side": {"BK1-012": 1}},
+                          {"main": {"BK1-012": 1}, "side": {"BK1-012": 2}}, {})
+    # Two fewer in main, one more in side: one moved, one gone.
+    assert [(d.section, d.describe()) for d in diffs] == [("main", "1 moved to side, 1 missing"), ("side", "1 moved from main")]
+
+
+def test_an_unknown_player_or_an_unreadable_deck_exits_2(registry_file: Path, tmp_path: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "Nobody Here", str(ALICE)])
+    assert result.exit_code == 2 and "no registered deck for 'Nobody Here'" in result.output
+    typo = presented(tmp_path, ("3 Casca (BK1-013)", "3 Kasca the Brave"))
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "Alice Archer", str(typo)])
+    assert result.exit_code == 2 and "needs every card line resolved" in result.output
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "Alice Archer", str(tmp_path / "none.deck")])
+    assert result.exit_code == 2
+    with pytest.raises(UnknownPlayer):
+        deck_check(read_registry(registry_file), "Dmitri Nosubmission", ALICE)
+    # Clara sent two decks: there is no one list to check against.
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "Clara Dietrich", str(ALICE)])
+    assert result.exit_code == 2 and "registered 2 decks" in result.output
+
+
+def test_a_file_that_is_not_a_registry_is_unreadable(tmp_path: Path, runner: CliRunner) -> None:
+    fake = tmp_path / "fake.json"
+    fake.write_text('{"kind": "something else", "decks": []}', encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="not a cardkit registry"):
+        read_registry(fake)
+    result = runner.invoke(app, ["tournament", "deck-check", str(fake), "Alice Archer", str(ALICE)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
