@@ -127,7 +127,8 @@ def test_the_tournament_database_has_a_title_a_description_and_the_organizers_fa
     assert {"code", "severity"} <= set(tables["problems"]["facets"])
     assert {"code", "severity"} <= set(tables["event_problems"]["facets"])
     assert "format" in tables["events"]["facets"]
-    assert set(meta["queries"]) == {"illegal_decks", "problems_by_code", "identical_decks", "missing_submissions"}
+    assert set(meta["queries"]) == {"illegal_decks", "problems_by_code", "identical_decks", "missing_submissions",
+                                    "most_played_cards", "decks_playing_card", "field_split"}
 
 
 def test_the_metadata_of_an_attached_database_names_no_absolute_path(catalogue: Path, tournament_db: Path) -> None:
@@ -205,7 +206,7 @@ def test_every_tournament_query_runs_on_a_database_with_no_events(tmp_path: Path
     empty = tmp_path / "empty.db"
     write_database([], empty)
     with sqlite3.connect(empty) as conn:
-        assert conn.execute(QUERIES[name].sql).fetchall() == []
+        assert conn.execute(QUERIES[name].sql, {"card": "BK1-012"}).fetchall() == []
     conn.close()
 
 
@@ -296,3 +297,86 @@ def test_serve_announces_each_attached_database_at_its_url(runner: CliRunner, ca
 def test_serve_help_explains_attach(runner: CliRunner) -> None:
     result = runner.invoke(app, ["serve", "--help"])
     assert result.exit_code == 0 and "--attach" in result.output and "tournament" in result.output
+
+
+# --- decklists: deck_cards, cards and the metagame queries
+
+
+def _legal_lists() -> dict[str, dict[str, int]]:
+    """Player -> card -> copies over main and side, for the example event's legal decks, from the library."""
+    result = check_event([EVENT], registrations=EVENT / "registrations.csv")
+    lists: dict[str, dict[str, int]] = {}
+    for s in result.submissions:
+        if s.verdict.value == "legal":
+            totals: dict[str, int] = {}
+            for c in s.cards:
+                totals[c.card] = totals.get(c.card, 0) + c.copies
+            lists[s.player or ""] = totals
+    return lists
+
+
+def test_deck_cards_hold_every_list_as_it_resolved(tournament_db: Path) -> None:
+    result = check_event([EVENT], registrations=EVENT / "registrations.csv")
+    with sqlite3.connect(tournament_db) as conn:
+        rows = conn.execute("select d.path, dc.section, dc.game, dc.card, dc.count, dc.line from deck_cards dc "
+                            "join decks d on d.id = dc.deck_id order by dc.id").fetchall()
+        names = dict(conn.execute("select id, name from cards where game = 'berserk-tcg'").fetchall())
+    conn.close()
+    expected = [(s.path, c.section, s.report.game, c.card, c.copies, c.line) for s in result.submissions for c in s.cards]
+    assert rows == expected
+    assert names["BK1-012"] == "Guts" and set(names) == {card for (_, _, _, card, _, _) in rows}
+
+
+def test_most_played_cards_counts_decks_and_copies_of_the_legal_field(ds: object) -> None:
+    lists = _legal_lists()
+    rows = _query(ds, "most_played_cards")
+    top = rows[0]
+    playing = [cards[top["card"]] for cards in lists.values() if top["card"] in cards]
+    every = {card for cards in lists.values() for card in cards}
+    assert top["decks"] == len(playing) == max(sum(card in cards for cards in lists.values()) for card in every)
+    assert (top["copies"], top["fewest"], top["most"]) == (sum(playing), min(playing), max(playing))
+    assert top["percent"] == round(100 * len(playing) / len(lists), 1)
+    assert {r["card"] for r in rows} == every
+
+
+def test_decks_playing_a_card_are_found_by_id_or_by_name(ds: object) -> None:
+    by_id = get_json(ds, f"/{NAME}/decks_playing_card.json?_shape=array&card=BK1-012")
+    by_name = get_json(ds, f"/{NAME}/decks_playing_card.json?_shape=array&card=guts")
+    assert by_id and [(r["player"], r["main"], r["side"]) for r in by_id] == [  # type: ignore[union-attr]
+        (r["player"], r["main"], r["side"]) for r in by_name if r["card"] == "BK1-012"]  # type: ignore[union-attr]
+    dmitri = next(r for r in by_id if r["player"] == "Dmitri Sokolov")  # type: ignore[union-attr]
+    assert dmitri["verdict"] == "illegal" and dmitri["main"] + dmitri["side"] == 4
+
+
+def test_the_field_split_counts_legal_decks_by_colour_mix(ds: object, tournament_db: Path) -> None:
+    from cardkit.catalogue.store import load_game
+
+    cards = load_game("berserk-tcg").cards
+    result = check_event([EVENT], registrations=EVENT / "registrations.csv")
+    mixes: dict[str, int] = {}
+    for s in result.submissions:
+        if s.verdict.value == "legal":
+            colours = sorted({cards[c.card]["colour"] for c in s.cards if c.section == "main" and cards[c.card].get("colour")},
+                             key=["white", "green", "black", "red"].index)
+            key = "+".join(colours) or "colourless"
+            mixes[key] = mixes.get(key, 0) + 1
+    rows = _query(ds, "field_split")
+    assert {r["mix"]: r["decks"] for r in rows} == mixes
+    assert sum(r["percent"] for r in rows) == pytest.approx(100, abs=0.2)
+
+
+def test_a_listed_card_links_to_its_page_in_the_catalogue(ds: object) -> None:
+    import asyncio
+
+    async def fetch(path: str) -> tuple[int, str]:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.get(path)  # type: ignore[attr-defined]
+        return response.status_code, response.text
+
+    status, page = asyncio.run(fetch(f"/{NAME}/deck_cards?card=BK1-012"))
+    assert status == 200
+    assert '<a href="/cardkit/cards/berserk-tcg,BK1-012">BK1-012</a>' in page
+    status, card_page = asyncio.run(fetch("/cardkit/cards/berserk-tcg,BK1-012"))
+    assert status == 200 and "Guts" in card_page
+    status, query_page = asyncio.run(fetch(f"/{NAME}/decks_playing_card?card=Guts"))
+    assert status == 200 and 'href="/cardkit/cards/berserk-tcg,BK1-012"' in query_page

@@ -176,7 +176,12 @@ def test_the_database_holds_events_decks_verdicts_and_problems(runner: CliRunner
     out = tmp_path / "tournament.db"
     result = runner.invoke(app, ["tournament", "db", str(EVENT), "-r", REGISTRATIONS, "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["tables"] == {"events": 1, "decks": 7, "verdicts": 8, "problems": 9, "event_problems": 0}
+    from cardkit.tournament import check_event
+
+    lists = [s.cards for s in check_event([EVENT], registrations=REGISTRATIONS).submissions]
+    assert json.loads(result.stdout)["tables"] == {
+        "events": 1, "decks": 7, "deck_cards": sum(map(len, lists)), "cards": len({c.card for cards in lists for c in cards}),
+        "verdicts": 8, "problems": 9, "event_problems": 0}
     with sqlite3.connect(out) as conn:
         verdicts = dict(conn.execute("SELECT verdict, count(*) FROM verdicts GROUP BY verdict").fetchall())
         identical = conn.execute("SELECT d.path FROM problems p JOIN verdicts v ON v.id = p.verdict_id "

@@ -20,7 +20,11 @@ SCHEMA: tuple[str, ...] = (
     "rows INTEGER NOT NULL, legal INTEGER NOT NULL, illegal INTEGER NOT NULL, unreadable INTEGER NOT NULL, "
     "missing INTEGER NOT NULL, warnings INTEGER NOT NULL)",
     "CREATE TABLE decks (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), path TEXT NOT NULL, "
-    "player TEXT, name TEXT, game TEXT, format TEXT, hash TEXT, main INTEGER, side INTEGER)",
+    "player TEXT, name TEXT, game TEXT, format TEXT, hash TEXT, main INTEGER, side INTEGER, mix TEXT)",
+    "CREATE TABLE deck_cards (id INTEGER PRIMARY KEY, deck_id INTEGER NOT NULL REFERENCES decks(id), "
+    "section TEXT NOT NULL, game TEXT NOT NULL, card TEXT NOT NULL, count INTEGER NOT NULL, line INTEGER)",
+    "CREATE TABLE cards (game TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT, colours TEXT, "
+    "PRIMARY KEY (game, id))",
     "CREATE TABLE verdicts (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), "
     "deck_id INTEGER REFERENCES decks(id), player TEXT, verdict TEXT NOT NULL, legal INTEGER NOT NULL, "
     "errors INTEGER NOT NULL, warnings INTEGER NOT NULL, first_problem TEXT)",
@@ -34,16 +38,23 @@ SCHEMA: tuple[str, ...] = (
     "CREATE INDEX decks_hash ON decks(hash)",
     "CREATE INDEX verdicts_verdict ON verdicts(verdict)",
     "CREATE INDEX problems_code ON problems(code)",
+    "CREATE INDEX deck_cards_card ON deck_cards(game, card)",
+    "CREATE INDEX deck_cards_deck ON deck_cards(deck_id)",
 )
 """`verdicts` has one row per submission and per missing player (then `deck_id` is NULL);
 `problems.lim`/`actual` hold JSON; `event_problems` are the registration list's own problems;
-`tournament_meta` marks the file as a tournament database (`kind`) and says what wrote it."""
+`tournament_meta` marks the file as a tournament database (`kind`) and says what wrote it.
+`deck_cards` holds each readable deck's resolved list, one row per card and section; `cards`
+the catalogue's name, kind and colours (or elements) of every card those lists name, so the
+lists can be read and grouped without the catalogue database beside them."""
 
-DATA_TABLES: tuple[str, ...] = ("events", "decks", "verdicts", "problems", "event_problems")
+DATA_TABLES: tuple[str, ...] = ("events", "decks", "deck_cards", "cards", "verdicts", "problems", "event_problems")
+# A file written before the decklists were kept (layout 1) lacks these; it is still a tournament database.
+_LAYOUT_1_TABLES: tuple[str, ...] = ("events", "decks", "verdicts", "problems", "event_problems")
 MARKER_TABLE = "tournament_meta"
 KIND = "cardkit-tournament"
 # Bump when tables or columns change, so a reader can tell which layout a file has.
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 
 
 def is_tournament_database(path: str | os.PathLike[str]) -> bool:
@@ -52,7 +63,7 @@ def is_tournament_database(path: str | os.PathLike[str]) -> bool:
         with closing(sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True)) as conn:
             tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if MARKER_TABLE not in tables:
-                return set(DATA_TABLES) <= tables
+                return set(_LAYOUT_1_TABLES) <= tables
             row = conn.execute(f"SELECT value FROM {MARKER_TABLE} WHERE key = 'kind'").fetchone()
             return row is not None and row[0] == KIND
     except sqlite3.Error:
@@ -74,8 +85,10 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str]) -> di
                 conn.executemany(f"INSERT INTO {MARKER_TABLE} (key, value) VALUES (?, ?)", [
                     ("kind", KIND), ("layout", LAYOUT_VERSION), ("version", __version__),
                     ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
+                played: dict[str, set[str]] = {}
                 for result in results:
-                    _insert(conn, result)
+                    _insert(conn, result, played)
+                _insert_cards(conn, played)
                 counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in DATA_TABLES}
             conn.close()
     except OSError as exc:
@@ -83,7 +96,20 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str]) -> di
     return counts
 
 
-def _insert(conn: Any, result: EventCheck) -> None:
+def _insert_cards(conn: Any, played: dict[str, set[str]]) -> None:
+    from cardkit.catalogue.store import load_game
+    from cardkit.tournament.metagame import card_colours, card_kind
+
+    for game in sorted(played):
+        cards = load_game(game).cards
+        conn.executemany("INSERT INTO cards (game, id, name, kind, colours) VALUES (?,?,?,?,?)",
+                         [(game, cid, cards[cid]["name"], card_kind(cards[cid]), ",".join(card_colours(game, cards[cid])))
+                          for cid in cards if cid in played[game]])
+
+
+def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
+    from cardkit.tournament.metagame import mix
+
     s = result.summary()
     event_id = conn.execute(
         "INSERT INTO events (name, format, registrations, ok, rows, legal, illegal, unreadable, missing, warnings) "
@@ -97,10 +123,17 @@ def _insert(conn: Any, result: EventCheck) -> None:
         deck_id = None
         if not sub.missing:
             r = sub.report
+            deck_mix = mix(r.game, (c.card for c in sub.cards if c.section == "main")) if r.failure is None else None
             deck_id = conn.execute(
-                "INSERT INTO decks (event_id, path, player, name, game, format, hash, main, side) VALUES (?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO decks (event_id, path, player, name, game, format, hash, main, side, mix) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (event_id, sub.path, sub.player, sub.name, r.game, r.format, sub.hash,
-                 r.counts["main"] if r.failure is None else None, r.counts["side"] if r.failure is None else None)).lastrowid
+                 r.counts["main"] if r.failure is None else None, r.counts["side"] if r.failure is None else None,
+                 deck_mix)).lastrowid
+            if r.game is not None and sub.cards:
+                conn.executemany("INSERT INTO deck_cards (deck_id, section, game, card, count, line) VALUES (?,?,?,?,?,?)",
+                                 [(deck_id, c.section, r.game, c.card, c.copies, c.line) for c in sub.cards])
+                played.setdefault(r.game, set()).update(c.card for c in sub.cards)
         problems = sub.problems
         verdict_id = conn.execute(
             "INSERT INTO verdicts (event_id, deck_id, player, verdict, legal, errors, warnings, first_problem) "

@@ -57,6 +57,34 @@ TABLES: dict[str, Table] = {
                     "empty when a card didn't resolve.",
             "main": "Cards in the main deck.",
             "side": "Cards in the side deck.",
+            "mix": "The deck's colours (TCG: white+black, ...) or elements (CCG and Online: steppe+forest, ...) over its "
+                   "main deck, in the game's order; colourless or neutral when it has none; empty for Berserker decks "
+                   "and unreadable files.",
+        },
+    ),
+    "deck_cards": Table(
+        "Each deck's list as it resolved: one row per card and section, with how many copies and the line that first "
+        "names it. The card links to its page in the catalogue served beside this database.",
+        facets=("section", "game"),
+        label_column=None,
+        columns={
+            "id": "The row's number in this file.",
+            "deck_id": "The deck the card is in (see `decks`).",
+            "section": "main or side.",
+            "card": "The catalogue id of the card (see `cards`, and the catalogue's own `cards` table).",
+            "count": "Copies of the card in this section of this deck, over every line that names it.",
+            "line": "The deck file's first line naming the card; empty for JSON decks.",
+        },
+    ),
+    "cards": Table(
+        "The catalogue's name, kind and colours of every card the decks of this file play, so lists read as names.",
+        facets=("game", "kind", "colours"),
+        columns={
+            "id": "The card's id within its game; links to its page in the catalogue.",
+            "name": "The card's printed name.",
+            "kind": "TCG kind (character, effect-normal, city, ...), else the card's type (creature, artifact, ...).",
+            "colours": "A TCG card's colour, or a CCG or Online card's elements, comma-separated; empty for "
+                       "colourless, neutral and Berserker cards.",
         },
     ),
     "verdicts": Table(
@@ -105,7 +133,59 @@ TABLES: dict[str, Table] = {
 
 TOURNAMENT = Described(TABLES, COLUMNS)
 
+# The field is the legal decks: those that will be played.
+_LEGAL_DECKS = "select d.* from decks d join verdicts v on v.deck_id = d.id where v.verdict = 'legal'"
+
 QUERIES: dict[str, CannedQuery] = {
+    "most_played_cards": CannedQuery(
+        "Most played cards",
+        "Each card of the legal decks with how many decks play it (main or side), the share of the field, and in what "
+        "numbers: copies over all decks, and the fewest and most one deck plays.",
+        f"""\
+select e.name as event, p.game, p.card, c.name, count(*) as decks,
+       round(100.0 * count(*) / (select count(*) from ({_LEGAL_DECKS}) f where f.event_id = p.event_id), 1) as percent,
+       sum(p.copies) as copies, min(p.copies) as fewest, max(p.copies) as most
+from (
+  select d.event_id, dc.deck_id, dc.game, dc.card, sum(dc.count) as copies
+  from deck_cards dc join ({_LEGAL_DECKS}) d on d.id = dc.deck_id
+  group by dc.deck_id, dc.game, dc.card
+) p
+join events e on e.id = p.event_id
+left join cards c on c.game = p.game and c.id = p.card
+group by p.event_id, p.game, p.card
+order by e.name, decks desc, copies desc, c.name
+limit 200""",
+    ),
+    "decks_playing_card": CannedQuery(
+        "Decks that play a card",
+        "Every deck (legal or not) that plays the card given by id or by name (any case), with its copies in the main "
+        "and side deck and its verdict.",
+        """\
+select e.name as event, d.player, d.path, v.verdict, dc.game, dc.card, c.name,
+       sum(case when dc.section = 'main' then dc.count else 0 end) as main,
+       sum(case when dc.section = 'side' then dc.count else 0 end) as side
+from deck_cards dc
+join decks d on d.id = dc.deck_id
+join events e on e.id = d.event_id
+left join verdicts v on v.deck_id = d.id
+left join cards c on c.game = dc.game and c.id = dc.card
+where dc.card = :card or lower(c.name) = lower(:card)
+group by dc.deck_id, dc.game, dc.card
+order by e.name, d.player, d.path""",
+    ),
+    "field_split": CannedQuery(
+        "Colours and elements of the field",
+        "How many legal decks play each mix of colours (TCG) or elements (CCG and Online) in their main deck, and "
+        "their share of the event's legal decks of that game.",
+        f"""\
+select e.name as event, f.game, coalesce(f.mix, '(none)') as mix, count(*) as decks,
+       round(100.0 * count(*) / (select count(*) from ({_LEGAL_DECKS}) g
+                                 where g.event_id = f.event_id and g.game = f.game), 1) as percent
+from ({_LEGAL_DECKS}) f
+join events e on e.id = f.event_id
+group by f.event_id, f.game, f.mix
+order by e.name, f.game, decks desc, mix""",
+    ),
     "illegal_decks": CannedQuery(
         "Decks that are not legal, with their first error",
         "Every illegal or unreadable submission, with the first error found in it: what to tell the player.",

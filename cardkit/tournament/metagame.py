@@ -1,0 +1,47 @@
+"""What a deck is made of at a glance: each card's kind and colours (TCG) or elements (CCG, Online), and a deck's mix.
+
+Used by the tournament database (`decks.mix`, the `cards` table) and the published page.
+No pandas here: the database must not pay for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from cardkit.catalogue.store import load_game
+
+# The order colours and elements are written in a mix, as the games list them.
+ORDER: dict[str, tuple[str, ...]] = {
+    "berserk-tcg": ("white", "green", "black", "red"),
+    "berserk-ccg": ("steppe", "forest", "mountains", "swamps", "darkness"),
+    "berserk-online": ("steppe", "forest", "mountains", "swamps", "darkness"),
+}
+NO_COLOUR: dict[str, str] = {"berserk-tcg": "colourless", "berserk-ccg": "neutral", "berserk-online": "neutral"}
+"""What a deck with no coloured (or elemental) card is called; Berserker cards have neither, so no mix."""
+
+
+def card_kind(card: dict[str, Any]) -> str:
+    """TCG `kind` (character, effect-normal, city, ...), else the card's `type` (creature, artifact, move, ...)."""
+    return str(card.get("kind") or card.get("type") or "")
+
+
+def card_colours(game: str, card: dict[str, Any]) -> tuple[str, ...]:
+    """A TCG card's colour, or a CCG or Online card's elements; () for a colourless, neutral or Berserker card."""
+    if game == "berserk-tcg":
+        return (card["colour"],) if card.get("colour") else ()
+    return tuple(card.get("elements") or ()) if game in ORDER else ()
+
+
+def mix(game: str | None, cards: Iterable[str]) -> str | None:
+    """`black+white`: the colours (TCG) or elements (CCG, Online) of `cards`, in the game's order.
+
+    None for a game without colours (Berserker) or an unknown game.
+    """
+    if game not in ORDER:
+        return None
+    catalogue = load_game(game).cards
+    found = {c for card in cards if card in catalogue for c in card_colours(game, catalogue[card])}
+    if not found:
+        return NO_COLOUR[game]
+    order = ORDER[game]
+    return "+".join(sorted(found, key=lambda c: (order.index(c) if c in order else len(order), c)))
