@@ -11,6 +11,7 @@ from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.cli._render import problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.errors import BadArgument
 
 if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
@@ -132,6 +133,40 @@ def db_command(
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
         typer.echo(f"wrote {out}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
+@tournament_app.command("publish")
+@guarded
+def publish_command(
+    inputs: InputsArgument,
+    out: Annotated[Path, typer.Option("--out", "-o", help="HTML file to write: one self-contained page.",
+                                      show_default=False)],
+    format_name: EventFormatOption = None,
+    registrations: RegistrationsOption = None,
+    event: EventOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Publish the event: the metagame with charts, then every legal deck's list, in one HTML page.
+
+    Decks per colour or element mix, the most played cards (how many decks,
+    in what numbers), deck sizes; every legal list grouped by kind, sortable
+    by player. Illegal, unreadable and missing submissions are named only.
+    Exit 0 once written, 2 for a usage error.
+    """
+    from cardkit.tournament.publish import write_page
+
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
+    result = _run(inputs, format_name, registrations, event, as_json)
+    meta = write_page(result, out)
+    summary = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes), "cards": len(meta.cards),
+               "not_published": len(meta.unlisted)}
+    if as_json:
+        print_json(summary)
+    else:
+        typer.echo(f"{result.event}: published {summary['decks']} legal deck(s), {summary['mixes']} mix(es), "
+                   f"{summary['cards']} different card(s); {summary['not_published']} submission(s) named only")
+        typer.echo(f"wrote {out}")
 
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace an existing registry (it is the record of what "
