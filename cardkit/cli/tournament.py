@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
 
 import typer
 
@@ -36,11 +37,20 @@ EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name 
 
 def _run(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
          as_json: bool) -> EventCheck:
+    with _checking(inputs, format_name, registrations, event, as_json) as (result, _):
+        return result
+
+
+@contextmanager
+def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
+              as_json: bool) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
+    """The event checked under a progress bar, and a way to name the steps after it while the bar stays up."""
     from cardkit.tournament import check_event
 
     with progress_bar("checking decks", show_progress(as_json)) as bar:
-        return check_event(inputs, format_name, registrations, event, bar.update if bar else None,
-                           phase=bar.phase if bar else None)
+        result = check_event(inputs, format_name, registrations, event, bar.update if bar else None,
+                             phase=bar.phase if bar else None)
+        yield result, (bar.phase if bar else lambda label: None)
 
 
 def _print_human(result: EventCheck, details: bool) -> None:
@@ -127,8 +137,9 @@ def db_command(
     """
     from cardkit.tournament.database import write_database
 
-    result = _run(inputs, format_name, registrations, event, as_json)
-    counts = write_database([result], out)
+    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+        phase(f"writing {out.name}")
+        counts = write_database([result], out)
     if as_json:
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
@@ -157,8 +168,9 @@ def publish_command(
 
     if out.suffix.lower() not in (".html", ".htm"):
         raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
-    result = _run(inputs, format_name, registrations, event, as_json)
-    meta = write_page(result, out)
+    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+        phase(f"writing {out.name}")
+        meta = write_page(result, out)
     summary = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes), "cards": len(meta.cards),
                "not_published": len(meta.unlisted)}
     if as_json:
@@ -194,9 +206,10 @@ def register_command(
     from cardkit.tournament.registry import build_registry, refuse_existing, write_registry
 
     refuse_existing(out, force)  # before the work, not after
-    result = _run(inputs, format_name, registrations, event, as_json)
-    registry = build_registry(result)
-    write_registry(registry, out, force)
+    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+        phase(f"writing {out.name}")
+        registry = build_registry(result)
+        write_registry(registry, out, force)
     decks = registry["decks"]
     legal = sum(d["verdict"] == "legal" for d in decks)
     c = result.summary()

@@ -182,22 +182,31 @@ def _table(frame: pd.DataFrame, columns: list[tuple[str, str]], numeric: Iterabl
     return f"<table{table_class}><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def _decklist(deck: dict[str, Any], lists: pd.DataFrame) -> str:
-    """One legal deck's list: main then side, grouped by kind with the count of each group."""
+def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]]) -> str:
+    """One legal deck's list: main then side, grouped by kind with the count of each group.
+
+    Plain records, not DataFrame filters: a big event has thousands of lists, and a
+    DataFrame operation per list cost seconds.
+    """
     sections = []
     for section in SECTIONS:
-        cards = lists[lists["section"] == section]
-        if cards.empty:
+        kinds: dict[str, list[dict[str, Any]]] = {}
+        for r in cards:
+            if r["section"] == section:
+                kinds.setdefault(r["kind"] or "other", []).append(r)
+        if not kinds:
             continue
         groups = []
-        for kind, group in cards.groupby("kind", sort=True):
+        for kind in sorted(kinds):
             items = "".join(f"<li>{int(r['copies'])} {_html(r['name'])} <small>({_html(r['card'])})</small></li>"
-                            for r in group.to_dict("records"))
-            groups.append(f'<div class="kind">{_html(kind or "other")} ({int(group["copies"].sum())})</div><ul>{items}</ul>')
-        sections.append(f'<div><h4>{section.title()} ({int(cards["copies"].sum())})</h4>{"".join(groups)}</div>')
+                            for r in kinds[kind])
+            groups.append(f'<div class="kind">{_html(kind)} ({sum(int(r["copies"]) for r in kinds[kind])})</div>'
+                          f"<ul>{items}</ul>")
+        total = sum(int(r["copies"]) for group in kinds.values() for r in group)
+        sections.append(f'<div><h4>{section.title()} ({total})</h4>{"".join(groups)}</div>')
     title = deck["name"] or "(no name)"
     mix_text = f" · {_html(deck['mix'])}" if deck["mix"] else ""
-    return (f'<section class="decklist" id="deck-{int(deck["deck"])}" data-player="{_html(deck["player"])}">'
+    return (f'<section class="decklist" id="deck-{int(deck["deck"])}">'
             f'<h3>{_html(deck["player"])}</h3><p class="who">{_html(title)}{mix_text} · {_html(deck["game"])}</p>'
             f'<div class="sections">{"".join(sections)}</div></section>')
 
@@ -249,9 +258,10 @@ def render_page(result: EventCheck, meta: Metagame | None = None) -> str:
                                       ("side", "side")] + ([("game", "game")] if many_games else []),
                          numeric=("main", "side"), sortable=True, links="player"),
                   "<h2>Decklists</h2>"]
-        by_deck = {int(k): g for k, g in meta.lists.groupby("deck")}
-        empty = meta.lists.iloc[0:0]
-        parts += [_decklist(d, by_deck.get(int(d["deck"]), empty)) for d in meta.decks.to_dict("records")]
+        by_deck: dict[int, list[dict[str, Any]]] = {}
+        for r in meta.lists.to_dict("records"):
+            by_deck.setdefault(int(r["deck"]), []).append(r)
+        parts += [_decklist(d, by_deck.get(int(d["deck"]), [])) for d in meta.decks.to_dict("records")]
     else:
         parts.append("<p>No legal deck to publish.</p>")
     if meta.unlisted:
