@@ -138,3 +138,18 @@ def test_a_file_that_is_not_a_registry_is_unreadable(tmp_path: Path, runner: Cli
         read_registry(fake)
     result = runner.invoke(app, ["tournament", "deck-check", str(fake), "Alice Archer", str(ALICE)])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_the_registry_text_is_the_registry_with_one_line_per_card() -> None:
+    from cardkit.tournament.registry import render_registry
+
+    registry = build_registry(check_event([EVENT], registrations=REGISTRATIONS))
+    text = render_registry(registry)
+    assert json.loads(text) == registry
+    alice = next(d for d in registry["decks"] if d["player"] == "Alice Archer")
+    assert '{"card": "BK1-012", "name": "Guts", "count": 3}' in [line.strip().rstrip(",") for line in text.splitlines()]
+    card_lines = [line for line in text.splitlines() if line.lstrip().startswith('{"card":')]
+    assert len(card_lines) == sum(len(d["main"]) + len(d["side"]) for d in registry["decks"])
+    assert alice["main"]
+    empty = {**registry, "decks": []}
+    assert json.loads(render_registry(empty)) == empty

@@ -66,7 +66,22 @@ def build_registry(result: EventCheck, when: str | None = None) -> dict[str, Any
 
 
 def render_registry(registry: dict[str, Any]) -> str:
-    return json.dumps(registry, ensure_ascii=False, indent=2) + "\n"
+    """The registry as JSON text: one line per field and one per card, so a diff of two registries reads well
+    and 5,000 decks don't take 10 MB of indentation."""
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    def deck(d: dict[str, Any]) -> str:
+        fields = [f'      {one(k)}: {one(v)}' for k, v in d.items() if k not in SECTIONS]
+        for section in SECTIONS:
+            items = ",\n".join(f"        {one(c)}" for c in d[section])
+            fields.append(f'      "{section}": [\n{items}\n      ]' if items else f'      "{section}": []')
+        return "    {\n" + ",\n".join(fields) + "\n    }"
+
+    head = [f"  {one(k)}: {one(v)}" for k, v in registry.items() if k != "decks"]
+    decks = ",\n".join(deck(d) for d in registry["decks"])
+    head.append('  "decks": [\n' + decks + "\n  ]" if decks else '  "decks": []')
+    return "{\n" + ",\n".join(head) + "\n}\n"
 
 
 def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
