@@ -43,7 +43,7 @@ def test_a_players_own_second_deck_is_a_duplicate_not_a_twin() -> None:
     anon = [p for p in subs[8].problems if p.code == "IDENTICAL_DECKS"][0]
     assert anon.actual == 9
     duplicate = [p for p in subs[0].problems if p.code == "DUPLICATE_SUBMISSION"][0]
-    assert duplicate.message.count("a") and duplicate.message.endswith("and 1 more; a player sends one deck")
+    assert duplicate.message.endswith("and 1 more; a player sends one deck")
 
 
 def test_decks_checked_over_two_processes_get_the_verdicts_of_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,6 +70,6 @@ def test_a_submission_lists_each_card_once_per_section_with_its_first_line(tmp_p
     deck.write_text("game: berserk-tcg\nplayer: Ann\n\nMain\n2 BK1-012\n1 Guts (BK1-012)\n3 Casca (BK1-013)\n\nSide\n1 BK1-012\n",
                     encoding="utf-8")
     [s] = check_event([deck]).submissions
-    assert [(c.section, c.card, c.count, c.line) for c in s.cards] == [
+    assert [(c.section, c.card, c.copies, c.line) for c in s.cards] == [
         ("main", "BK1-012", 3, 5), ("main", "BK1-013", 3, 7), ("side", "BK1-012", 1, 10)]
     assert s.verdict is Verdict.ILLEGAL  # far too small, but its list is still read

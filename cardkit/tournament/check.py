@@ -37,7 +37,7 @@ class ListedCard(NamedTuple):
 
     section: str
     card: str
-    count: int
+    copies: int
     line: int | None = None
 
 
