@@ -373,3 +373,60 @@ def test_every_listed_action_of_a_new_battle_is_legal_and_reads_back() -> None:
 def test_beside_counts_the_eight_squares_around() -> None:
     assert is_beside("c3", "d4") and is_beside("c3", "c4") and not is_beside("c3", "c5")
     assert not is_beside("c3", "d4", diagonal=False)
+
+
+# -- zones of the two games ---------------------------------------------------------
+
+def test_a_symbiote_lies_on_its_host_and_moves_only_with_it() -> None:
+    state = new_battle(load_side(DATA / "ccg-first.json"), load_side(DATA.parent.parent.parent / "squads" / "ccg-placement.json"))
+    symbiote = next(c for c in state.cards if c.card == "20006")
+    host = state.by_id(symbiote.host or 0)
+    assert host is not None and host.square == symbiote.square == "c4"
+    state = run(state, "end")
+    assert "moves only with it" in (why_illegal(state, Move(f"#{symbiote.iid}", "c5")) or "")
+    state = run(state, "move c4 c5")
+    assert state.by_id(symbiote.iid).square == "c5"  # type: ignore[union-attr]
+    assert check_state(state) == []
+
+
+def test_tabletop_cards_all_start_open_for_there_is_no_hidden_row() -> None:
+    state = new_battle(load_side(DATA / "ccg-first.json"), load_side(DATA.parent.parent.parent / "squads" / "ccg-placement.json"))
+    assert all(c.open and not c.hidden for c in state.cards)
+    assert {c.card for c in state.cards if c.zone == "reserve"} == {"10014", "10021", "20011"}
+
+
+def test_an_online_flyer_placed_on_the_field_stays_there_hidden_or_leaves_for_the_reserve_when_revealed() -> None:
+    from cardkit.games.battle.setup import Side
+    from cardkit.squads.placement import check_placement
+
+    # Placement checks are another module's business; the battle takes a flyer on a square as it comes.
+    first = check_placement({"format": "berserk-online", "seat": "first",
+                             "cards": [{"card": "b_ammah", "square": "c1"}, {"card": "d_asgara", "square": "c2"}]})
+    second = check_placement({"format": "berserk-online", "seat": "second",
+                              "cards": [{"card": "b_ahti", "square": "c1"}, {"card": "d_shammar", "square": "c3"}]})
+    state = new_battle(Side("first", first), Side("second", second))
+    where = {c.card: (c.zone, c.square, c.hidden) for c in state.cards}
+    assert where["d_asgara"] == ("reserve", None, False)
+    assert where["d_shammar"] == ("battlefield", "c6", True)
+    assert check_state(state) == []
+
+
+def test_properties_act_only_on_cards_in_the_game_zone() -> None:
+    # "их можно использовать только пока эти карты находятся в игровой зоне и только на карты, которые находятся в игровой зоне"
+    state = battle(card(1, "f_artotis", "first", "c1"), card(2, "b_ahti", "second", "c6"),
+                   card(3, "b_bokor", "second", zone="graveyard", open=False), card(4, "b_nzami", "first", zone="graveyard"))
+    assert "game zone" in (why_illegal(state, Shoot("c1", "#3", (2,))) or "")
+    assert "game zone" in (why_illegal(state, Action.parse("attack #4 c6 dice 1 1")) or "")
+
+
+def test_a_hidden_card_that_is_shot_is_revealed() -> None:
+    state = battle(card(1, "f_artotis", "first", "c1"), card(2, "b_ahti", "second", "c6", open=False, hidden=True))
+    ahti = run(state, "shoot c1 c6 2").by_id(2)
+    assert ahti is not None and (ahti.hidden, ahti.open, ahti.life) == (False, False, 9)
+
+
+def test_die_schlacht_endet_wenn_ein_spieler_alle_figuren_des_anderen_besiegt_hat() -> None:
+    state = battle(card(1, "b_ammah", "first", "c3"), card(2, "b_chantar", "second", "c4"), card(3, "b_ahti", "second", "c5"))
+    assert not state.over  # an artifact is no figure, but Ahti is
+    state = run(state, "to-deck c5")
+    assert state.over and state.winner == "first"

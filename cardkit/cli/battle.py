@@ -42,7 +42,8 @@ def render_board(state: "BattleState") -> str:
         extra += "".join(f", {k} {v}" for k, v in inst.markers)
         strike = f" {info.strike}" if info.strike else ""
         status = "hidden" if inst.hidden else ("open" if inst.open else "closed")
-        lines.append(f"  #{inst.iid:<3} {inst.owner:6} {where:10} {info.label}{strike}, life {inst.life}, {status}{extra}")
+        life = f", life {inst.life}" if info.life is not None else ""
+        lines.append(f"  #{inst.iid:<3} {inst.owner:6} {where:10} {info.label}{strike}{life}, {status}{extra}")
     lines.append(f"turn {state.turn}, {state.to_move} player to act; {state.result}")
     return "\n".join(lines)
 
@@ -58,6 +59,8 @@ def new_command(
     second: Annotated[Path, typer.Argument(help="The second player's placement file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the battle state (JSON).")],
     seed: Annotated[int, typer.Option("--seed", min=0, max=2**32 - 1, help="Seed of every deck shuffle in the battle.")] = 0,
+    show_third_row: Annotated[bool, typer.Option("--show-third-row", help=(
+        "Berserk Online: the second player reveals its third row at once instead of keeping it hidden."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """The battle at its start from two placements, each checked first.
@@ -70,7 +73,7 @@ def new_command(
     from cardkit.games.battle.setup import load_side, new_battle
     from cardkit.games.battle.stateio import write_state
 
-    state = new_battle(load_side(first), load_side(second), seed)
+    state = new_battle(load_side(first), load_side(second), seed, hide_third_row=not show_third_row)
     write_state(state, out, (first, second))
     if as_json:
         print_json(state.to_dict())

@@ -185,6 +185,8 @@ def _ranged(state: BattleState, action: Ranged) -> tuple[BattleState, list[Event
     events = [_event("ranged", f"{_label(state, actor)} strikes {_label(state, target)} over one square: {effect}",
                      attacker=actor.iid, defender=target.iid, to_defender=effect)]
     state = _acted(state, actor)
+    if target.hidden:
+        state = _reveal(state, target, events, open_it=False)
     state = _damage(state, target, effect, events)
     return _noted(state, [reading("ranged_melee").note]), events
 

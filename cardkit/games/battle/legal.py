@@ -96,6 +96,8 @@ def _move(state: BattleState, actor: CardInstance, action: Move) -> str | None:
     info = state.info(actor)
     if actor.zone != "battlefield":
         return f"{info.label} is in the reserve zone: flyers make no moves"
+    if actor.host is not None:
+        return f"{info.label} lies on its host and moves only with it"
     if info.steps is None:
         return f"{info.label} has X steps: it can make no moves at all"
     left = info.steps - state.steps_taken(actor.iid)
@@ -231,7 +233,7 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
         if inst.controller != state.to_move or not inst.in_game_zone or not inst.open or inst.iid in state.acted:
             continue
         info, here = state.info(inst), state.where(inst)
-        if inst.zone == "battlefield" and inst.square and info.steps:
+        if inst.zone == "battlefield" and inst.square and info.steps and inst.host is None:
             left = info.steps - state.steps_taken(inst.iid)
             if left > 0:
                 for sq in sorted(reachable(state, inst.square, left), key=lambda s: (s[1], s[0])):

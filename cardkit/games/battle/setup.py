@@ -44,11 +44,13 @@ def load_side(path: str | os.PathLike[str]) -> Side:
     return Side(str(path), report)
 
 
-def new_battle(first: Side, second: Side, seed: int = 0) -> BattleState:
+def new_battle(first: Side, second: Side, seed: int = 0, hide_third_row: bool = True) -> BattleState:
     """The battle before the first player's first action: every card placed, revealed as the rules say.
 
     "der erste Spieler alle seine Karten aufdecken muss, während der zweite Spieler
-    die dritte Reihe verdeckt lassen kann, bis er an der Reihe ist."
+    die dritte Reihe verdeckt lassen kann, bis er an der Reihe ist." The second
+    player takes that choice unless `hide_third_row` is False (and only in the
+    games whose rules have it).
     """
     for side, wanted in ((first, "first"), (second, "second")):
         if side.report.seat != wanted:
@@ -73,7 +75,8 @@ def new_battle(first: Side, second: Side, seed: int = 0) -> BattleState:
                 cards.append(CardInstance(iid, info.id, seat, seat, "reserve", life=life))
                 continue
             square = from_placement(placed.square or placed.host or "", seat)
-            hidden = (seat == "second" and rules.second_player_hides_third_row and placement_row(square, seat) == 3)
+            hidden = (seat == "second" and rules.second_player_hides_third_row and hide_third_row
+                      and placement_row(square, seat) == 3)
             host = None
             if placed.host:
                 host = next(c.iid for c in cards if c.square == square and c.host is None and c.zone == "battlefield")
@@ -83,7 +86,7 @@ def new_battle(first: Side, second: Side, seed: int = 0) -> BattleState:
                 continue
             cards.append(CardInstance(iid, info.id, seat, seat, "battlefield", square, open=not hidden, hidden=hidden,
                                       life=life, host=host))
-    if rules.second_player_hides_third_row:
+    if rules.second_player_hides_third_row and hide_third_row:
         notes.append(reading("hidden_third_row").note)
     return BattleState(game=game, cards=tuple(cards), seed=seed, next_id=len(cards) + 1, notes=tuple(notes))
 
