@@ -336,7 +336,7 @@ def test_counters_act_only_in_the_game_zone() -> None:
 
 # -- notation --------------------------------------------------------------------
 
-EXAMPLES = ["move c3 c4", "attack c3 c4", "attack c3 c4 dice 6 1", "attack c3 c4 dice 5", "attack c3 c4 defend d4 dice 2 5",
+EXAMPLES = ["move c3 c4", "attack c3 c4", "attack c3 c4 aimed dice 6 1", "attack c3 c4 magic dice 5", "collect c2", "attack c3 c4 dice 6 1", "attack c3 c4 dice 5", "attack c3 c4 defend d4 dice 2 5",
             "attack #7 c4", "ranged c2 c4", "shoot c1 #9 2", "shoot c1 c5 2-3-4 dice 6", "shoot c1 c5",
             "counters c3 +2", "counters c3 -1", "pay c3 2", "mark c3 poison 1", "to-deck c3", "end"]
 
@@ -430,3 +430,79 @@ def test_die_schlacht_endet_wenn_ein_spieler_alle_figuren_des_anderen_besiegt_ha
     assert not state.over  # an artifact is no figure, but Ahti is
     state = run(state, "to-deck c5")
     assert state.over and state.winner == "first"
+
+
+# -- aimed and magic strikes, collecting counters --------------------------------------
+
+def test_gegen_einen_gezielten_treffer_kann_kein_verteidiger_ernannt_werden() -> None:
+    state = battle(card(1, "b_ammah", "first", "c3"), card(2, "b_ahti", "second", "c4"), card(3, "b_bokor", "second", "d4"))
+    assert Attack("c3", "c4", kind="aimed") in set(legal_actions(state))
+    assert "no defender" in (why_illegal(state, Action.parse("attack c3 c4 aimed defend d4 dice 6 1")) or "")
+    after = run(state, "attack c3 c4 aimed dice 4 2")
+    assert lives(after)["b_ahti"] == 8 and lives(after)["b_ammah"] == 7  # otherwise a simple strike (reading)
+
+
+def test_ein_magischer_treffer_wird_immer_wie_gegen_eine_verdeckte_karte_gefuehrt() -> None:
+    state = battle(card(1, "d_harut", "first", "c3"), card(2, "b_ahti", "second", "c4"), card(3, "b_bokor", "second", "d4"))
+    assert "one die" in (why_illegal(state, Action.parse("attack c3 c4 magic dice 6 1")) or "")
+    assert "no defender" in (why_illegal(state, Action.parse("attack c3 c4 magic defend d4 dice 6")) or "")
+    after = run(state, "attack c3 c4 magic dice 6")
+    assert lives(after)["b_ahti"] == 11 - 2 and lives(after)["d_harut"] == state.by_id(1).life  # type: ignore[union-attr]
+    assert any("magic_strike" in n for n in after.notes)
+
+
+def test_a_card_without_the_ability_has_no_aimed_or_magic_strike() -> None:
+    assert "no magic strike" in (why_illegal(duel(), Action.parse("attack c3 c4 magic dice 6")) or "")
+    state = battle(card(1, "b_ahti", "first", "c3"), card(2, "b_ammah", "second", "c4"))
+    assert "no aimed strike" in (why_illegal(state, Action.parse("attack c3 c4 aimed dice 6 1")) or "")
+
+
+def test_pro_runde_wird_eine_spielmarke_hinzugefuegt_und_die_eigenschaft_erst_mit_zwei_marken_eingesetzt() -> None:
+    state = battle(card(1, "d_harut", "first", "c2"), card(2, "b_ahti", "second", "c5"))
+    state = run(state, "collect c2")
+    harut = state.at("c2")
+    assert harut is not None and (harut.counters, harut.open) == (1, False)
+    assert why_illegal(state, Action.parse("collect c2")) is not None  # once a turn: it is closed now
+    assert "too few" in (why_illegal(state, Action.parse("pay c2 2")) or "")
+    state = run(state, "end", "end", "collect c2")
+    assert state.at("c2").counters == 2  # type: ignore[union-attr]
+    assert run(state, "pay c2 2").at("c2").counters == 0  # type: ignore[union-attr]
+    assert "no ability paid with counters" in (why_illegal(duel(), Action.parse("collect c3")) or "")
+
+
+# -- random battles keep every invariant ------------------------------------------------
+
+def _roll(rng: Any, state: BattleState, action: Action) -> Action:
+    """A listed action made applicable: dice for an attack, a damage for a shot."""
+    if isinstance(action, Attack):
+        target = state.locate(action.target)
+        two = action.defender is not None or (target is not None and target.open and action.kind != "magic")
+        return replace(action, dice=(rng.randint(1, 6), rng.randint(1, 6)) if two else (rng.randint(1, 6),))
+    if isinstance(action, Shoot):
+        return replace(action, damage=(1, 2, 3), die=rng.randint(1, 6)) if rng.random() < 0.5 else replace(action, damage=(2,))
+    return action
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_legal_play_keeps_every_invariant_and_every_state_reads_back(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    placements = [("online-first.json", "online-second.json"), ("ccg-first.json", "../../../squads/ccg-placement.json")]
+    first, second = placements[seed % 2]
+    state = new_battle(load_side(DATA / first), load_side(DATA / second), seed=seed)
+    for _ in range(120):
+        actions = list(legal_actions(state))
+        if not actions:
+            assert state.over
+            break
+        # `end` less often than its share, so that battles go somewhere
+        action = rng.choice([a for a in actions if not isinstance(a, End)] or actions) if rng.random() < 0.85 else End()
+        state, _ = apply(state, _roll(rng, state, action))
+        assert check_state(state) == [], (seed, str(action))
+        assert state_from_dict(state.to_dict()) == state
+        if rng.random() < 0.05:
+            victim = rng.choice([c for c in state.cards if c.in_game_zone] or [state.cards[0]])
+            if victim.in_game_zone:
+                state, _ = apply(state, Action.parse(f"to-deck #{victim.iid}"))
+                assert check_state(state) == []

@@ -119,9 +119,10 @@ def apply_command(
 ) -> None:
     """Apply ACTIONs in order to STATE; print what happened and the new state.
 
-    Actions: move FROM TO, attack FROM TO [defend SQ] dice A [D],
-    ranged FROM TO, shoot FROM TO X[-Y-Z] [dice D], end, counters WHERE +N,
-    pay WHERE N, mark WHERE NAME N, to-deck WHERE (WHERE: a square or #id).
+    Actions: move FROM TO, attack FROM TO [aimed|magic] [defend SQ]
+    dice A [D], ranged FROM TO, shoot FROM TO X[-Y-Z] [dice D],
+    collect WHERE, end, counters WHERE +N, pay WHERE N, mark WHERE NAME N,
+    to-deck WHERE (WHERE: a square a1-e6, or #id).
     An illegal action stops there: ILLEGAL_ACTION, exit 1, nothing
     written. A malformed action or state: one error line, exit 2.
     """

@@ -13,7 +13,7 @@ from typing import Any
 from cardkit.errors import CardkitError
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open
 from cardkit.games.battle.legal import why_illegal
-from cardkit.games.battle.notation import Action, AddCounters, Attack, End, Mark, Move, Pay, Ranged, Shoot, ToDeck
+from cardkit.games.battle.notation import Action, AddCounters, Attack, Collect, End, Mark, Move, Pay, Ranged, Shoot, ToDeck
 from cardkit.games.battle.rules import game_rules, ranged_melee_effect, reading, variable_shot_hit
 from cardkit.games.battle.state import BattleState, CardInstance, Seat, other
 from cardkit.problems import Problem, error
@@ -53,6 +53,8 @@ def apply(state: BattleState, action: Action) -> tuple[BattleState, list[Event]]
         return _ranged(state, action)
     if isinstance(action, Shoot):
         return _shoot(state, action)
+    if isinstance(action, Collect):
+        return _collect(state, action)
     return _adjust(state, action)
 
 
@@ -152,13 +154,16 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
         hit_card = _get(state, action.defender)
         ex = strike_on_open(strike, state.info(hit_card).strike, action.dice[0], action.dice[1])
         how = f"{_label(state, hit_card)} defends {_label(state, target)}"
-    elif target.open:
+    elif target.open and action.kind != "magic":
         ex = strike_on_open(strike, state.info(target).strike, action.dice[0], action.dice[1])
         how = "open card"
     else:
         ex = strike_on_closed(strike, action.dice[0])
-        how = "closed card, one die"
+        how = "magic strike, as on a closed card" if action.kind == "magic" else "closed card, one die"
         notes.append(reading("closed_target_die").note)
+    if action.kind != "simple":
+        notes.append(reading(f"{action.kind}_strike").note)
+        how = f"{action.kind} strike, {how}" if action.kind == "aimed" else how
     events.append(_strike_event(state, actor, hit_card, action.dice, ex, how))
     state = _acted(state, actor)
     if action.defender is not None:
@@ -208,6 +213,17 @@ def _shoot(state: BattleState, action: Shoot) -> tuple[BattleState, list[Event]]
         state = _reveal(state, target, events, open_it=False)
     state = _damage(state, target, amount, events)
     return _noted(state, notes), events
+
+
+def _collect(state: BattleState, action: Collect) -> tuple[BattleState, list[Event]]:
+    """ "zwei Runden lang verdeckt wird, wobei pro Runde eine Spielmarke hinzugefügt wird" (reading `collect`)."""
+    inst = _get(state, action.actor)
+    state = _acted(state, inst)
+    new = replace(_fresh(state, inst), counters=inst.counters + 1)
+    state = state.with_card(new)
+    event = _event("collect", f"{_label(state, new)} closes and collects a counter: {inst.counters} -> {new.counters}",
+                   card=inst.iid, counters=new.counters)
+    return _noted(state, [reading("collect").note]), [event]
 
 
 def _end(state: BattleState) -> tuple[BattleState, list[Event]]:

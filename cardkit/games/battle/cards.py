@@ -31,6 +31,9 @@ class BattleCard:
     figure: bool
     ranged_melee: bool
     shot: bool
+    aimed: bool
+    magic: bool
+    collects: bool
 
     @property
     def label(self) -> str:
@@ -38,9 +41,12 @@ class BattleCard:
 
 
 def _abilities(card: dict[str, Any]) -> set[str]:
-    # Online lists ability keys with dotted variants (`shot.exp`); the tabletop catalogue has icons.
-    keys = {str(a).split(".")[0] for a in card.get("abilities") or []}
-    return keys | set(card.get("icons") or {})
+    """Every ability key and each of its dotted prefixes (`kick.aim.2` gives `kick`, `kick.aim`, `kick.aim.2`)."""
+    keys: set[str] = set(card.get("icons") or {})
+    for ability in card.get("abilities") or []:
+        parts = str(ability).split(".")
+        keys |= {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    return keys
 
 
 def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
@@ -60,6 +66,9 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
         figure=kind in rules.figure_types,
         ranged_melee=bool(abilities & rules.ranged_melee_abilities),
         shot=bool(abilities & rules.shot_abilities),
+        aimed=bool(abilities & rules.aimed_abilities),
+        magic=bool(abilities & rules.magic_abilities),
+        collects=bool(abilities & rules.counter_abilities),
     )
 
 

@@ -10,7 +10,7 @@ from collections import deque
 from typing import Iterator
 
 from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
-from cardkit.games.battle.notation import Action, AddCounters, Attack, End, Mark, Move, Pay, Ranged, Shoot, ToDeck
+from cardkit.games.battle.notation import Action, AddCounters, Attack, Collect, End, Mark, Move, Pay, Ranged, Shoot, ToDeck
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
 
@@ -89,6 +89,9 @@ def why_illegal(state: BattleState, action: Action) -> str | None:
         return _ranged(state, actor, action)
     if isinstance(action, Shoot):
         return _shoot(state, actor, action)
+    if isinstance(action, Collect):
+        info = state.info(actor)
+        return None if info.collects else f"{info.label} has no ability paid with counters in the catalogue"
     return f"unknown action {action}"
 
 
@@ -118,6 +121,13 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
     info = state.info(actor)
     if info.strike is None or not info.figure:
         return f"{info.label} has no strike"
+    if action.kind == "aimed" and not info.aimed:
+        return f"{info.label} has no aimed strike in the catalogue"
+    if action.kind == "magic" and not info.magic:
+        return f"{info.label} has no magic strike in the catalogue"
+    if action.defender is not None and action.kind != "simple":
+        # "Gegen einen gezielten Treffer kann kein Verteidiger ernannt werden." / "Gegen einen magischen Treffer ..."
+        return f"no defender can be named against {'an aimed' if action.kind == 'aimed' else 'a magic'} strike"
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
@@ -133,7 +143,7 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
         if why:
             return why
     if action.dice is not None:
-        counter = action.defender is not None or target.open
+        counter = action.defender is not None or (target.open and action.kind != "magic")
         need = 2 if counter else 1
         if len(action.dice) != need:
             return ("a strike on an open card or a defender takes two dice, the attacker's then the defender's: dice A D"
@@ -248,10 +258,15 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
                     yield Attack(here, there)
                     for d in _defenders(state, inst, target):
                         yield Attack(here, there, state.where(d))
-        for kind in (Ranged, Shoot):
-            if info.ranged_melee if kind is Ranged else info.shot:
+                    for special, has in (("aimed", info.aimed), ("magic", info.magic)):
+                        if has:
+                            yield Attack(here, there, kind=special)
+        if info.collects:
+            yield Collect(here)
+        for distant in (Ranged, Shoot):
+            if info.ranged_melee if distant is Ranged else info.shot:
                 for target in targets:
-                    act = kind(here, state.where(target))
+                    act = distant(here, state.where(target))
                     if why_illegal(state, act) is None:
                         yield act
     yield End()

@@ -5,6 +5,7 @@ anywhere, e.g. in the reserve zone:
 
     move c3 c4                      attack c3 c4 dice 6 1      attack c3 c4 defend d4 dice 2 5
     attack c3 c4 dice 5             (one die: the attacked card is closed)
+    attack c3 c4 aimed dice 6 1     attack c3 c4 magic dice 5  collect c2
     ranged c2 c4                    shoot c1 #9 2              shoot c1 c5 2-3-4 dice 6
     counters c3 +2                  pay c3 2                   mark c3 poison 1
     to-deck c3                      end
@@ -20,8 +21,9 @@ from cardkit.errors import CardkitError
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"
 _DIE = r"[1-6]"
-SYNTAX = ("move FROM TO | attack FROM TO [defend SQUARE] [dice A [D]] | ranged FROM TO | "
-          "shoot FROM TO X[-Y-Z] [dice D] | counters WHERE +N | pay WHERE N | mark WHERE NAME N | to-deck WHERE | end")
+SYNTAX = ("move FROM TO | attack FROM TO [aimed|magic] [defend SQUARE] [dice A [D]] | ranged FROM TO | "
+          "shoot FROM TO X[-Y-Z] [dice D] | collect WHERE | counters WHERE +N | pay WHERE N | mark WHERE NAME N | "
+          "to-deck WHERE | end")
 
 
 class BadActionText(CardkitError):
@@ -75,7 +77,11 @@ class Move(Action):
 
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
-    """A simple strike, with the defender named by the attacked side and the dice rolled.
+    """A strike, with the defender named by the attacked side and the dice rolled.
+
+    `kind` is `simple`, `aimed` (no defender may be named) or `magic` (always
+    as against a closed card: one die, no defender), for cards whose catalogue
+    abilities have those strikes.
 
     `dice` is (attacker, defender) against an open card or a defender, (attacker,)
     against a closed card, and None in the list of legal actions, before the roll.
@@ -85,19 +91,22 @@ class Attack(Action):
     target: str
     defender: str | None = None
     dice: tuple[int, ...] | None = None
+    kind: str = "simple"
     pattern: ClassVar[re.Pattern[str]] = re.compile(
-        rf"attack ({_LOC}) ({_LOC})(?: defend ({_LOC}))?(?: dice ({_DIE})(?: ({_DIE}))?)?")
+        rf"attack ({_LOC}) ({_LOC})(?: (aimed|magic))?(?: defend ({_LOC}))?(?: dice ({_DIE})(?: ({_DIE}))?)?")
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
-        dice = None if m[4] is None else tuple(int(x) for x in (m[4], m[5]) if x is not None)
-        return cls(m[1], m[2], m[3], dice)
+        dice = None if m[5] is None else tuple(int(x) for x in (m[5], m[6]) if x is not None)
+        return cls(m[1], m[2], m[4], dice, m[3] or "simple")
 
     def without_dice(self) -> Attack:
-        return Attack(self.actor, self.target, self.defender, None)
+        return Attack(self.actor, self.target, self.defender, None, self.kind)
 
     def __str__(self) -> str:
         text = f"attack {self.actor} {self.target}"
+        if self.kind != "simple":
+            text += f" {self.kind}"
         if self.defender:
             text += f" defend {self.defender}"
         if self.dice:
@@ -211,6 +220,21 @@ class Mark(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Collect(Action):
+    """A card with a counter ability closes for the turn and gets one counter (Spielmarke)."""
+
+    actor: str
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"collect ({_LOC})")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1])
+
+    def __str__(self) -> str:
+        return f"collect {self.actor}"
+
+
+@dataclass(frozen=True, slots=True)
 class ToDeck(Action):
     """Put a card into its owner's deck, where it becomes a new card."""
 
@@ -225,4 +249,4 @@ class ToDeck(Action):
         return f"to-deck {self.actor}"
 
 
-ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, End, AddCounters, Pay, Mark, ToDeck)
+ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, Collect, End, AddCounters, Pay, Mark, ToDeck)
