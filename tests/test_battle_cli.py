@@ -150,3 +150,9 @@ def test_combat_odds_of_an_unknown_card_is_a_finding(runner: CliRunner) -> None:
 def test_combat_odds_of_a_card_without_strike_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(app, ["combat", "odds", "b_chantar", "b_ahti"])
     assert result.exit_code == 2 and "no strike" in result.output
+
+
+def test_combat_odds_shows_expected_damage_over_all_36_rolls(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["combat", "odds", "b_ammah", "b_ahti"])
+    assert result.exit_code == 0
+    assert "expected damage to Ахти: 65/36" in result.output and "expected damage to Аммах: 28/36" in result.output

@@ -56,8 +56,9 @@ def odds_command(
     for o in odds.outcomes:
         rolls = " ".join(f"{x}:{y}" for x, y in o.rolls)
         typer.echo(f"  {o.attacker_hit:8} {o.defender_hit:8} {o.to_defender:>3} {o.to_attacker:>4} {float(o.p):7.4f}  {str(o.p):>5}  {rolls}")
-    typer.echo(f"  expected damage to {d.name}: {odds.expected_to_defender} = {float(odds.expected_to_defender):.4f}")
-    typer.echo(f"  expected damage to {a.name}: {odds.expected_to_attacker} = {float(odds.expected_to_attacker):.4f}")
+    for name, value in ((d.name, odds.expected_to_defender), (a.name, odds.expected_to_attacker)):
+        # Every probability is a multiple of 1/36, so the expectation is too: x/36 reads as damage over all 36 rolls.
+        typer.echo(f"  expected damage to {name}: {value * 36}/36 = {float(value):.4f}")
     typer.echo(f"  p({d.name} dies) = {odds.p_defender_dies}   p({a.name} dies) = {odds.p_attacker_dies}")
 
 

@@ -219,7 +219,8 @@ def check_state(state: BattleState) -> list[Problem]:
             bad(c, f"{c.counters} counters")
         if c.host is not None:
             host = by_id.get(c.host)
-            if not info.symbiote or host is None or host.zone != "battlefield" or host.square != c.square or c.zone != "battlefield":
+            if (not info.symbiote or host is None or host.iid == c.iid or host.host is not None or host.zone != "battlefield"
+                    or host.square != c.square or c.zone != "battlefield"):
                 bad(c, f"lies on #{c.host}, which is no card on its square (only a symbiote lies on a host)")
     for iid in state.acted | {i for i, _ in state.steps_used}:
         if iid not in by_id:
