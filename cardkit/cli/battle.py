@@ -117,10 +117,10 @@ def apply_command(
     out: OutOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Apply ACTIONs in order to STATE; print what happened and the new state.
+    r"""Apply ACTIONs in order to STATE; print what happened and the new state.
 
-    Actions: move FROM TO, attack FROM TO [aimed|magic] [defend SQ]
-    dice A [D], ranged FROM TO, shoot FROM TO X[-Y-Z] [dice D],
+    Actions: move FROM TO, attack FROM TO \[aimed|magic] \[defend SQ]
+    dice A \[D], ranged FROM TO, shoot FROM TO X\[-Y-Z] \[dice D],
     collect WHERE, end, counters WHERE +N, pay WHERE N, mark WHERE NAME N,
     to-deck WHERE (WHERE: a square a1-e6, or #id).
     An illegal action stops there: ILLEGAL_ACTION, exit 1, nothing

@@ -153,7 +153,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
     if action.defender is not None:
         hit_card = _get(state, action.defender)
         ex = strike_on_open(strike, state.info(hit_card).strike, action.dice[0], action.dice[1])
-        how = f"{_label(state, hit_card)} defends {_label(state, target)}"
+        how = f"the defender of {_label(state, target)}"
     elif target.open and action.kind != "magic":
         ex = strike_on_open(strike, state.info(target).strike, action.dice[0], action.dice[1])
         how = "open card"
