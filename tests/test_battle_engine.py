@@ -102,6 +102,13 @@ def test_ground_creatures_stand_on_the_battlefield_and_flyers_in_the_auxiliary_z
     assert not check_state(battle(card(1, "d_asgara", "first"), card(2, "b_ammah", "second", "c4")))
 
 
+def test_terrains_stand_in_the_auxiliary_zone_and_never_on_the_field() -> None:
+    # "Вспомогательная зона – это зона, в которой располагаются летающие существа и местности."
+    figures = (card(1, "b_ammah", "first", "c3"), card(2, "b_ahti", "second", "c4"))
+    assert any("terrain" in p.message for p in check_state(battle(*figures, card(3, "f_nallen", "first", "a1"))))
+    assert check_state(battle(*figures, card(3, "f_nallen", "first"))) == []
+
+
 def test_online_flyers_stand_on_the_field_until_revealed() -> None:
     # "Karten mit dieser Eigenschaft befinden sich bis zum Aufdecken mit den übrigen Karten auf dem Spielfeld."
     hidden = battle(card(1, "b_ammah", "first", "c3"), card(2, "d_asgara", "second", "c6", open=False, hidden=True))
