@@ -126,6 +126,7 @@ class Found:
     path: Path
     relative: str
     refusal: str | None = None
+    link: bool = False
 
 
 def _stat_reason(exc: OSError, link: bool) -> str:
@@ -185,7 +186,7 @@ def _walk(root: Path) -> list[Found]:
             if not _inside(path, real_root):
                 found.append(Found(path, relative, "a symbolic link leading outside the event folder; not followed"))
             else:
-                found.append(Found(path, relative))
+                found.append(Found(path, relative, link=True))
     return sorted(found, key=lambda f: f.path.as_posix())
 
 
@@ -207,11 +208,14 @@ def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[Found]:
                 raise BadArgument(f"{root}: no deck submissions ({', '.join(SUBMISSION_SUFFIXES)} files) in this folder")
         else:
             pairs = [Found(root, root.name)]
-        for item in pairs:
+        # A file and a link to it are one submission, shown under the file's own name.
+        kept: set[int] = set()
+        for i, item in sorted(enumerate(pairs), key=lambda pair: pair[1].link):
             key = item.path.as_posix() if item.refusal else os.path.realpath(item.path)
             if key not in seen:
                 seen.add(key)
-                found.append(item)
+                kept.add(i)
+        found += [item for i, item in enumerate(pairs) if i in kept]
     if not found:
         raise BadArgument("no deck submissions given")
     return found
