@@ -201,7 +201,8 @@ def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[Found]:
             is_dir = stat.S_ISDIR(os.stat(root).st_mode)
         except OSError as exc:
             # A mistyped folder is the organizer's slip, not a submission that failed to read.
-            raise BadArgument(f"{root}: {_stat_reason(exc, False).replace('no such file', 'no such file or folder')}") from None
+            reason = _stat_reason(exc, False)
+            raise BadArgument(f"{root}: {'no such file or folder' if reason == 'no such file' else reason}") from None
         if is_dir:
             pairs = _walk(root)
             if not pairs:
