@@ -34,6 +34,8 @@ def event(tmp_path: Path) -> Path:
     (folder / "decks" / "dangling.deck").symlink_to(folder / "decks" / "gone.deck")
     (folder / "decks" / "loop.deck").symlink_to(folder / "decks" / "loop.deck")
     (folder / "decks" / "alias.deck").symlink_to("alice.deck")
+    (folder / "decks" / "elsewhere").symlink_to(outside)
+    (folder / "decks" / "store").symlink_to(folder / "decks" / "locked")
     (folder / "registrations.csv").write_text("player,deck\nAlice Archer,alice.deck\nRoot,stolen.deck\n", encoding="utf-8")
     return folder
 
@@ -74,6 +76,8 @@ def test_each_bad_entry_is_its_own_unreadable_row_saying_why(locked: Path) -> No
     assert "symbolic link loop" in rows["decks/loop.deck"][1]
     assert "permission denied" in rows["decks/private.deck"][1]
     assert "folder can't be read (permission denied)" in rows["decks/locked"][1]
+    assert "a symbolic link to a folder outside the event folder" in rows["decks/elsewhere"][1]
+    assert "decks/store" not in rows  # a link to a folder inside is the folder itself, walked once
     assert all(verdict == "unreadable" for rel, (verdict, _) in rows.items() if rel != "decks/alice.deck")
     # The link to alice.deck inside the folder is the same submission, read once.
     assert "decks/alias.deck" not in rows

@@ -172,9 +172,13 @@ def _walk(root: Path) -> list[Found]:
                     continue
             except OSError:
                 pass
-            if not entry.name.lower().endswith(SUBMISSION_SUFFIXES):
-                continue
             relative = path.relative_to(root).as_posix()
+            if not entry.name.lower().endswith(SUBMISSION_SUFFIXES):
+                if entry.is_symlink() and os.path.isdir(path) and not _inside(path, real_root):
+                    # Decks may be behind it, and the organizer should know they were not looked at.
+                    found.append(Found(path, relative, "a symbolic link to a folder outside the event folder; "
+                                                       "not followed, so any deck in it was not checked"))
+                continue
             if not entry.is_symlink():
                 found.append(Found(path, relative))
                 continue
