@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+
 from cardkit import GAMES
 from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
