@@ -7,7 +7,6 @@ count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a fiel
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,7 +17,8 @@ from jsonschema import Draft202012Validator
 
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import game_files, read_catalogue_file
-from cardkit.errors import CatalogueError
+from cardkit.errors import CatalogueError, UnreadableInput
+from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, decode_text, parse_json, read_bytes_input
 from cardkit.problems import Problem, error
 
 
@@ -86,11 +86,13 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
     """The parsed document (None if unreadable) and its schema problems."""
     name = f"{game}/{path.name}"
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [error("UNREADABLE_FILE", f"cannot read: {exc}", file=name)]
-    except json.JSONDecodeError as exc:
-        return None, [error("INVALID_JSON", f"not JSON: {exc.msg}", file=name, line=exc.lineno)]
+        text = decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES))
+    except UnreadableInput as exc:
+        return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
+    try:
+        doc = parse_json(text, path)
+    except InvalidJson as exc:
+        return None, [error("INVALID_JSON", exc.reason, file=name, line=exc.line)]
     return doc, validate_document(doc, game, name, schemas_dir)
 
 

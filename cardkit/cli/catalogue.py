@@ -9,6 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.visible import visible
 
 catalogue_app = typer.Typer(help="Import and check the card catalogue (data/cards/).", no_args_is_help=True)
 
@@ -36,7 +37,7 @@ def import_command(
         return
     typer.echo(f"{result.game}: {result.cards} cards in {len(result.written)} files")
     for p in result.removed:
-        typer.echo(f"  removed {p}")
+        typer.echo(f"  removed {visible(p)}")
 
 
 @catalogue_app.command("check")
@@ -58,7 +59,7 @@ def check_command(as_json: JsonOption = False) -> None:
             extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in r.extra.items())
             typer.echo(f"{game:15} {r.cards:5} cards in {r.files} files{extra}")
         for p in report.problems:
-            typer.echo(f"  {p.severity.value.upper():7} {p.code:17} {where(p)}: {p.message}")
+            typer.echo(f"  {p.severity.value.upper():7} {p.code:17} {visible(where(p))}: {visible(p.message)}")
         typer.echo("catalogue OK" if report.ok else f"catalogue has {len(report.problems)} problem(s)")
     if not report.ok:
         raise typer.Exit(EXIT_FINDING)

@@ -9,6 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json
+from cardkit.visible import visible
 
 deck_app = typer.Typer(help="Hash, compare and convert deck files; list deck formats.", no_args_is_help=True)
 
@@ -56,7 +57,7 @@ def diff_command(
             if c.section != section:
                 section = c.section
                 typer.echo(f"{section}:")
-            typer.echo(f"  {c.delta:+4d}  {c.name} ({c.card})  {c.before} -> {c.after}")
+            typer.echo(f"  {c.delta:+4d}  {visible(c.name)} ({visible(c.card)})  {c.before} -> {c.after}")
     if changes:
         raise typer.Exit(EXIT_FINDING)
 

@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import guarded
 from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json
 from cardkit.cli._progress import progress_bar, show_progress
+from cardkit.visible import visible
 
 
 @guarded
@@ -58,7 +59,7 @@ def simulate_command(
     with progress_bar("simulating", show_progress(as_json), total=games) as bar:
         run = simulate_file(deck, options, bar.advance if bar else None)
     for line in run.warnings:
-        typer.echo(f"warning: {line}", err=True)
+        typer.echo(f"warning: {visible(line)}", err=True)
     if plot is not None:
         run.result.plot(plot)
     if as_json:

@@ -11,6 +11,7 @@ from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.cli._render import problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.visible import visible
 
 if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
@@ -43,24 +44,27 @@ def _run(inputs: list[Path], format_name: str | None, registrations: Path | None
 
 def _print_human(result: EventCheck, details: bool) -> None:
     subs = result.submissions
-    width = max([len(s.path) for s in subs] + [len("(no deck)")])
-    pwidth = max([len(s.player or "") for s in subs] + [len("(no player)")])
-    for s in subs:
+    # Names and paths come from the players' files: made visible before any width is measured.
+    paths = [visible(s.path) or "(no deck)" for s in subs]
+    players = [visible(s.player) or "(no player)" for s in subs]
+    width = max([len(p) for p in paths] + [len("(no deck)")])
+    pwidth = max([len(p) for p in players] + [len("(no player)")])
+    for s, path, player in zip(subs, paths, players):
         problems = s.problems
         found = tally(s.errors, s.warnings)
         shown = s.first_problem
-        first = f"  {shown.code}: {shown.message}" if shown else ""
-        what = s.report.format or s.report.game or "-"
-        typer.echo(f"{s.verdict.value.upper():10} {s.path or '(no deck)':{width}}  {s.player or '(no player)':{pwidth}}  "
+        first = f"  {visible(shown.code)}: {visible(shown.message)}" if shown else ""
+        what = visible(s.report.format or s.report.game or "-")
+        typer.echo(f"{s.verdict.value.upper():10} {path:{width}}  {player:{pwidth}}  "
                    f"{what:15} {found or 'ok'}{first}")
         if details:
             for p in problems:
                 if p != shown:
                     typer.echo(problem_line(p))
     for p in result.problems:
-        typer.echo(f"{result.registrations} line {p.line}: {p.severity.value} {p.code}: {p.message}")
+        typer.echo(f"{visible(result.registrations)} line {p.line}: {p.severity.value} {visible(p.code)}: {visible(p.message)}")
     c = result.summary()
-    typer.echo(f"{result.event}: {c['rows']} rows: {c['legal']} legal, {c['illegal']} illegal, {c['unreadable']} unreadable, "
+    typer.echo(f"{visible(result.event)}: {c['rows']} rows: {c['legal']} legal, {c['illegal']} illegal, {c['unreadable']} unreadable, "
                f"{c['missing']} missing; {c['warnings']} warning(s)" + (f"; format {result.format}" if result.format else ""))
 
 
@@ -103,7 +107,7 @@ def check_command(
     else:
         _print_human(result, details)
         if report is not None:
-            typer.echo(f"report written to {report}")
+            typer.echo(f"report written to {visible(report)}")
     raise typer.Exit(EXIT_OK if result.ok else EXIT_FINDING)
 
 
@@ -130,7 +134,7 @@ def db_command(
     if as_json:
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
-        typer.echo(f"wrote {out}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+        typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from cardkit import __version__, paths
-from cardkit.catalogue.store import catalogue_hash
+from cardkit.catalogue.store import catalogue_hash, read_catalogue_bytes
 from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
 from cardkit.errors import CatalogueError
 from cardkit.jsonio import atomic_target
@@ -37,7 +37,7 @@ def formats_hash(formats_dir: Path | None = None) -> str:
     """SHA-256 over the format files, so a changed format makes the database stale."""
     digest = hashlib.sha256()
     for path in format_files(formats_dir):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        digest.update(path.name.encode() + b"\0" + read_catalogue_bytes(path))
     return digest.hexdigest()
 
 
