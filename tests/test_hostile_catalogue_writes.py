@@ -141,3 +141,19 @@ def test_a_broken_format_file_fails_the_check_and_the_build_writes_nothing(
 def test_the_check_counts_the_format_files(runner: CliRunner) -> None:
     report = json.loads(runner.invoke(app, ["catalogue", "check", "--json"]).stdout)
     assert report["formats"] == len(list((ROOT / "data" / "formats").glob("*.json")))
+
+
+def test_a_link_in_the_catalogue_folder_never_lets_an_import_write_outside_it(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cards = tmp_path / "cards"
+    shutil.copytree(REFERENCE.parent / "mini" / "cards", cards)
+    secret = tmp_path / "secret.env"
+    secret.write_text("API_KEY=do-not-lose\n", encoding="utf-8")
+    (cards / "berserk-ccg" / "set-10.json").unlink()
+    (cards / "berserk-ccg" / "set-10.json").symlink_to(secret)
+    monkeypatch.setattr(paths, "CARDS_DIR", cards)
+    result = runner.invoke(app, ["catalogue", "import", "berserk-ccg", str(REFERENCE / "berserk-ccg-cards.json")])
+    assert result.exit_code == 2 and "did not write as a catalogue file" in result.output, result.output
+    assert secret.read_text(encoding="utf-8") == "API_KEY=do-not-lose\n"
+    assert (cards / "berserk-ccg" / "set-10.json").is_symlink()

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cardkit import paths
@@ -383,3 +385,51 @@ def test_a_build_clears_what_a_killed_build_left(runner: CliRunner, tmp_path: Pa
     os.utime(leftover, (old, old))
     assert runner.invoke(app, ["build", "--out", str(tmp_path / "cardkit.db")]).exit_code == 0
     assert [p.name for p in tmp_path.iterdir()] == ["cardkit.db"]
+
+
+# --- any existing content ---------------------------------------------------------------------------------
+
+
+def _kinds() -> dict[str, tuple[Kind, str]]:
+    from cardkit.db.build import CATALOGUE_DATABASE
+    from cardkit.decks.canonical import CONVERTED_DECK
+    from cardkit.plotting import PLOT
+    from cardkit.tournament.database import TOURNAMENT_DATABASE
+    from cardkit.tournament.reports import REPORT
+
+    return {"catalogue-db": (CATALOGUE_DATABASE, "x.db"), "tournament-db": (TOURNAMENT_DATABASE, "x.db"),
+            "csv-report": (REPORT, "x.csv"), "json-report": (REPORT, "x.json"), "html-report": (REPORT, "x.html"),
+            "deck": (CONVERTED_DECK, "x.deck"), "json-deck": (CONVERTED_DECK, "x.deck.json"),
+            "png": (PLOT, "x.png"), "svg": (PLOT, "x.svg")}
+
+
+CONTENTS = st.one_of(
+    st.binary(min_size=1, max_size=200),
+    st.text(min_size=1, max_size=200).map(lambda t: t.encode("utf-8")),
+    st.sampled_from([b"SQLite format 3\x00" + b"\x00" * 84, b"\x89PNG\r\n\x1a\n", b"<?xml version='1.0'?><svg/>",
+                     b"<!DOCTYPE html><p>minutes</p>", b"path,player\n", b'{"event": "x"}', b"game: berserk-tcg\n"]),
+)
+
+
+@settings(max_examples=120)
+@given(kind_name=st.sampled_from(sorted(_kinds())), content=CONTENTS, force=st.booleans())
+def test_any_existing_file_is_left_whole_or_replaced_only_as_the_rule_allows(kind_name: str, content: bytes,
+                                                                             force: bool) -> None:
+    import tempfile
+
+    kind, name = _kinds()[kind_name]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        target, neighbour = folder / name, folder / "neighbour.txt"
+        target.write_bytes(content)
+        neighbour.write_text("untouched", encoding="utf-8")
+        try:
+            Output(target, kind, (neighbour,), force).write(b"new")
+        except OutputRefused:
+            assert target.read_bytes() == content
+            assert not (force and kind.forceable)
+        else:
+            assert force and kind.forceable, (kind_name, content)  # garbage is never taken for cardkit's own
+            assert target.read_bytes() == b"new"
+        assert neighbour.read_text(encoding="utf-8") == "untouched"
+        assert sorted(p.name for p in folder.iterdir()) == sorted([name, "neighbour.txt"])

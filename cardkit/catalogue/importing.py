@@ -18,8 +18,13 @@ from cardkit.errors import CatalogueError, OutputRefused, UnreadableInput
 from cardkit.jsonio import dumps_canonical
 from cardkit.outputs import Kind, Output
 
-# The catalogue folder is cardkit's own: any regular file in it may be replaced by an import.
-CATALOGUE_FILE = Kind("catalogue file", lambda path: True)
+
+
+def catalogue_file_kind(folder: Path) -> Kind:
+    """The catalogue folder is cardkit's own: a regular file in it may be replaced by an import,
+    but not a file elsewhere that a link inside the folder leads to."""
+    real = folder.resolve()
+    return Kind("catalogue file in " + str(folder), lambda path: path.parent == real)
 
 
 @dataclass(frozen=True)
@@ -48,7 +53,8 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None, force: b
     check_output(game, source, files)
     if not force:
         refuse_failing_check(game, source, files, cards_dir)
-    outputs = [Output(target / name, CATALOGUE_FILE, (source,)) for name in files]
+    kind = catalogue_file_kind(target)
+    outputs = [Output(target / name, kind, (source,)) for name in files]
     for out in outputs:
         out.check()
     removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
