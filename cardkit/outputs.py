@@ -18,6 +18,7 @@ are removed once they are stale (see `clean_stale_temporaries`).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import time
 from contextlib import contextmanager
@@ -141,10 +142,13 @@ def sqlite_tables(path: Path) -> list[str]:
         return []
 
 
-def _writer_pid(name: str, target: str) -> int | None:
-    """The pid in a temporary name `.{target}.{pid}.{random}.tmp`; None for older names without one."""
-    middle = name[len(target) + 2:].split(".")
-    return int(middle[0]) if len(middle) >= 3 and middle[0].isdigit() else None
+def _temporary_name(name: str, target: str) -> tuple[bool, int | None]:
+    """Whether `name` is one of `atomic_target`'s temporaries of `target` (`.TARGET.PID.XXXXXXXX.tmp`,
+    or `.TARGET.XXXXXXXX.tmp` from before names carried the pid, or either's `-journal`), and its pid."""
+    match = re.fullmatch(re.escape(f".{target}.") + r"(?:(\d+)\.)?[a-z0-9_]{8}\.tmp(?:-journal)?", name)
+    if match is None:
+        return False, None
+    return True, int(match.group(1)) if match.group(1) else None
 
 
 def _alive(pid: int) -> bool:
@@ -171,7 +175,8 @@ def clean_stale_temporaries(target: Path, now: float | None = None) -> list[Path
     except OSError:
         return removed
     for path in candidates:
-        if not (path.name.endswith(".tmp") or path.name.endswith(".tmp-journal")):
+        ours, pid = _temporary_name(path.name, target.name)
+        if not ours:
             continue
         try:
             st = os.lstat(path)
@@ -179,8 +184,6 @@ def clean_stale_temporaries(target: Path, now: float | None = None) -> list[Path
             continue
         if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < STALE_SECONDS:
             continue
-        base = path.name[: -len("-journal")] if path.name.endswith("-journal") else path.name
-        pid = _writer_pid(base, target.name)
         if pid is not None and _alive(pid):
             continue
         try:

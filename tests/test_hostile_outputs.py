@@ -363,27 +363,41 @@ def _dead_pid() -> int:
 def test_a_killed_writers_old_temporary_files_are_removed_and_live_or_fresh_ones_kept(tmp_path: Path) -> None:
     target = tmp_path / "cardkit.db"
     old = time.time() - 3600
-    dead = tmp_path / f".cardkit.db.{_dead_pid()}.abc123.tmp"
-    dead_journal = tmp_path / f".cardkit.db.{_dead_pid()}.abc123.tmp-journal"
-    unmarked = tmp_path / ".cardkit.db.x9y8z7.tmp"  # written before temporaries carried their pid
-    live = tmp_path / f".cardkit.db.{os.getpid()}.def456.tmp"
-    fresh = tmp_path / f".cardkit.db.{_dead_pid()}.ghi789.tmp"
-    other = tmp_path / f".tournament.db.{_dead_pid()}.abc123.tmp"
-    for path in (dead, dead_journal, unmarked, live, fresh, other):
+    dead = tmp_path / f".cardkit.db.{_dead_pid()}.abc123de.tmp"
+    dead_journal = tmp_path / f".cardkit.db.{_dead_pid()}.abc123de.tmp-journal"
+    unmarked = tmp_path / ".cardkit.db.x9y8z7w6.tmp"  # written before temporaries carried their pid
+    live = tmp_path / f".cardkit.db.{os.getpid()}.def456gh.tmp"
+    fresh = tmp_path / f".cardkit.db.{_dead_pid()}.ghi789jk.tmp"
+    other = tmp_path / f".tournament.db.{_dead_pid()}.abc123de.tmp"
+    users = tmp_path / ".cardkit.db.my backup.tmp"  # not a name cardkit gives
+    for path in (dead, dead_journal, unmarked, live, fresh, other, users):
         path.write_bytes(b"half a database")
         if path is not fresh:
             os.utime(path, (old, old))
     removed = clean_stale_temporaries(target)
     assert sorted(removed) == sorted([dead, dead_journal, unmarked])
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (live, fresh, other))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (live, fresh, other, users))
 
 
 def test_a_build_clears_what_a_killed_build_left(runner: CliRunner, tmp_path: Path) -> None:
-    leftover = tmp_path / f".cardkit.db.{_dead_pid()}.k1ll3d.tmp"
-    leftover.write_bytes(b"SQLite format 3\x00 and then the build was killed")
+    import signal
+    import subprocess
+    import sys
+
+    target = tmp_path / "cardkit.db"
+    killed = ("import os, signal, sys\nfrom cardkit.jsonio import atomic_target\n"
+              "with atomic_target(sys.argv[1]) as tmp:\n"
+              "    tmp.write_bytes(b'SQLite format 3\\x00 half a database')\n"
+              "    os.kill(os.getpid(), signal.SIGKILL)\n")
+    done = subprocess.run([sys.executable, "-c", killed, str(target)], env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == -signal.SIGKILL
+    (leftover,) = tmp_path.iterdir()
+    assert leftover.name.startswith(".cardkit.db.") and leftover.name.endswith(".tmp")
+    assert runner.invoke(app, ["build", "--out", str(target)]).exit_code == 0
+    assert leftover.exists()  # too young to call stale: its writer might only be slow on another machine
     old = time.time() - 3600
     os.utime(leftover, (old, old))
-    assert runner.invoke(app, ["build", "--out", str(tmp_path / "cardkit.db")]).exit_code == 0
+    assert runner.invoke(app, ["build", "--out", str(target)]).exit_code == 0
     assert [p.name for p in tmp_path.iterdir()] == ["cardkit.db"]
 
 
