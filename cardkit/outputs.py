@@ -84,6 +84,10 @@ def check_output(out: Output) -> Path:
     given = Path(out.path)
     if os.path.islink(given) and not os.path.exists(given):
         raise OutputRefused(given, "is a symbolic link that leads to no file; give another file")
+    # A dangling link among the folders would make the write create folders wherever it points.
+    dangling = next((p for p in given.parents if os.path.islink(p) and not os.path.exists(p)), None)
+    if dangling is not None:
+        raise OutputRefused(given, f"is in {dangling}, a symbolic link that leads nowhere; give another file")
     real = Path(os.path.realpath(given))
     try:
         st = os.stat(real)

@@ -120,6 +120,10 @@ def test_a_link_that_leads_nowhere_is_refused(tmp_path: Path) -> None:
         with pytest.raises(OutputRefused, match="symbolic link that leads to no file"):
             Output(tmp_path / name, ANY_KIND, force=True).check()
     assert not (tmp_path / "missing").exists()
+    (tmp_path / "folder").symlink_to(tmp_path / "nowhere" / "deeper")
+    with pytest.raises(OutputRefused, match="a symbolic link that leads nowhere"):
+        Output(tmp_path / "folder" / "report.csv", ANY_KIND, force=True).write("x")
+    assert not (tmp_path / "nowhere").exists()
 
 
 def test_a_symlink_or_hard_link_to_an_input_is_the_input(tmp_path: Path) -> None:
