@@ -451,3 +451,20 @@ def test_any_existing_file_is_left_whole_or_replaced_only_as_the_rule_allows(kin
             assert target.read_bytes() == b"new"
         assert neighbour.read_text(encoding="utf-8") == "untouched"
         assert sorted(p.name for p in folder.iterdir()) == sorted([name, "neighbour.txt"])
+
+
+def test_no_module_writes_a_file_except_through_the_guarded_writer() -> None:
+    """The rule lives in one place only if every writer goes through it: no other module may reach
+    for the raw atomic writer or open a file for writing."""
+    import re
+
+    raw = re.compile(r"\b(atomic_target|write_atomic|write_text|write_bytes)\b|open\([^)]*['\"][wax]b?\+?['\"]")
+    allowed = {"cardkit/jsonio.py", "cardkit/outputs.py"}
+    offenders = []
+    for source in sorted((ROOT / "cardkit").rglob("*.py")):
+        name = source.relative_to(ROOT).as_posix()
+        for number, line in enumerate(source.read_text(encoding="utf-8").split("\n"), start=1):
+            # A temporary path handed out by `Output.target()` is the guarded writer's own file.
+            if raw.search(line) and name not in allowed and "tmp.write_bytes" not in line:
+                offenders.append(f"{name}:{number}: {line.strip()}")
+    assert offenders == []
