@@ -1,4 +1,4 @@
-"""`cardkit catalogue check`: every file against its schema, then cross-checks.
+"""`cardkit catalogue check`: every file against its schema, then cross-checks; the format files too.
 
 Expected totals live in `data/catalogue.json`; this module only knows how to
 count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a field,
@@ -36,6 +36,7 @@ class GameReport:
 class CheckReport:
     games: dict[str, GameReport]
     problems: list[Problem]
+    formats: int = 0
 
     @property
     def ok(self) -> bool:
@@ -45,6 +46,7 @@ class CheckReport:
         return {
             "ok": self.ok,
             "games": {g: r.to_dict() for g, r in self.games.items()},
+            "formats": self.formats,
             "problems": [p.to_dict() for p in self.problems],
         }
 
@@ -222,13 +224,19 @@ def _printings_problems(game: str, cards: list[tuple[str, int, dict[str, Any]]],
     return problems
 
 
+def expectations_path(cards_dir: Path | None = None) -> Path:
+    """`catalogue.json` beside the cards folder: `data/catalogue.json` for the real catalogue, a copy's own for a copy."""
+    return (cards_dir or paths.CARDS_DIR).parent / "catalogue.json"
+
+
 def check_catalogue(
     cards_dir: Path | None = None,
     schemas_dir: Path | None = None,
     expectations: Path | None = None,
     games: tuple[str, ...] = GAMES,
+    formats_dir: Path | None = None,
 ) -> CheckReport:
-    """Every problem of every catalogue file, never stopping at the first."""
+    """Every problem of every catalogue file and format file, never stopping at the first."""
     cards_dir = cards_dir or paths.CARDS_DIR
     schemas_dir = schemas_dir or paths.SCHEMAS_DIR
     expectations = expectations or paths.DATA_DIR / "catalogue.json"
@@ -247,4 +255,50 @@ def check_catalogue(
         report, found = cross_check(game, docs, expect_all.get(game, {}))
         reports[game] = report
         problems.extend(found)
-    return CheckReport(games=reports, problems=problems)
+    format_paths, found = check_formats(formats_dir or paths.FORMATS_DIR, schemas_dir)
+    problems.extend(found)
+    return CheckReport(games=reports, problems=problems, formats=len(format_paths))
+
+
+def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[list[Path], list[Problem]]:
+    """The format files and every problem that would stop `cardkit.formats` loading them: the schema,
+    the name equal to the file name, the message placeholders, one default per game."""
+    files = sorted(formats_dir.glob("*.json")) if formats_dir.is_dir() else []
+    validator = _validator((schemas_dir or paths.SCHEMAS_DIR) / "format.schema.json")
+    problems: list[Problem] = []
+    defaults: Counter[str] = Counter()
+    games: set[str] = set()
+    for path in files:
+        name = f"formats/{path.name}"
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(error("UNREADABLE_FILE", f"cannot read: {exc}", file=name))
+            continue
+        except json.JSONDecodeError as exc:
+            problems.append(error("INVALID_JSON", f"not JSON: {exc.msg}", file=name, line=exc.lineno))
+            continue
+        except RecursionError:
+            problems.append(error("INVALID_JSON", "not JSON: nested too deeply", file=name))
+            continue
+        found = [error("SCHEMA_VIOLATION", err.message, file=name, pointer=_pointer(_field_path(err)))
+                 for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
+        problems.extend(found)
+        if found:
+            continue
+        if doc["name"] != path.stem:
+            problems.append(error("SCHEMA_VIOLATION", f"name {doc['name']!r} differs from the file name",
+                                  file=name, pointer="/name"))
+        for i, rule in enumerate(doc.get("minimums", [])):
+            try:
+                rule["message"].format(actual=0, limit=0, what="")
+            except (KeyError, IndexError, ValueError) as exc:
+                problems.append(error("SCHEMA_VIOLATION", f"bad placeholder ({exc}); use {{actual}}, {{limit}} or {{what}}",
+                                      file=name, pointer=f"/minimums/{i}/message"))
+        games.add(doc["game"])
+        defaults[doc["game"]] += bool(doc.get("default", False))
+    for game in sorted(games):
+        if defaults[game] != 1:
+            problems.append(error("WRONG_COUNT", f"{game} has {defaults[game]} default formats; it needs exactly one",
+                                  file="formats/", limit=1, actual=defaults[game]))
+    return files, problems

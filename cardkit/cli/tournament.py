@@ -79,6 +79,8 @@ def check_command(
                          ".json, or .html (a self-contained page).", show_default=False)] = None,
     event: EventOption = None,
     details: Annotated[bool, typer.Option("--details", help="List every problem under each submission, not just the first.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --report file even if it is not an "
+                                                        "earlier cardkit report (never an input or a special file).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Validate every deck submission, never stopping on a bad file, then check across them.
@@ -93,15 +95,20 @@ def check_command(
     Exit 0 when every submission is legal (warnings allowed), 1 when any is
     illegal, unreadable or missing, 2 for a usage error (an input that doesn't
     exist, unknown format, unreadable registration list, no submissions, unknown
-    report suffix).
+    report suffix) and for a --report that is an input or a special file, or
+    an existing file that is no earlier cardkit report (unless --force).
     """
-    from cardkit.tournament.reports import report_renderer, write_report
+    from cardkit.outputs import Output
+    from cardkit.tournament.reports import REPORT, report_renderer, write_report
 
+    given = _given(inputs, registrations)
     if report is not None:
-        report_renderer(report)  # an unknown suffix is refused before the work, not after
+        # An unknown suffix or a file that may not be replaced is refused before the work, not after.
+        report_renderer(report)
+        Output(report, REPORT, given, force).check()
     result = _run(inputs, format_name, registrations, event, as_json)
     if report is not None:
-        write_report(result, report)
+        write_report(result, report, given, force)
     if as_json:
         print_json(result.to_dict())
     else:
@@ -125,16 +132,32 @@ def db_command(
 
     Browse it beside the catalogue with `cardkit serve --attach tournament.db`.
     Exit 0 once written, whatever the verdicts (they are in the file); 2 for a
-    usage error.
+    usage error, and when --out is an input, a special file, or an existing file
+    that is not a tournament database cardkit wrote (nothing is written then).
     """
-    from cardkit.tournament.database import write_database
+    from cardkit.outputs import Output
+    from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
 
+    given = _given(inputs, registrations)
+    Output(out, TOURNAMENT_DATABASE, given).check()
     result = _run(inputs, format_name, registrations, event, as_json)
-    counts = write_database([result], out)
+    counts = write_database([result], out, given)
     if as_json:
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
         typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
+def _given(inputs: list[Path], registrations: Path | None) -> tuple[Path, ...]:
+    """The files the check will read, known before it runs, so an output over one is refused first."""
+    from cardkit.errors import CardkitError
+    from cardkit.tournament.check import find_submissions
+
+    try:
+        found = tuple(path for path, _ in find_submissions(inputs))
+    except (CardkitError, OSError):
+        found = ()  # the check itself says what is wrong with the inputs
+    return tuple(inputs) + found + ((registrations,) if registrations is not None else ())
 
 
 def register(app: typer.Typer) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardkit.errors import BadArgument
+from cardkit.outputs import Kind, Output
 from cardkit.problems import Problem
 from cardkit.tournament.check import EventCheck, Submission
 from cardkit.visible import visible, visible_json
@@ -87,6 +88,11 @@ def _row_html(i: int, s: Submission) -> str:
     return f'<tr class="{_html(s.verdict.value)}">{"".join(cells)}</tr>'
 
 
+# Marks the page as cardkit's own, so a later report may replace it without --force.
+_GENERATOR = '<meta name="generator" content="cardkit tournament check">'
+_JSON_KEYS = {"event", "format", "registrations", "ok", "summary", "problems", "submissions"}
+
+
 def render_html(result: EventCheck) -> str:
     """A page that opens anywhere: summary counts, the table of verdicts, then every submission's problems."""
     summary = result.summary()
@@ -95,7 +101,7 @@ def render_html(result: EventCheck) -> str:
     meta = f"format {_html(result.format or 'each deck its own')}"
     if result.registrations:
         meta += f"; registrations {_html(result.registrations)}"
-    parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{_html(title)}</title>',
+    parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{_GENERATOR}<title>{_html(title)}</title>',
              f"<style>{_CSS}</style></head><body>", f"<h1>{_html(title)}</h1>", f'<p class="meta">{meta}</p>',
              f'<p class="summary">{counts}</p>']
     if result.problems:
@@ -127,12 +133,39 @@ def report_renderer(path: str | os.PathLike[str]) -> Callable[[EventCheck], str]
         raise BadArgument(f"report {path}: unknown suffix {suffix or '(none)'!r}; use .csv, .json or .html") from None
 
 
-def write_report(result: EventCheck, path: str | os.PathLike[str]) -> None:
-    """Write the report chosen by `path`'s suffix atomically (a crash leaves any old report whole)."""
-    from cardkit.jsonio import write_atomic
-
-    text = report_renderer(path)(result)
+def is_report(path: Path) -> bool:
+    """True for a report `write_report` wrote: a CSV whose first line is exactly its header, a JSON
+    object with exactly the report's keys, or an HTML page with cardkit's generator tag near its top."""
     try:
-        write_atomic(path, text)
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+            if head.startswith(b"{"):
+                data = json.loads((head + fh.read(64 << 20)).decode("utf-8"))
+                return isinstance(data, dict) and set(data) == _JSON_KEYS
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    if head.startswith(b"<!DOCTYPE html>"):
+        return _GENERATOR.encode() in head
+    return head.split(b"\n", 1)[0] == ",".join(CSV_COLUMNS).encode()
+
+
+REPORT = Kind("report", is_report, forceable=True)
+
+
+def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: tuple[Path, ...] = (),
+                 force: bool = False) -> None:
+    """Write the report chosen by `path`'s suffix atomically (a crash leaves any old report whole),
+    through the guarded writer: never over an input (the event's decks and registration list
+    are added here), a special file, or a file that is not an earlier report unless `force`."""
+    text = report_renderer(path)(result)
+    out = Output(Path(path), REPORT, inputs, force).with_inputs(result_inputs(result))
+    try:
+        out.write(text)
     except OSError as exc:
         raise BadArgument(f"can't write report {path}: {exc.strerror or exc}") from None
+
+
+def result_inputs(result: EventCheck) -> list[Path]:
+    """Every file the event check read: the submissions and the registration list."""
+    found = [Path(s.path) for s in result.submissions if s.path]
+    return found + ([Path(result.registrations)] if result.registrations else [])
