@@ -30,6 +30,15 @@ class UnreadableInput(CardkitError):
         super().__init__(f"{self.path}: {reason}")
 
 
+class OutputRefused(CardkitError):
+    """cardkit will not write this file: an input, a special file, or a file it did not write itself."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(f"{self.path} {reason}")
+
+
 class UnknownGame(CardkitError):
     """No such game."""
 

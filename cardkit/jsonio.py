@@ -2,16 +2,104 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from cardkit.errors import UnreadableInput
 
 MAX_INPUT_BYTES = 1 << 20
+"""Largest user-supplied file read, in bytes; readers read at most one byte more, whatever `stat()` says."""
+MAX_CATALOGUE_BYTES = 16 << 20
+"""Largest catalogue, format or schema file read; the biggest set file is a few hundred KiB."""
+MAX_JSON_DEPTH = 64
+"""Deepest nesting of JSON arrays and objects read; a deck needs 3, a catalogue file 5."""
+MAX_NUMBER_DIGITS = 100
+"""Longest number text read, in JSON or as a count; no count needs 100 digits, and Python refuses 4,300."""
+
+_FILE_KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "a symbolic link loop"
+    if exc.errno == errno.ENOENT:
+        return "no such file"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return exc.strerror or "cannot be read"
+
+
+def regular_file_status(path: str | os.PathLike[str]) -> os.stat_result:
+    """`stat()` of `path` if it is a regular file; `UnreadableInput` saying what it is otherwise.
+
+    Never opens the file, so a FIFO or a device is refused before it can block or stream forever.
+    """
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise UnreadableInput(path, _os_reason(exc)) from None
+    except ValueError:  # an embedded NUL in the name
+        raise UnreadableInput(path, "not a valid file name") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UnreadableInput(path, "is a directory, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((name for test, name in _FILE_KINDS if test(st.st_mode)), "a special file")
+        raise UnreadableInput(path, f"is {kind}, not a regular file")
+    return st
+
+
+def read_bytes_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a user-supplied regular file, at most `max_bytes` of them.
+
+    The size is counted while reading, never taken from `stat()` (a device reports 0).
+    Raises `UnreadableInput` for a missing file, a directory, a FIFO, device or socket,
+    a link loop, a permission error, or a file over the limit.
+    """
+    regular_file_status(path)
+    try:
+        # O_NONBLOCK: should the name be swapped for a FIFO after the check, opening it still can't hang.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise UnreadableInput(path, _os_reason(exc)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnreadableInput(path, "not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 16, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UnreadableInput(path, _os_reason(exc)) from None
+    finally:
+        os.close(fd)
+    if size > max_bytes:
+        raise UnreadableInput(path, f"file is over {max_bytes} bytes; the limit is {max_bytes}")
+    return b"".join(chunks)
+
+
+def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
+    """`data` as text: UTF-8 (BOM dropped), LF line ends; `UnreadableInput` for binary or other encodings."""
+    if b"\x00" in data:
+        raise UnreadableInput(path, "binary file (contains NUL bytes)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:
@@ -19,34 +107,118 @@ def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
 
     Raises `UnreadableInput` for anything that is not such a file.
     """
-    p = Path(path)
-    if not p.exists():
-        raise UnreadableInput(p, "no such file")
-    if p.is_dir():
-        raise UnreadableInput(p, "is a directory, not a file")
+    return decode_text(path, read_bytes_input(path, max_bytes))
+
+
+class InvalidJson(UnreadableInput):
+    """The text is not JSON within cardkit's limits; `line` is where the decoder stopped, when known."""
+
+    def __init__(self, path: object, reason: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(path, reason)
+
+
+class _JsonLimit(ValueError):
+    """A limit of `parse_json` hit inside the decoder."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _JsonLimit(f"a {len(text.lstrip('-'))}-digit number; the limit is {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise _JsonLimit(f"a {len(text)}-character number; the limit is {MAX_NUMBER_DIGITS} characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _JsonLimit(f"{text[:24]} is too large a number")
+    return value
+
+
+def _json_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON, and echoing them back would make `--json` output invalid.
+    raise _JsonLimit(f"{name} is not a JSON number")
+
+
+def _depth(data: Any) -> int:
+    """Nesting depth of parsed JSON, found without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            children: Iterable[Any] = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_JSON_DEPTH:
+            break
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: list[str] | None = None) -> Any:
+    """`text` parsed as JSON within cardkit's limits; `UnreadableInput` naming what is wrong.
+
+    Refused: invalid JSON, nesting deeper than `MAX_JSON_DEPTH`, numbers longer than
+    `MAX_NUMBER_DIGITS`, NaN/Infinity and numbers too large for a float, and a key given
+    twice in one object. With `duplicates`, repeated keys are appended there instead
+    (as `key`) for the caller to report, and the first value is kept.
+    """
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                if duplicates is None:
+                    raise _JsonLimit(f"key {clip_text(key)!r} given twice in one object")
+                duplicates.append(key)
+                continue
+            out[key] = value
+        return out
+
     try:
-        size = p.stat().st_size
-        if size > max_bytes:
-            raise UnreadableInput(p, f"file is {size} bytes; the limit is {max_bytes}")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise UnreadableInput(p, exc.strerror or "cannot be read") from None
-    if b"\x00" in data:
-        raise UnreadableInput(p, "binary file (contains NUL bytes)")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UnreadableInput(p, f"not UTF-8 (byte {exc.start})") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+        data = json.loads(text, object_pairs_hook=pairs, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_json_constant)
+    except json.JSONDecodeError as exc:
+        raise InvalidJson(path, f"not valid JSON: {exc.msg} at line {exc.lineno}", exc.lineno) from None
+    except RecursionError:
+        raise InvalidJson(path, f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)") from None
+    except ValueError as exc:  # the limits above; also int() past Python's own digit limit, should one slip by
+        raise InvalidJson(path, f"not valid JSON: {exc}") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise InvalidJson(path, f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)")
+    return data
 
 
 def read_json_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> Any:
-    """Parsed JSON of a user-supplied file; `UnreadableInput` when it is not JSON."""
-    text = read_text_input(path, max_bytes)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    """Parsed JSON of a user-supplied file, through `read_text_input` and `parse_json`."""
+    return parse_json(read_text_input(path, max_bytes), path)
+
+
+def whole_number(text: str) -> int:
+    """`text` (ASCII digits, an optional sign, leading zeros ignored) as an int: the one parser of counts in text files.
+
+    ValueError with a short reason for anything else, including `²` or `٣` and numbers
+    of more than `MAX_NUMBER_DIGITS` digits (which `int()` would take seconds over, or refuse).
+    """
+    body = text.strip()
+    sign = body[:1] if body[:1] in ("+", "-") else ""
+    digits = body[len(sign):]
+    if not digits or not digits.isascii() or not digits.isdigit():
+        raise ValueError(f"{clip_text(text, 24)!r} is not a whole number")
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a {len(significant)}-digit number is too large")
+    value = int(significant)
+    return -value if sign == "-" else value
+
+
+def clip_text(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def dumps_canonical(data: Any) -> str:
@@ -63,7 +235,8 @@ def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    # The pid in the name lets a later writer tell a killed write's leftover from a live one.
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:

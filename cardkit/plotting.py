@@ -1,37 +1,64 @@
 """Shared matplotlib helpers: headless (Agg), imported only by commands that draw.
 
 Usage: `fig, axes = figure(1, 2)`, draw on `axes`, then `save(fig, path)`;
-the file type (PNG or SVG) comes from the suffix and the write is atomic.
+the file type (PNG or SVG) comes from the suffix and the write is atomic and guarded
+(`cardkit.outputs`): pass an `Output` to name the command's inputs and `--force`.
+Each plot is tagged `cardkit` (PNG Software, SVG creator) so a later plot may replace it.
 """
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 from cardkit.errors import BadArgument
+from cardkit.outputs import Kind, Output
 
 PLOT_SUFFIXES: dict[str, str] = {".png": "png", ".svg": "svg"}
+_TAG = "cardkit"
+
+PlotTarget = Union[Path, str, Output]
 
 
-def plot_format(path: Path | str) -> str:
+def is_plot(path: Path) -> bool:
+    """True for a PNG or SVG that `save` wrote: it carries the `cardkit` tag near its top."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    if head.startswith(b"\x89PNG"):
+        return b"tEXtSoftware\x00" + _TAG.encode() in head
+    return head.startswith(b"<?xml") and b"<dc:title>" + _TAG.encode() + b"</dc:title>" in head
+
+
+PLOT = Kind("plot", is_plot, forceable=True)
+
+
+def _path(target: PlotTarget) -> Path:
+    return target.path if isinstance(target, Output) else Path(target)
+
+
+def plot_format(path: PlotTarget) -> str:
     """'png' or 'svg' from `path`'s suffix; anything else is a BadArgument."""
-    suffix = Path(path).suffix.lower()
+    path = _path(path)
+    suffix = path.suffix.lower()
     if suffix not in PLOT_SUFFIXES:
         raise BadArgument(f"--plot file must end in .png or .svg; got {str(path)!r}")
     return PLOT_SUFFIXES[suffix]
 
 
-def check_plot_target(path: Path | str) -> str:
+def check_plot_target(path: PlotTarget) -> str:
     """`plot_format(path)`, after making sure a file can go there: checked before a long run, not after it."""
     kind = plot_format(path)
-    target = Path(path)
+    target = _path(path)
     if target.is_dir():
-        raise BadArgument(f"--plot {str(path)!r} is a directory; give a file name")
+        raise BadArgument(f"--plot {str(target)!r} is a directory; give a file name")
     blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
     if blocking is not None:
-        raise BadArgument(f"--plot {str(path)!r}: {str(blocking)!r} is a file, not a directory")
+        raise BadArgument(f"--plot {str(target)!r}: {str(blocking)!r} is a file, not a directory")
+    (path if isinstance(path, Output) else Output(target, PLOT)).check()
     return kind
 
 
@@ -47,18 +74,17 @@ def figure(rows: int = 1, cols: int = 1, width: float = 11.0, height: float = 4.
     return fig, axes
 
 
-def save(fig: Any, path: Path | str) -> None:
+def save(fig: Any, path: PlotTarget) -> None:
     """Write `fig` to `path` as PNG or SVG (by suffix), atomically, with no timestamp so reruns match."""
     import matplotlib.pyplot as plt
 
-    from cardkit.jsonio import write_atomic
-
     kind = plot_format(path)
+    out = path if isinstance(path, Output) else Output(Path(path), PLOT)
     buffer = io.BytesIO()
-    metadata = {"Date": None} if kind == "svg" else {"Software": None}
+    metadata = {"Date": None, "Creator": _TAG} if kind == "svg" else {"Software": _TAG}
     fig.savefig(buffer, format=kind, dpi=120, metadata=metadata)
     plt.close(fig)
     try:
-        write_atomic(path, buffer.getvalue())
+        out.write(buffer.getvalue())
     except OSError as exc:
-        raise BadArgument(f"can't write the plot to {str(path)!r}: {exc.strerror or exc}") from None
+        raise BadArgument(f"can't write the plot to {str(out.path)!r}: {exc.strerror or exc}") from None

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from cardkit.errors import BadArgument
+
+if TYPE_CHECKING:
+    from cardkit.plotting import PlotTarget
 
 Progress = Callable[[int], None]
 """Called with the number of games finished since the previous call."""
@@ -50,7 +53,7 @@ class SimulationResult(Protocol):
 
     def render_text(self) -> str: ...
 
-    def plot(self, path: Path) -> None:
+    def plot(self, path: PlotTarget) -> None:
         """Draw the result as PNG or SVG, chosen by `path`'s suffix."""
         ...
 

@@ -290,4 +290,5 @@ def test_a_catalogue_folder_that_cannot_be_written_is_one_error_line(runner: Any
     (tmp_path / "berserk-ccg" / "set-10.json").mkdir(parents=True)
     result = runner.invoke(app, ["catalogue", "import", "berserk-ccg", str(REFERENCE / SOURCES["berserk-ccg"])])
     assert result.exit_code == 2, result.output
-    assert result.output.startswith("error: cannot write the catalogue file") and result.output.count("\n") == 1
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1
+    assert "set-10.json is a directory" in result.output

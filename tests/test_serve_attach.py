@@ -239,7 +239,7 @@ def _bad_attachments(tmp_path: Path, catalogue: Path) -> dict[str, tuple[Path, s
     torn.write_bytes(b"SQLite format 3\x00" + b"\xff" * 40)
     return {
         "missing": (tmp_path / "nope.db", "no such file"),
-        "directory": (tmp_path, "not a file"),
+        "directory": (tmp_path, "is a directory, not a file"),
         "text": (text, "not a SQLite database"),
         "empty": (empty, "not a SQLite database"),
         "torn": (torn, "not a readable SQLite database"),

@@ -125,14 +125,14 @@ def test_a_plot_target_that_cannot_be_a_file_exits_2_before_simulating(runner: C
 
 
 def test_a_plot_that_cannot_be_written_is_one_bad_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardkit.jsonio
+    import cardkit.outputs
     from cardkit.errors import BadArgument
     from cardkit.plotting import figure, save
 
-    def refuse(path: object, data: object) -> None:
+    def refuse(path: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cardkit.jsonio, "write_atomic", refuse)
+    monkeypatch.setattr(cardkit.outputs, "atomic_target", refuse)
     fig, _ = figure()
     with pytest.raises(BadArgument, match="can't write the plot to .*Permission denied"):
         save(fig, tmp_path / "x.png")

@@ -167,7 +167,7 @@ def test_the_html_report_escapes_player_text_and_colours_verdicts(runner: CliRun
 def test_a_report_is_replaced_whole(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     out.write_text("old", encoding="utf-8")
-    runner.invoke(app, CHECK + ["--report", str(out)])
+    runner.invoke(app, CHECK + ["--report", str(out), "--force"])
     assert json.loads(out.read_text(encoding="utf-8"))["event"] == "spring-open"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
 

@@ -73,6 +73,8 @@ def test_the_page_escapes_every_name_and_runs_only_its_own_script(page: str) -> 
     assert "<img" not in page and "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;/style&gt;" in page
     assert "<b onmouseover" not in page and "&lt;b onmouseover=alert(2)&gt;Mallory&lt;/b&gt;" in page
     assert page.count("<script>") == 1 and page.count("</style>") == 1
+    # A right-to-left override would reverse what follows it on the page: it is shown as an escape instead.
+    assert "\u202e" not in page and "Ｃｌａｒａ \\u202eevil" in page
 
 
 def test_the_page_needs_no_other_file_or_network(page: str) -> None:
@@ -96,6 +98,19 @@ def test_publish_writes_one_page_and_says_what_it_holds(runner: CliRunner, tmp_p
     assert "published 4 legal deck(s)" in result.output and out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     bad = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(tmp_path / "page.txt")])
     assert bad.exit_code == 2 and not (tmp_path / "page.txt").exists()
+    # An earlier page is replaced; a file cardkit did not publish, or an input, only with --force or never.
+    again = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out)])
+    assert again.exit_code == 0, again.output
+    notes = tmp_path / "notes.html"
+    notes.write_text("<p>my notes</p>", encoding="utf-8")
+    refused = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(notes)])
+    assert refused.exit_code == 2 and "--force" in refused.output and notes.read_text(encoding="utf-8") == "<p>my notes</p>"
+    forced = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(notes), "--force"])
+    assert forced.exit_code == 0 and "Metagame" in notes.read_text(encoding="utf-8")
+    deck = EVENT / "decks" / "erik.deck"
+    before = deck.read_bytes()
+    over_input = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(deck), "--force"])
+    assert over_input.exit_code == 2 and deck.read_bytes() == before
 
 
 def test_pandas_is_imported_only_by_publish() -> None:

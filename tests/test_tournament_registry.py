@@ -62,6 +62,26 @@ def test_a_registry_is_not_replaced_without_force(registry_file: Path, runner: C
     assert registry_file.read_bytes() == before
 
 
+def test_a_registry_never_replaces_an_input_even_with_force(tmp_path: Path, runner: CliRunner) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "alice.deck").write_bytes(ALICE.read_bytes())
+    before = (folder / "alice.deck").read_bytes()
+    result = runner.invoke(app, ["tournament", "register", str(folder), "--out", str(folder / "alice.deck"), "--force"])
+    assert result.exit_code == 2 and "input" in result.output
+    assert (folder / "alice.deck").read_bytes() == before
+
+
+def test_invisible_characters_of_a_name_are_escaped_in_the_registry(tmp_path: Path) -> None:
+    from cardkit.tournament.registry import render_registry
+
+    (tmp_path / "a.deck").write_text(ALICE.read_text(encoding="utf-8").replace("Alice Archer", "Al\u202eice"),
+                                     encoding="utf-8")
+    registry = build_registry(check_event([tmp_path]))
+    text = render_registry(registry)
+    assert "\u202e" not in text and "Al\\u202eice" in text and json.loads(text) == registry
+
+
 def test_force_replaces_a_registry(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     registry = build_registry(check_event([EVENT]))

@@ -1,4 +1,4 @@
-"""`cardkit catalogue check`: every file against its schema, then cross-checks.
+"""`cardkit catalogue check`: every file against its schema, then cross-checks; the format files too.
 
 Expected totals live in `data/catalogue.json`; this module only knows how to
 count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a field,
@@ -7,7 +7,6 @@ count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a fiel
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,7 +17,8 @@ from jsonschema import Draft202012Validator
 
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import game_files, read_catalogue_file
-from cardkit.errors import CatalogueError
+from cardkit.errors import CatalogueError, UnreadableInput
+from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, decode_text, parse_json, read_bytes_input
 from cardkit.problems import Problem, error
 
 
@@ -36,6 +36,7 @@ class GameReport:
 class CheckReport:
     games: dict[str, GameReport]
     problems: list[Problem]
+    formats: int = 0
 
     @property
     def ok(self) -> bool:
@@ -45,6 +46,7 @@ class CheckReport:
         return {
             "ok": self.ok,
             "games": {g: r.to_dict() for g, r in self.games.items()},
+            "formats": self.formats,
             "problems": [p.to_dict() for p in self.problems],
         }
 
@@ -86,11 +88,13 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
     """The parsed document (None if unreadable) and its schema problems."""
     name = f"{game}/{path.name}"
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [error("UNREADABLE_FILE", f"cannot read: {exc}", file=name)]
-    except json.JSONDecodeError as exc:
-        return None, [error("INVALID_JSON", f"not JSON: {exc.msg}", file=name, line=exc.lineno)]
+        text = decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES))
+    except UnreadableInput as exc:
+        return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
+    try:
+        doc = parse_json(text, path)
+    except InvalidJson as exc:
+        return None, [error("INVALID_JSON", exc.reason, file=name, line=exc.line)]
     return doc, validate_document(doc, game, name, schemas_dir)
 
 
@@ -220,13 +224,19 @@ def _printings_problems(game: str, cards: list[tuple[str, int, dict[str, Any]]],
     return problems
 
 
+def expectations_path(cards_dir: Path | None = None) -> Path:
+    """`catalogue.json` beside the cards folder: `data/catalogue.json` for the real catalogue, a copy's own for a copy."""
+    return (cards_dir or paths.CARDS_DIR).parent / "catalogue.json"
+
+
 def check_catalogue(
     cards_dir: Path | None = None,
     schemas_dir: Path | None = None,
     expectations: Path | None = None,
     games: tuple[str, ...] = GAMES,
+    formats_dir: Path | None = None,
 ) -> CheckReport:
-    """Every problem of every catalogue file, never stopping at the first."""
+    """Every problem of every catalogue file and format file, never stopping at the first."""
     cards_dir = cards_dir or paths.CARDS_DIR
     schemas_dir = schemas_dir or paths.SCHEMAS_DIR
     expectations = expectations or paths.DATA_DIR / "catalogue.json"
@@ -245,4 +255,50 @@ def check_catalogue(
         report, found = cross_check(game, docs, expect_all.get(game, {}))
         reports[game] = report
         problems.extend(found)
-    return CheckReport(games=reports, problems=problems)
+    format_paths, found = check_formats(formats_dir or paths.FORMATS_DIR, schemas_dir)
+    problems.extend(found)
+    return CheckReport(games=reports, problems=problems, formats=len(format_paths))
+
+
+def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[list[Path], list[Problem]]:
+    """The format files and every problem that would stop `cardkit.formats` loading them: the schema,
+    the name equal to the file name, the message placeholders, one default per game."""
+    files = sorted(formats_dir.glob("*.json")) if formats_dir.is_dir() else []
+    validator = _validator((schemas_dir or paths.SCHEMAS_DIR) / "format.schema.json")
+    problems: list[Problem] = []
+    defaults: Counter[str] = Counter()
+    games: set[str] = set()
+    for path in files:
+        name = f"formats/{path.name}"
+        # Read as catalogue files are (the two branches that merged here each changed one of these readers).
+        try:
+            text = decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES))
+        except UnreadableInput as exc:
+            problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
+            continue
+        try:
+            doc = parse_json(text, path)
+        except InvalidJson as exc:
+            problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
+            continue
+        found = [error("SCHEMA_VIOLATION", err.message, file=name, pointer=_pointer(_field_path(err)))
+                 for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
+        problems.extend(found)
+        if found:
+            continue
+        if doc["name"] != path.stem:
+            problems.append(error("SCHEMA_VIOLATION", f"name {doc['name']!r} differs from the file name",
+                                  file=name, pointer="/name"))
+        for i, rule in enumerate(doc.get("minimums", [])):
+            try:
+                rule["message"].format(actual=0, limit=0, what="")
+            except (KeyError, IndexError, ValueError) as exc:
+                problems.append(error("SCHEMA_VIOLATION", f"bad placeholder ({exc}); use {{actual}}, {{limit}} or {{what}}",
+                                      file=name, pointer=f"/minimums/{i}/message"))
+        games.add(doc["game"])
+        defaults[doc["game"]] += bool(doc.get("default", False))
+    for game in sorted(games):
+        if defaults[game] != 1:
+            problems.append(error("WRONG_COUNT", f"{game} has {defaults[game]} default formats; it needs exactly one",
+                                  file="formats/", limit=1, actual=defaults[game]))
+    return files, problems

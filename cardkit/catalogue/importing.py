@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import os
+import stat
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardkit import paths
-from cardkit.catalogue.check import cross_check, validate_document, where
+from cardkit.catalogue.check import cross_check, expectations_path, read_expectations, validate_document, where
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
-from cardkit.errors import CatalogueError, UnreadableInput
-from cardkit.jsonio import dumps_canonical, write_atomic
+from cardkit.errors import CatalogueError, OutputRefused, UnreadableInput
+from cardkit.jsonio import dumps_canonical
+from cardkit.outputs import Kind, Output
+
+
+
+def catalogue_file_kind(folder: Path) -> Kind:
+    """The catalogue folder is cardkit's own: a regular file in it may be replaced by an import,
+    but not a file elsewhere that a link inside the folder leads to."""
+    real = folder.resolve()
+    return Kind("catalogue file in " + str(folder), lambda path: path.parent == real)
 
 
 @dataclass(frozen=True)
@@ -23,24 +35,41 @@ class ImportResult:
     cards: int
 
 
-def import_game(game: str, source: Path, cards_dir: Path | None = None) -> ImportResult:
+def import_game(game: str, source: Path, cards_dir: Path | None = None, force: bool = False) -> ImportResult:
     """Write `game`'s catalogue files from the reference file at `source`.
 
     Deterministic: the same source always gives byte-identical files. Files
-    of the game that the import no longer produces are removed. A source whose
-    cards would break the schema or repeat an id is refused before anything is written.
+    of the game that the import no longer produces are removed. Before anything is
+    written: a source whose cards would break the schema or repeat an id is refused;
+    so is one that would leave the game failing `cardkit catalogue check` (wrong
+    totals, say a partial list), unless `force`; and every file to write or remove goes
+    through the guarded writer (never the source, never a special file). The new files
+    are all written to temporary files first and renamed into place together.
     """
-    target = game_dir(game, cards_dir or paths.CARDS_DIR)
-    files = game_module(game, "importer").import_files(Path(source))
-    check_output(game, Path(source), files)
+    cards_dir = cards_dir or paths.CARDS_DIR
+    target = game_dir(game, cards_dir)
+    source = Path(source)
+    files = game_module(game, "importer").import_files(source)
+    check_output(game, source, files)
+    if not force:
+        refuse_failing_check(game, source, files, cards_dir)
+    kind = catalogue_file_kind(target)
+    outputs = [Output(target / name, kind, (source,)) for name in files]
+    for out in outputs:
+        out.check()
+    removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
+    for path in removed:
+        _check_removable(path, source)
     written = []
     path = target
     try:
-        for name, doc in files.items():
-            path = target / name
-            write_atomic(path, dumps_canonical(doc))
-            written.append(path)
-        removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
+        with ExitStack() as stack:
+            for out in outputs:
+                path = out.path
+                tmp = stack.enter_context(out.target())
+                tmp.write_bytes(dumps_canonical(files[out.path.name]).encode("utf-8"))
+                written.append(out.path)
+            path = target
         for path in removed:
             path.unlink()
     except OSError as exc:
@@ -50,6 +79,32 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None) -> Impor
     card_index.cache_clear()
     cards = sum(len(doc.get("cards", [])) for doc in files.values())
     return ImportResult(game=game, written=written, removed=removed, cards=cards)
+
+
+def _check_removable(path: Path, source: Path) -> None:
+    """A stale catalogue file may be removed unless it is the source itself or not a plain file."""
+    try:
+        st = os.lstat(path)
+        if os.path.exists(source) and os.path.samestat(os.stat(path), os.stat(source)):
+            raise OutputRefused(path, "is the source of this import and would be removed; copy the source elsewhere first")
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise OutputRefused(path, "is a directory in the catalogue folder; remove it yourself")
+
+
+def refuse_failing_check(game: str, source: Path, files: dict[str, Any], cards_dir: Path) -> None:
+    """`CatalogueError` when `files`, in place of the game's present files, would fail the catalogue check
+    (its totals in `catalogue.json` beside the cards folder): a partial list must not empty the catalogue."""
+    expect = read_expectations(expectations_path(cards_dir)).get(game, {})
+    _, problems = cross_check(game, [(f"{game}/{name}", doc) for name, doc in files.items()], expect)
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CatalogueError(
+            f"{source}: importing it would make `cardkit catalogue check` fail: {where(first)}: {first.message}{more}; "
+            "nothing written; give --force to import it anyway"
+        )
 
 
 def check_output(game: str, source: Path, files: dict[str, Any]) -> None:

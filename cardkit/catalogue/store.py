@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from cardkit import GAMES
-from cardkit.errors import CatalogueError, UnknownGame
+from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
+from cardkit.jsonio import MAX_CATALOGUE_BYTES, decode_text, parse_json, read_bytes_input
 from cardkit import paths
 
 CardId = str
@@ -47,11 +47,20 @@ def game_files(game: str, cards_dir: Path | None = None) -> list[Path]:
     return sorted(game_dir(game, cards_dir).glob("*.json"))
 
 
-def read_catalogue_file(path: Path) -> Any:
+def read_catalogue_bytes(path: Path) -> bytes:
+    """A catalogue file's bytes through the guarded reader; `CatalogueError` for a directory, link loop, FIFO..."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CatalogueError(f"catalogue file {path}: {exc}") from None
+        return read_bytes_input(path, MAX_CATALOGUE_BYTES)
+    except UnreadableInput as exc:
+        raise CatalogueError(f"catalogue file {exc.message}") from None
+
+
+def read_catalogue_file(path: Path) -> Any:
+    """A catalogue (or format, or schema) file parsed within the JSON reader's limits; `CatalogueError` otherwise."""
+    try:
+        return parse_json(decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES)), path)
+    except UnreadableInput as exc:
+        raise CatalogueError(f"catalogue file {exc.message}") from None
 
 
 def text_field(item: dict[str, Any], field: str = "id") -> str:
@@ -104,5 +113,5 @@ def catalogue_hash(cards_dir: Path | None = None) -> str:
     for path in sorted(root.glob("*/*.json")):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        digest.update(read_catalogue_bytes(path))
     return digest.hexdigest()

@@ -13,6 +13,7 @@ from typing import Callable, ParamSpec, TypeVar
 import typer
 
 from cardkit.errors import CardkitError
+from cardkit.visible import visible
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -24,8 +25,8 @@ EXIT_INTERRUPTED = 130
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
-    """Print `message` on stderr and return the exit to raise."""
-    typer.echo(f"error: {message}", err=True)
+    """Print `message` (made visible: it quotes file names and file text) on stderr and return the exit to raise."""
+    typer.echo(f"error: {visible(message)}", err=True)
     return typer.Exit(code)
 
 

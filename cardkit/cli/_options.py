@@ -7,6 +7,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from cardkit.visible import visible_json
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
 GameOption = Annotated[
     Optional[str],
@@ -19,4 +21,4 @@ SeedOption = Annotated[int, typer.Option("--seed", help="Random seed; the same s
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(visible_json(json.dumps(data, ensure_ascii=False, indent=2)))

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from cardkit.visible import visible
+
 if TYPE_CHECKING:
     from cardkit.problems import Problem
 
 
 def problem_line(p: "Problem") -> str:
     """`  line 12  error    CODE                 message`; pointer or `-` when there is no line."""
-    where = f"line {p.line}" if p.line is not None else (p.pointer or "-")
-    return f"  {where:>9}  {p.severity.value:7}  {p.code:20} {p.message}"
+    where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
+    return f"  {where:>9}  {p.severity.value:7}  {visible(p.code):20} {visible(p.message)}"
 
 
 def problem_lines(problems: Iterable["Problem"]) -> list[str]:

@@ -22,8 +22,11 @@ def build_command(
     """Build the SQLite database (cards, per-game tables, sets, formats, meta, FTS) atomically.
 
     The file is written beside its target and renamed into place, so a failed
-    build leaves the previous database intact. Commands that read the database
-    rebuild it themselves when the catalogue or the formats have changed.
+    build leaves the previous database intact. Refused (exit 2, nothing
+    written) when `cardkit catalogue check` fails, and when the target is a
+    catalogue file, a special file, or an existing file that is not a catalogue
+    database cardkit built. Commands that read the database rebuild it
+    themselves when the catalogue or the formats have changed.
     """
     from cardkit.db.build import build_database
 

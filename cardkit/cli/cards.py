@@ -8,6 +8,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import GameOption, JsonOption, print_json
+from cardkit.visible import visible
 
 SEARCH_HELP = """Search cards by name and field filters.
 
@@ -36,6 +37,7 @@ def _place(colour: str | None, elements: str | None) -> str:
 
 
 def _table(rows: list[list[str]]) -> list[str]:
+    rows = [[visible(cell) for cell in row] for row in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
 
@@ -100,7 +102,7 @@ def show_command(
     fields = found.to_dict()
     width = max(len(k) for k in fields)
     for key, value in fields.items():
-        typer.echo(f"{key:{width}}  {_readable(value)}")
+        typer.echo(f"{key:{width}}  {visible(_readable(value))}")
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json
+from cardkit.visible import visible
 
 deck_app = typer.Typer(help="Hash, compare and convert deck files; list deck formats.", no_args_is_help=True)
 
@@ -56,7 +57,7 @@ def diff_command(
             if c.section != section:
                 section = c.section
                 typer.echo(f"{section}:")
-            typer.echo(f"  {c.delta:+4d}  {c.name} ({c.card})  {c.before} -> {c.after}")
+            typer.echo(f"  {c.delta:+4d}  {visible(c.name)} ({visible(c.card)})  {c.before} -> {c.after}")
     if changes:
         raise typer.Exit(EXIT_FINDING)
 
@@ -67,30 +68,34 @@ def convert_command(
     deck: DeckArgument,
     to: Annotated[str, typer.Option("--to", help="Output form: json or text.", case_sensitive=False)],
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here (atomically) instead of to stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file even if it is not a deck "
+                                                        "cardkit converted (never the input or a special file).")] = False,
 ) -> None:
     """Write DECK in the other deck form; resolved cards are written `NAME (ID)`.
 
-    Converting back gives a deck with the same hash. The input is never
-    modified. Exit 1 if a line doesn't parse; 2 when the deck can't be read or
-    --out can't be written.
+    The result is read back before it is written: converting back gives the
+    same header and card lines, or nothing is written (exit 1). The input is
+    never modified; an existing --out file is replaced only if it is a deck in
+    the exact form convert writes, or with --force. Exit 1 if a line doesn't
+    parse or the deck can't be written faithfully; 2 when the deck can't be
+    read or --out can't be written.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.canonical import convert
+    from cardkit.decks.canonical import CONVERTED_DECK, convert
     from cardkit.errors import BadArgument
-    from cardkit.jsonio import write_atomic
+    from cardkit.outputs import Output
 
     if to.lower() not in ("json", "text"):
         raise BadArgument(f"--to must be json or text, not {to!r}")
-    if out is not None and out.exists() and out.resolve() == deck.resolve():
-        raise BadArgument("--out is the input deck; cardkit never overwrites its input")
-    if out is not None and out.is_dir():
-        raise BadArgument(f"--out {out} is a directory; give a file name")
+    target = Output(out, CONVERTED_DECK, (deck,), force) if out is not None else None
+    if target is not None:
+        target.check()
     text = convert(read_deck(deck), to.lower())
-    if out is None:
+    if target is None:
         typer.echo(text, nl=False)
         return
     try:
-        write_atomic(out, text)
+        target.write(text)
     except OSError as exc:
         raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
 

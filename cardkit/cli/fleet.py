@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.cli._render import problem_lines, verdict
+from cardkit.visible import visible
 
 fleet_app = typer.Typer(
     help="Berserker fleet game: check a starting fleet, ask which ship may use which card.",
@@ -35,7 +36,7 @@ def check_command(
         print_json({"legal": report.legal, "problems": [p.to_dict() for p in report.problems]})
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(f"{fleet}: {report.side} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
+        typer.echo(f"{visible(fleet)}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
         for line in problem_lines(report.problems):
             typer.echo(line)
     if not report.legal:

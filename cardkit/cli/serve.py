@@ -36,7 +36,7 @@ def serve_command(
 
     # Attached files are checked first: a typo should not wait for a catalogue build.
     databases = served_databases(Path(db) if db else paths.default_db_path(), attach or [])
-    path = databases[CATALOGUE_DB] = ensure_database(db)
+    path = databases[CATALOGUE_DB] = ensure_database(db, inputs=tuple(attach or ()))
 
     def ready(url: str) -> None:
         typer.echo(f"Serving {path.name} at {url}  (Ctrl-C to stop)", err=True)

@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import guarded
 from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json
 from cardkit.cli._progress import progress_bar, show_progress
+from cardkit.visible import visible
 
 
 @guarded
@@ -30,6 +31,8 @@ def simulate_command(
     format_name: FormatOption = None,
     as_json: JsonOption = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file even if cardkit did not "
+                                                        "draw it (never the deck or a special file).")] = False,
 ) -> None:
     """Simulate many games of DECK and report how it plays; the deck's game picks the simulator.
 
@@ -46,21 +49,24 @@ def simulate_command(
     The same seed gives the same output. An illegal deck is simulated with a
     warning if every card line resolved.
     """
+    from cardkit.outputs import Output
     from cardkit.simulation import SimulationOptions, parse_cities, simulate_file
 
+    target: Output | None = None
     if plot is not None:
-        from cardkit.plotting import check_plot_target
+        from cardkit.plotting import PLOT, check_plot_target
 
-        check_plot_target(plot)
+        target = Output(plot, PLOT, (deck,), force)
+        check_plot_target(target)
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 gold=gold, silver=silver, format=format_name)
     with progress_bar("simulating", show_progress(as_json), total=games) as bar:
         run = simulate_file(deck, options, bar.advance if bar else None)
     for line in run.warnings:
-        typer.echo(f"warning: {line}", err=True)
-    if plot is not None:
-        run.result.plot(plot)
+        typer.echo(f"warning: {visible(line)}", err=True)
+    if target is not None:
+        run.result.plot(target)
     if as_json:
         print_json(run.result.to_dict())
     else:

@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.cli._render import problem_lines, verdict
+from cardkit.visible import visible
 
 if TYPE_CHECKING:
     from cardkit.squads.check import SquadReport
@@ -41,7 +42,7 @@ def _setting(report: "SquadReport") -> str:
 def render_ledger(report: "SquadReport", title: str) -> str:
     """The budget derivation, each card's payment and what is left, as aligned text."""
     led, w = report.ledger, 42
-    lines = [title, f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
+    lines = [visible(title), f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
     for i, step in enumerate(led.budget.derivation()):
         sign = "" if i == 0 else "+"
         lines.append(f"    {step['step']:{w - 2}} {step['gold']:>{sign}5} {step['silver']:>{sign}6}")
@@ -49,12 +50,13 @@ def render_ledger(report: "SquadReport", title: str) -> str:
     lines.append(f"  {'cards':{w - 8}} {'cost':>4}   {'gold':>5} {'silver':>6}")
     for pay in led.payments:
         c = pay.card
-        label = c.label if len(c.label) <= w - 10 else c.label[: w - 11] + "~"
+        label = visible(c.label)
+        label = label if len(label) <= w - 10 else c.label[: w - 11] + "~"
         lines.append(f"    {label:{w - 10}} {c.cost:>4} {'E' if c.elite else ' ':1} {pay.gold:>5} {pay.silver:>6}")
     total = sum(p.card.cost for p in led.payments)
     lines.append(f"    {'= spent':{w - 10}} {total:>4}   {led.spent_gold:>5} {led.spent_silver:>6}")
     lines.append(f"    {'left':{w - 2}} {led.left_gold:>5} {led.left_silver:>6}")
-    lines.append(f"  elements: {', '.join(led.elements) or 'none (neutral only)'}   (E = elite card, paid with gold only)")
+    lines.append(f"  elements: {visible(', '.join(led.elements)) or 'none (neutral only)'}   (E = elite card, paid with gold only)")
     if report.problems:
         lines.append("  problems:")
         lines += problem_lines(report.problems)
@@ -111,7 +113,7 @@ def best_command(
         chosen = f"{len(result.chosen)} card{'' if len(result.chosen) == 1 else 's'}"
         typer.echo(render_ledger(report, f"{deal}: best squad of {len(result.deal)} dealt cards: {chosen}, "
                                          f"{result.spent} crystals {_setting(report)}"))
-        rest = [c.label for i, c in enumerate(result.deal) if i not in result.chosen]
+        rest = [visible(c.label) for i, c in enumerate(result.deal) if i not in result.chosen]
         typer.echo(f"  not chosen: {', '.join(rest) or 'none'}")
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
@@ -137,7 +139,7 @@ def place_command(
         print_json(report.to_dict())
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(f"{placement}: {verdict_text} ({report.format}, seat {report.seat})")
+        typer.echo(f"{visible(placement)}: {verdict_text} ({report.format}, seat {report.seat})")
         typer.echo(render_half(report))
         if report.problems:
             typer.echo("  problems:")

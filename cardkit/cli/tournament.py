@@ -13,6 +13,7 @@ from cardkit.cli._render import problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.errors import BadArgument
+from cardkit.visible import visible
 
 if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
@@ -55,24 +56,27 @@ def _checking(inputs: list[Path], format_name: str | None, registrations: Path |
 
 def _print_human(result: EventCheck, details: bool) -> None:
     subs = result.submissions
-    width = max([len(s.path) for s in subs] + [len("(no deck)")])
-    pwidth = max([len(s.player or "") for s in subs] + [len("(no player)")])
-    for s in subs:
+    # Names and paths come from the players' files: made visible before any width is measured.
+    paths = [visible(s.path) or "(no deck)" for s in subs]
+    players = [visible(s.player) or "(no player)" for s in subs]
+    width = max([len(p) for p in paths] + [len("(no deck)")])
+    pwidth = max([len(p) for p in players] + [len("(no player)")])
+    for s, path, player in zip(subs, paths, players):
         problems = s.problems
         found = tally(s.errors, s.warnings)
         shown = s.first_problem
-        first = f"  {shown.code}: {shown.message}" if shown else ""
-        what = s.report.format or s.report.game or "-"
-        typer.echo(f"{s.verdict.value.upper():10} {s.path or '(no deck)':{width}}  {s.player or '(no player)':{pwidth}}  "
+        first = f"  {visible(shown.code)}: {visible(shown.message)}" if shown else ""
+        what = visible(s.report.format or s.report.game or "-")
+        typer.echo(f"{s.verdict.value.upper():10} {path:{width}}  {player:{pwidth}}  "
                    f"{what:15} {found or 'ok'}{first}")
         if details:
             for p in problems:
                 if p != shown:
                     typer.echo(problem_line(p))
     for p in result.problems:
-        typer.echo(f"{result.registrations} line {p.line}: {p.severity.value} {p.code}: {p.message}")
+        typer.echo(f"{visible(result.registrations)} line {p.line}: {p.severity.value} {visible(p.code)}: {visible(p.message)}")
     c = result.summary()
-    typer.echo(f"{result.event}: {c['rows']} rows: {c['legal']} legal, {c['illegal']} illegal, {c['unreadable']} unreadable, "
+    typer.echo(f"{visible(result.event)}: {c['rows']} rows: {c['legal']} legal, {c['illegal']} illegal, {c['unreadable']} unreadable, "
                f"{c['missing']} missing; {c['warnings']} warning(s)" + (f"; format {result.format}" if result.format else ""))
 
 
@@ -87,6 +91,8 @@ def check_command(
                          ".json, or .html (a self-contained page).", show_default=False)] = None,
     event: EventOption = None,
     details: Annotated[bool, typer.Option("--details", help="List every problem under each submission, not just the first.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --report file even if it is not an "
+                                                        "earlier cardkit report (never an input or a special file).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Validate every deck submission, never stopping on a bad file, then check across them.
@@ -101,21 +107,26 @@ def check_command(
     Exit 0 when every submission is legal (warnings allowed), 1 when any is
     illegal, unreadable or missing, 2 for a usage error (an input that doesn't
     exist, unknown format, unreadable registration list, no submissions, unknown
-    report suffix).
+    report suffix) and for a --report that is an input or a special file, or
+    an existing file that is no earlier cardkit report (unless --force).
     """
-    from cardkit.tournament.reports import report_renderer, write_report
+    from cardkit.outputs import Output
+    from cardkit.tournament.reports import REPORT, report_renderer, write_report
 
+    given = _given(inputs, registrations)
     if report is not None:
-        report_renderer(report)  # an unknown suffix is refused before the work, not after
+        # An unknown suffix or a file that may not be replaced is refused before the work, not after.
+        report_renderer(report)
+        Output(report, REPORT, given, force).check()
     result = _run(inputs, format_name, registrations, event, as_json)
     if report is not None:
-        write_report(result, report)
+        write_report(result, report, given, force)
     if as_json:
         print_json(result.to_dict())
     else:
         _print_human(result, details)
         if report is not None:
-            typer.echo(f"report written to {report}")
+            typer.echo(f"report written to {visible(report)}")
     raise typer.Exit(EXIT_OK if result.ok else EXIT_FINDING)
 
 
@@ -133,17 +144,33 @@ def db_command(
 
     Browse it beside the catalogue with `cardkit serve --attach tournament.db`.
     Exit 0 once written, whatever the verdicts (they are in the file); 2 for a
-    usage error.
+    usage error, and when --out is an input, a special file, or an existing file
+    that is not a tournament database cardkit wrote (nothing is written then).
     """
-    from cardkit.tournament.database import write_database
+    from cardkit.outputs import Output
+    from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
 
+    given = _given(inputs, registrations)
+    Output(out, TOURNAMENT_DATABASE, given).check()
     with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
         phase(f"writing {out.name}")
-        counts = write_database([result], out)
+        counts = write_database([result], out, given)
     if as_json:
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
-        typer.echo(f"wrote {out}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+        typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
+def _given(inputs: list[Path], registrations: Path | None) -> tuple[Path, ...]:
+    """The files the check will read, known before it runs, so an output over one is refused first."""
+    from cardkit.errors import CardkitError
+    from cardkit.tournament.check import find_submissions
+
+    try:
+        found = tuple(item.path for item in find_submissions(inputs))
+    except (CardkitError, OSError):
+        found = ()  # the check itself says what is wrong with the inputs
+    return tuple(inputs) + found + ((registrations,) if registrations is not None else ())
 
 
 @tournament_app.command("publish")
@@ -155,6 +182,8 @@ def publish_command(
     format_name: EventFormatOption = None,
     registrations: RegistrationsOption = None,
     event: EventOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out even if it is not a page cardkit "
+                                                        "published (never an input or a special file).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Publish the event: the metagame with charts, then every legal deck's list, in one HTML page.
@@ -162,23 +191,24 @@ def publish_command(
     Decks per colour or element mix, the most played cards (how many decks,
     in what numbers), deck sizes; every legal list grouped by kind, sortable
     by player. Illegal, unreadable and missing submissions are named only.
-    Exit 0 once written, 2 for a usage error.
+    Exit 0 once written, 2 for a usage error and for an --out that is an
+    input, a special file or a file cardkit did not publish (unless --force).
     """
-    from cardkit.tournament.publish import write_page
+    from cardkit.tournament.publish import check_page_target, write_page
 
-    if out.suffix.lower() not in (".html", ".htm"):
-        raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
+    given = _given(inputs, registrations)
+    check_page_target(out, force, given)  # before the work, not after
     with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
         phase(f"writing {out.name}")
-        meta = write_page(result, out)
+        meta = write_page(result, out, force, given)
     summary = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes), "cards": len(meta.cards),
                "not_published": len(meta.unlisted)}
     if as_json:
         print_json(summary)
     else:
-        typer.echo(f"{result.event}: published {summary['decks']} legal deck(s), {summary['mixes']} mix(es), "
+        typer.echo(f"{visible(result.event)}: published {summary['decks']} legal deck(s), {summary['mixes']} mix(es), "
                    f"{summary['cards']} different card(s); {summary['not_published']} submission(s) named only")
-        typer.echo(f"wrote {out}")
+        typer.echo(f"wrote {visible(out)}")
 
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace an existing registry (it is the record of what "
@@ -204,12 +234,14 @@ def register_command(
     once written (the verdicts are in the file), 2 for a usage error.
     """
     from cardkit.tournament.registry import build_registry, refuse_existing, write_registry
+    from cardkit.tournament.reports import result_inputs
 
+    given = _given(inputs, registrations)
     refuse_existing(out, force)  # before the work, not after
     with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
         phase(f"writing {out.name}")
         registry = build_registry(result)
-        write_registry(registry, out, force)
+        write_registry(registry, out, force, given + tuple(result_inputs(result)))
     decks = registry["decks"]
     legal = sum(d["verdict"] == "legal" for d in decks)
     c = result.summary()
@@ -218,9 +250,9 @@ def register_command(
         print_json({"path": str(out), "event": registry["event"], "decks": len(decks), "legal": legal,
                     "illegal": len(decks) - legal, "not_registered": left})
     else:
-        typer.echo(f"{registry['event']}: registered {len(decks)} deck(s): {legal} legal, {len(decks) - legal} illegal; "
-                   f"{left} row(s) with no list to register (unreadable, no player or missing)")
-        typer.echo(f"wrote {out}")
+        typer.echo(f"{visible(registry['event'])}: registered {len(decks)} deck(s): {legal} legal, "
+                   f"{len(decks) - legal} illegal; {left} row(s) with no list to register (unreadable, no player or missing)")
+        typer.echo(f"wrote {visible(out)}")
 
 
 @tournament_app.command("deck-check")
@@ -245,14 +277,16 @@ def deck_check_command(
     if as_json:
         print_json(result.to_dict())
     elif result.match:
-        typer.echo(f"MATCH     {result.player}: {presented} is the registered deck ({result.registered_file}, "
-                   f"hash {result.presented_hash[:12]})")
+        typer.echo(f"MATCH     {visible(result.player)}: {visible(presented)} is the registered deck "
+                   f"({visible(result.registered_file)}, hash {result.presented_hash[:12]})")
     else:
-        typer.echo(f"MISMATCH  {result.player}: {presented} differs from the registered deck "
-                   f"{result.registered_file} in {len(result.differences)} place(s)")
-        width = max(len(f"{d.name} ({d.card})") for d in result.differences) if result.differences else 0
-        for d in result.differences:
-            typer.echo(f"  {d.section:4}  {f'{d.name} ({d.card})':{width}}  registered {d.registered}, "
+        typer.echo(f"MISMATCH  {visible(result.player)}: {visible(presented)} differs from the registered deck "
+                   f"{visible(result.registered_file)} in {len(result.differences)} place(s)")
+        # Card names come from the registry file, which anyone could have edited: visible before measured.
+        labels = [visible(f"{d.name} ({d.card})") for d in result.differences]
+        width = max(map(len, labels)) if labels else 0
+        for d, label in zip(result.differences, labels):
+            typer.echo(f"  {d.section:4}  {label:{width}}  registered {d.registered}, "
                        f"presented {d.presented}: {d.describe()}")
         if not result.differences:
             typer.echo("  the same cards, but the registered list had lines that did not resolve")

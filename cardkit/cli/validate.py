@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
 from cardkit.cli._options import FormatOption, JsonOption, print_json
 from cardkit.cli._render import problem_line, tally
+from cardkit.visible import visible
 
 
 @guarded
@@ -32,9 +33,9 @@ def validate_command(
         print_json([r.to_dict() for r in reports])
     for r in reports:
         if r.failure is not None:
-            typer.echo(f"error: {r.failure}", err=True)
+            typer.echo(f"error: {visible(r.failure)}", err=True)
             if not as_json:
-                typer.echo(f"{r.path}: UNREADABLE")
+                typer.echo(f"{visible(r.path)}: UNREADABLE")
             continue
         if as_json:
             continue
@@ -42,7 +43,7 @@ def validate_command(
         errors = sum(p.is_error for p in r.problems)
         found = tally(errors, len(r.problems) - errors)
         verdict = "LEGAL" if r.legal else "ILLEGAL"
-        typer.echo(f"{r.path}: {verdict}  {r.format}, {counts}" + (f"; {found}" if found else ""))
+        typer.echo(f"{visible(r.path)}: {verdict}  {visible(r.format)}, {counts}" + (f"; {found}" if found else ""))
         for p in r.problems:
             typer.echo(problem_line(p))
     if any(r.failure is not None for r in reports):

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from cardkit import __version__, paths
-from cardkit.catalogue.store import catalogue_hash
+from cardkit.catalogue.store import catalogue_hash, read_catalogue_bytes
 from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
 from cardkit.errors import CatalogueError
-from cardkit.jsonio import atomic_target
+from cardkit.outputs import Kind, Output, sqlite_tables
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
-LAYOUT_VERSION = "4"
+LAYOUT_VERSION = "5"
+# The `meta` row that marks a file as cardkit's catalogue database, so no other SQLite file
+# (a tournament database, someone's own with a table called `meta`) is ever taken for one.
+KIND = "cardkit-catalogue"
+# The meta keys of databases built before the marker: recognised so an existing build is rebuilt, not refused.
+_UNMARKED_META = {"built_at", "catalogue_hash", "formats_hash", "layout", "version"}
 
 FTS_SQL = (
     'CREATE VIRTUAL TABLE cards_fts USING fts5(name, latin, content="cards", content_rowid="rowid", '
@@ -37,13 +43,14 @@ def formats_hash(formats_dir: Path | None = None) -> str:
     """SHA-256 over the format files, so a changed format makes the database stale."""
     digest = hashlib.sha256()
     for path in format_files(formats_dir):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        digest.update(path.name.encode() + b"\0" + read_catalogue_bytes(path))
     return digest.hexdigest()
 
 
 def wanted_meta(cards_dir: Path | None = None, formats_dir: Path | None = None) -> dict[str, str]:
     """The meta values a fresh database would have, apart from its build time."""
     return {
+        "kind": KIND,
         "catalogue_hash": catalogue_hash(cards_dir),
         "formats_hash": formats_hash(formats_dir),
         "layout": LAYOUT_VERSION,
@@ -91,19 +98,43 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
         engine.dispose()
 
 
+def catalogue_inputs(cards_dir: Path | None = None, formats_dir: Path | None = None) -> list[Path]:
+    """The files a build reads: a database may never be written over one of them."""
+    return sorted((cards_dir or paths.CARDS_DIR).glob("*/*.json")) + format_files(formats_dir)
+
+
+def refuse_unchecked(cards_dir: Path | None = None, formats_dir: Path | None = None) -> None:
+    """`CatalogueError` naming the first problem when `cardkit catalogue check` would fail: build what check accepts."""
+    from cardkit.catalogue.check import check_catalogue, expectations_path, where
+
+    report = check_catalogue(cards_dir, expectations=expectations_path(cards_dir), formats_dir=formats_dir)
+    errors = [p for p in report.problems if p.is_error]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise CatalogueError(f"the catalogue fails its check: {where(first)}: {first.message}{more}; "
+                             "nothing was built; run `cardkit catalogue check`")
+
+
 def build_database(
-    path: Path | None = None, cards_dir: Path | None = None, formats_dir: Path | None = None
+    path: Path | None = None, cards_dir: Path | None = None, formats_dir: Path | None = None,
+    inputs: tuple[Path, ...] = (),
 ) -> BuildResult:
     """Build the database at `path` (default `default_db_path()`): temp file beside it, then rename.
 
-    A failed build leaves any previous database untouched.
+    Refused (nothing written) when the catalogue check fails, and by the guarded writer
+    (`cardkit.outputs`) when `path` is an input, a special file, or a file that is not a
+    cardkit catalogue database. A failed build leaves any previous database untouched.
     """
     target = Path(path) if path else paths.default_db_path()
+    out = Output(target, CATALOGUE_DATABASE, inputs + tuple(catalogue_inputs(cards_dir, formats_dir)))
+    out.check()  # before the work: a refusal should not wait for a build
+    refuse_unchecked(cards_dir, formats_dir)
     meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
     rows = catalogue_rows(cards_dir, formats_dir)
     try:
-        with atomic_target(target) as tmp:
+        with out.target() as tmp:
             _write(tmp, rows, meta)
     except OSError as exc:
         raise CatalogueError(f"cannot write the database {target}: {exc.strerror or exc}") from None
@@ -116,8 +147,8 @@ def read_meta(path: Path) -> dict[str, str] | None:
     if not path.is_file():
         return None
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-            return dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta").fetchall()}
     except sqlite3.Error:
         return None
 
@@ -130,33 +161,27 @@ def is_stale(path: Path, cards_dir: Path | None = None, formats_dir: Path | None
     return any(meta.get(k) != v for k, v in wanted_meta(cards_dir, formats_dir).items())
 
 
-def foreign_tables(path: Path) -> list[str]:
-    """Tables of a SQLite file that has no cardkit `meta` table: someone else's database.
-
-    Empty for a missing file, a file that is not SQLite, and any database cardkit built.
-    """
-    if not path.is_file():
-        return []
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-            tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    except sqlite3.Error:
-        return []
-    return [] if "meta" in tables else tables
+def is_catalogue_database(path: Path) -> bool:
+    """True for a SQLite file `build_database` wrote: its `meta` says `kind` cardkit-catalogue
+    (or, built before the marker, has exactly the old meta keys and a `cards` table)."""
+    meta = read_meta(path)
+    if meta is None:
+        return False
+    if "kind" in meta:
+        return meta["kind"] == KIND
+    return set(meta) == _UNMARKED_META and "cards" in sqlite_tables(path)
 
 
-def ensure_database(path: Path | None = None) -> Path:
+CATALOGUE_DATABASE = Kind("catalogue database", is_catalogue_database, forceable=False)
+
+
+def ensure_database(path: Path | None = None, inputs: tuple[Path, ...] = ()) -> Path:
     """The path of an up-to-date database, rebuilding it first when it is missing or stale.
 
-    A SQLite database cardkit did not build (say a tournament database) is never replaced.
+    The rebuild goes through the guarded writer: a file that is not a cardkit catalogue
+    database (a tournament database, a text file, a FIFO), or one of `inputs`, is never replaced.
     """
     target = Path(path) if path else paths.default_db_path()
     if is_stale(target):
-        if tables := foreign_tables(target):
-            shown = ", ".join(tables[:5]) + (" ..." if len(tables) > 5 else "")
-            raise CatalogueError(
-                f"{target} is a SQLite database cardkit did not build (tables {shown}); "
-                "it is left as it is: give another database file"
-            )
-        build_database(target)
+        build_database(target, inputs=inputs)
     return target

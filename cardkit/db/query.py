@@ -61,6 +61,8 @@ _YES = {"yes", "y", "true", "1"}
 _NO = {"no", "n", "false", "0"}
 # Far beyond any card's number, and inside the 64 bits SQLite compares.
 MAX_NUMBER = 10**9
+# SQLite refuses a WHERE clause past a depth of 1,000; no real question needs more than a few terms.
+MAX_TERMS = 50
 NUMBER_OPS = ("=", "!=", "<", "<=", ">", ">=")
 EQUALITY_OPS = ("=", "!=")
 
@@ -118,6 +120,8 @@ def parse_query(text: str) -> Query:
         tokens = shlex.split(text)
     except ValueError as exc:
         raise BadArgument(f"cannot read the query: {exc}") from None
+    if len(tokens) > MAX_TERMS:
+        raise BadArgument(f"the query has {len(tokens)} words and filters; the limit is {MAX_TERMS}")
     words: list[str] = []
     filters: list[Filter] = []
     for token in tokens:

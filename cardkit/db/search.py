@@ -20,9 +20,9 @@ from typing import Any
 
 from cardkit import GAMES
 from cardkit.catalogue.store import Card, CardId
-from cardkit.db.build import ensure_database
+from cardkit.db.build import build_database, ensure_database, read_meta
 from cardkit.db.query import FieldKind, Filter, Query, parse_query
-from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
+from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CatalogueError, UnknownGame
 from cardkit.games import game_module
 from cardkit.textfold import fold, fold_latin, loose_latin
 
@@ -138,16 +138,35 @@ def search_cards(text: str, game: str | None = None, limit: int | None = None, d
     if limit is not None and limit < 1:
         raise BadArgument("--limit must be at least 1")
     path = ensure_database(db)
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+    try:
+        rows = _select(path, query, game)
+    except sqlite3.DatabaseError as exc:
+        if not _damaged(exc) or read_meta(path) is None:
+            raise CatalogueError(f"the database {path} can't be read: {exc}") from None
+        # Our own database, damaged on disk: rebuild it, as a stale one is, and ask again.
+        build_database(path)
+        rows = _select(path, query, game)
+    hits = [_hit(*row) for row in rows]
+    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits))
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text or "corrupt" in text
+
+
+def _select(path: Path, query: Query, game: str | None) -> list[Any]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
         _check_values(conn, query)
         where, params = _where(query, game)
-        rows = conn.execute(
+        return conn.execute(
             "SELECT game, id, name, latin, kind, cost, colour, elements, level, data FROM cards"
             f"{where} ORDER BY position",
             params,
         ).fetchall()
-    hits = [_hit(*row) for row in rows]
-    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits))
+    finally:
+        conn.close()
 
 
 def _hit(game: str, card_id: CardId, name: str, latin: str, kind: str | None, cost: int | None, colour: str | None,

@@ -5,11 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardkit.catalogue.store import CardId, load_game
 from cardkit.decks.model import SECTIONS, Deck
 from cardkit.errors import BadArgument, CardkitError
+from cardkit.outputs import Kind
 from cardkit.problems import Problem
 
 HEADER_ORDER: tuple[str, ...] = ("game", "format", "name", "player", "event")
@@ -121,26 +123,93 @@ def to_json(deck: Deck) -> str:
 
 
 def to_text(deck: Deck) -> str:
-    """The text deck form: header lines, `Main`, `Side` (only when it has cards)."""
+    """The text deck form: header lines, `Main`, `Side` (only when it has cards).
+
+    Text is written as it is; `convert` refuses what would not read back the same.
+    """
     _require_parsed(deck)
-    lines = [f"{_one_line(k)}: {_one_line(v)}" for k, v in _header(deck).items()]
+    lines = [f"{k}: {v}" for k, v in _header(deck).items()]
     for section, title in (("main", "Main"), ("side", "Side")):
         entries = [e for e in deck.entries if e.section == section]
         if entries or section == "main":
-            lines += ["", title] + [f"{e.count} {_one_line(_card_text(deck, e.card, e.text))}" for e in entries]
+            lines += ["", title] + [f"{e.count} {_card_text(deck, e.card, e.text)}" for e in entries]
     return "\n".join(lines) + "\n"
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 CONVERTERS = {"json": to_json, "text": to_text}
 
 
+class UnfaithfulConversion(CardkitError):
+    """The deck holds something the other form cannot say: written, it would read back as another deck."""
+
+    exit_code = 1
+
+    def __init__(self, deck: Deck, to: str, difference: str) -> None:
+        self.deck = deck
+        self.difference = difference
+        super().__init__(f"{deck.path}: can't write this deck as {to} so that it reads back the same: {difference}; "
+                         "nothing written")
+
+
 def convert(deck: Deck, to: str) -> str:
-    """The deck written as `to` ("json" or "text")."""
+    """The deck written as `to` ("json" or "text"), read back before it is returned:
+    `UnfaithfulConversion` when the written deck would read as a different one (say an
+    unknown card's text with a line break or a `#` in it, which a text deck splits or cuts)."""
     try:
-        return CONVERTERS[to](deck)
+        writer = CONVERTERS[to]
     except KeyError:
         raise BadArgument(f"unknown deck form {to!r}; use json or text") from None
+    text = writer(deck)
+    difference = _read_back_difference(deck, text, to)
+    if difference:
+        raise UnfaithfulConversion(deck, to, difference)
+    return text
+
+
+def _content(deck: Deck) -> tuple[dict[str, str], list[tuple[str, int, str]]]:
+    """What a conversion must keep: the header and, in order per section, each line's count and card."""
+    entries = [(e.section, e.count, _card_text(deck, e.card, e.text)) for s in SECTIONS for e in deck.entries if e.section == s]
+    return _header(deck), entries
+
+
+def _read_back_difference(deck: Deck, text: str, to: str) -> str | None:
+    """None when `text` reads back as `deck`; else the first difference, in words."""
+    from cardkit.decks.read import parse_deck
+
+    if to == "text":
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as a deck file is read
+    try:
+        back = parse_deck(text, path=deck.path, format_name=deck.format if "format" not in deck.header else None,
+                          json_hint=to == "json")
+    except CardkitError as exc:
+        return f"it would not read at all ({exc.message})"
+    parse_errors = [p for p in back.problems if p.code == "PARSE_ERROR"]
+    if parse_errors:
+        return f"line {parse_errors[0].line}: {parse_errors[0].message}"
+    (header, entries), (header_back, entries_back) = _content(deck), _content(back)
+    for key in dict.fromkeys([*header, *header_back]):
+        if header.get(key) != header_back.get(key):
+            return f"header {key!r} {header.get(key)!r} would read back as {header_back.get(key)!r}"
+    for i, (mine, theirs) in enumerate(zip(entries, entries_back)):
+        if mine != theirs:
+            return f"{mine[0]} card {i + 1}, {mine[1]} {mine[2]!r}, would read back as {theirs[1]} {theirs[2]!r}"
+    if len(entries) != len(entries_back):
+        return f"{len(entries)} card lines would read back as {len(entries_back)}"
+    return None
+
+
+def is_converted_deck(path: Path) -> bool:
+    """True for a deck file in exactly the form `convert` writes (reading and converting it again gives
+    the same bytes): how `deck convert --out` recognises its own earlier output."""
+    from cardkit.decks.read import parse_deck
+    from cardkit.jsonio import read_text_input
+
+    try:
+        text = read_text_input(path)
+        form = "json" if text.lstrip().startswith("{") else "text"
+        return convert(parse_deck(text, path=str(path), json_hint=form == "json"), form) == text
+    except (CardkitError, OSError):
+        return False
+
+
+CONVERTED_DECK = Kind("converted deck", is_converted_deck, forceable=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.decks.model import MAX_COUNT, Entry
+from cardkit.jsonio import whole_number
 from cardkit.problems import Problem, error
 
 _SECTION = re.compile(r"^(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)\s*:?\s*$", re.IGNORECASE)
@@ -32,14 +33,12 @@ def _section_of(name: str) -> str:
     return "side" if name.lower().startswith("side") else "main"
 
 
-# Longer counts are not converted: Python refuses int() past 4,300 digits, and messages stay short.
-_LONGEST_COUNT = 100
-
-
 def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
     """The problem with a card line's count as written, if any."""
-    if len(digits.lstrip("+-").lstrip("0")) <= _LONGEST_COUNT:
-        return _count_problem(int(digits), line=line, card=card)
+    try:
+        return _count_problem(whole_number(digits), line=line, card=card)
+    except ValueError:
+        pass  # the pattern admits only digits, so the number is too long to be a count
     shown = clip(digits, 24)
     if digits.startswith("-"):
         return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=shown)
@@ -78,7 +77,7 @@ def parse_text(text: str) -> ParsedDeck:
             if problem:
                 out.problems.append(problem)
             else:
-                out.entries.append(Entry(section=section, line=number, text=card, count=int(m.group("count"))))
+                out.entries.append(Entry(section=section, line=number, text=card, count=whole_number(m.group("count"))))
             continue
         m = _HEADER.match(line)
         if m and (in_header or m.group("key").strip().lower() in HEADER_KEYS):

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import math
 import os
 from dataclasses import replace
-from typing import Any
 
 from cardkit import GAMES
 from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
@@ -14,7 +11,7 @@ from cardkit.decks.model import Deck, Entry
 from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
-from cardkit.jsonio import read_text_input
+from cardkit.jsonio import parse_json as parse_json_text, read_text_input
 from cardkit.problems import Problem, error
 
 
@@ -66,40 +63,15 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
 
 def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
     if json_hint or looks_like_json(text):
-        try:
-            data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
-                              parse_int=_short_int)
-        except json.JSONDecodeError as exc:
-            raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
-        except RecursionError:
-            raise UnreadableInput(path, "JSON nested too deeply") from None
-        except ValueError as exc:
-            # The refusals below, raised from inside the decoder.
-            raise UnreadableInput(path, f"not valid JSON: {exc}") from None
-        parsed = parse_json(data)
+        duplicates: list[str] = []
+        parsed = parse_json(parse_json_text(text, path, duplicates))
         if parsed is None:
             raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
+        # JSON readers silently keep the last of two `main` lists; a deck must not lose cards that way.
+        parsed.problems[:0] = [error("PARSE_ERROR", f"key {clip(key, 40)!r} given twice in one object; "
+                                                    "only the first was read") for key in dict.fromkeys(duplicates)]
         return parsed
     return parse_text(text)
-
-
-def _refuse_constant(name: str) -> Any:
-    """NaN and Infinity are not JSON, and echoing them back would make `--json` output invalid."""
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{clip(text, 24)} is too large a number")
-    return value
-
-
-def _short_int(text: str) -> int:
-    """An integer of the JSON text; no count needs 100 digits, and Python refuses 4,300."""
-    if len(text) > 100:
-        raise ValueError(f"a {len(text)}-digit number is too large")
-    return int(text)
 
 
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:

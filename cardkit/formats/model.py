@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from cardkit import GAMES, paths
-from cardkit.errors import CardkitError, UnknownFormat, UnknownGame
+from cardkit.errors import CardkitError, UnknownFormat, UnknownGame, UnreadableInput
 
 Sections = tuple[str, ...]
 BOTH: Sections = ("main", "side")
@@ -93,10 +93,12 @@ def _schema_validator() -> Any:
 
 def read_format_file(path: Path) -> Format:
     """Read and schema-check one format file."""
+    from cardkit.jsonio import MAX_CATALOGUE_BYTES, read_json_input
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FormatError(f"format file {path}: {exc}") from None
+        data = read_json_input(path, MAX_CATALOGUE_BYTES)
+    except UnreadableInput as exc:
+        raise FormatError(f"format file {exc.message}") from None
     errors = sorted(_schema_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]

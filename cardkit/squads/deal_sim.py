@@ -21,6 +21,7 @@ from cardkit.squads.cards import SquadCard
 from cardkit.squads.optimise import best_squad, single_group
 
 if TYPE_CHECKING:
+    from cardkit.plotting import PlotTarget
     from cardkit.decks.model import Deck
     from cardkit.simulation import SimulationOptions
 
@@ -136,7 +137,7 @@ class SquadSimulation:
         lines += [f"  {k:>14}  {v:>8,} {v / self.deals:7.2%}" for k, v in sorted(self.elements_dealt.items())]
         return "\n".join(lines) + "\n"
 
-    def plot(self, path: Path) -> None:
+    def plot(self, path: PlotTarget) -> None:
         """Bars of crystals left, squad sizes and elements dealt, as PNG or SVG (by suffix)."""
         from cardkit.plotting import figure, save
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.jsonio import read_text_input
+from cardkit.visible import visible
 from cardkit.problems import Problem, error, has_errors
 from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard, squad_cards
@@ -258,5 +259,6 @@ def render_half(report: PlacementReport) -> str:
     for cid in ids:
         p = next(q for q in report.placed if _id(q) == cid)
         where = [q.square or (f"on {q.host}" if q.host else "reserve") for q in report.placed if _id(q) == cid]
-        lines.append(f"  {number[cid]:>2} {_label(p)}: {', '.join(str(w) for w in where)}")
+        # Card texts come from the file: a control character in one must not redraw the grid.
+        lines.append(f"  {number[cid]:>2} {visible(_label(p))}: {visible(', '.join(str(w) for w in where))}")
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from typing import Any
 from cardkit import paths
 from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
-from cardkit.jsonio import read_text_input
+from cardkit.jsonio import parse_json, read_text_input, whole_number
 from cardkit.problems import Problem, error
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
@@ -31,7 +31,7 @@ MAX_SUGGESTED = 20
 SHOWN_TEXT = 80
 CardText = tuple[str, int | None, str | None]
 """A card as written: its text, and where it stands (a text line number, or a JSON pointer)."""
-_COUNT = re.compile(r"^(?P<n>\d+)\s*[xх×]?\s+(?P<card>\S.*)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?P<n>[0-9]+)\s*[xх×]?\s+(?P<card>\S.*)$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$")
 
 
@@ -80,10 +80,7 @@ def _validator(schema: str) -> Any:
 
 def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, what: str) -> Any:
     """`text` parsed as JSON and checked against `schemas/<schema>`; UnreadableInput naming the first fault."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UnreadableInput(path, f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    data = parse_json(text, path)
     errors = sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = "/" + "/".join(map(str, errors[0].absolute_path))
@@ -113,9 +110,13 @@ def _parse_text(path: str, text: str) -> _Raw:
         if m and m.group("key").casefold() in HEADER_KEYS:
             key, value = m.group("key").casefold(), m.group("value").strip()
             if key in ("redeals", "gold", "silver"):
-                if not value.isdigit() or int(value) > 1000:
-                    raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {value!r}")
-                settings[key] = int(value)
+                try:
+                    number = whole_number(value)
+                except ValueError:
+                    number = -1
+                if not 0 <= number <= 1000 or value.startswith(("+", "-")):
+                    raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {value[:24]!r}")
+                settings[key] = number
             elif key == "seat" and value.casefold() not in ("first", "second"):
                 raise UnreadableInput(path, f"line {n}: seat must be first or second; got {value!r}")
             else:
@@ -124,9 +125,13 @@ def _parse_text(path: str, text: str) -> _Raw:
         count, card = 1, line
         m = _COUNT.match(line)
         if m:
-            count, card = int(m.group("n")), m.group("card").strip()
+            card = m.group("card").strip()
+            try:
+                count = whole_number(m.group("n"))
+            except ValueError:
+                count = -1
             if not 1 <= count <= MAX_COPIES:
-                raise UnreadableInput(path, f"line {n}: a count must be from 1 to {MAX_COPIES}; got {count}")
+                raise UnreadableInput(path, f"line {n}: a count must be from 1 to {MAX_COPIES}; got {m.group('n')[:24]}")
         cards.setdefault(section, []).extend([(card, n, None)] * count)
         if len(cards[section]) > MAX_CARDS:
             raise UnreadableInput(path, f"line {n}: more than {MAX_CARDS} cards in `{section}:`; a deal is 15 cards")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
+import stat
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from enum import Enum
@@ -140,29 +142,122 @@ class EventCheck:
                 "submissions": [s.to_dict() for s in self.submissions]}
 
 
-def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
-    """(path, path relative to its folder) of every submission: folders searched recursively for
-    `.deck`/`.deck.json` files (hidden ones skipped), files taken as given, each once, in order."""
-    found: list[tuple[Path, str]] = []
-    seen: set[Path] = set()
+@dataclass(frozen=True)
+class Found:
+    """A submission found under an input: its path, the path inside its folder, and why it must not be read, if so."""
+
+    path: Path
+    relative: str
+    refusal: str | None = None
+    link: bool = False
+
+
+def _stat_reason(exc: OSError, link: bool) -> str:
+    if exc.errno == errno.ELOOP:
+        return "a symbolic link loop"
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+        return "a dangling symbolic link (its target does not exist)" if link else "no such file"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return exc.strerror or "cannot be read"
+
+
+def _inside(path: Path, real_root: str) -> bool:
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
+def _walk(root: Path) -> list[Found]:
+    """Every submission under `root`, links checked before anything of their target is read.
+
+    A link whose target lies outside `root` is a refused row, and so are dangling and looping
+    links and subfolders that can't be listed: an organizer sees each, never a silent gap.
+    """
+    real_root = os.path.realpath(root)
+    found: list[Found] = []
+    folders = [root]
+    while folders:
+        folder = folders.pop()
+        rel = folder.relative_to(root).as_posix()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            found.append(Found(folder, rel, f"folder can't be read ({_stat_reason(exc, False)}); "
+                                            "any deck in it was not checked"))
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = Path(entry.path)
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(path)
+                    continue
+            except OSError:
+                pass
+            relative = path.relative_to(root).as_posix()
+            if not entry.name.lower().endswith(SUBMISSION_SUFFIXES):
+                if entry.is_symlink() and os.path.isdir(path) and not _inside(path, real_root):
+                    # Decks may be behind it, and the organizer should know they were not looked at.
+                    found.append(Found(path, relative, "a symbolic link to a folder outside the event folder; "
+                                                       "not followed, so any deck in it was not checked"))
+                continue
+            if not entry.is_symlink():
+                found.append(Found(path, relative))
+                continue
+            try:
+                os.stat(path)
+            except OSError as exc:
+                found.append(Found(path, relative, _stat_reason(exc, True)))
+                continue
+            if not _inside(path, real_root):
+                found.append(Found(path, relative, "a symbolic link leading outside the event folder; not followed"))
+            else:
+                found.append(Found(path, relative, link=True))
+    return sorted(found, key=lambda f: f.path.as_posix())
+
+
+def _real_folder(folder: Path, known: dict[Path, str]) -> str:
+    """`os.path.realpath(folder)`, asked once per folder: per file it was a fifth of a big event's time."""
+    if folder not in known:
+        known[folder] = os.path.realpath(folder)
+    return known[folder]
+
+
+def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[Found]:
+    """Every submission: folders searched recursively for `.deck`/`.deck.json` files (hidden ones
+    skipped; links leaving the folder refused), files taken as given, each once, in order."""
+    found: list[Found] = []
+    seen: set[str] = set()
+    real_folders: dict[Path, str] = {}
     for given in inputs:
         root = Path(given)
-        if not root.exists():
+        try:
+            is_dir = stat.S_ISDIR(os.stat(root).st_mode)
+        except OSError as exc:
             # A mistyped folder is the organizer's slip, not a submission that failed to read.
-            raise BadArgument(f"{root}: no such file or folder")
-        if root.is_dir():
-            files = sorted(p for p in root.rglob("*") if p.name.lower().endswith(SUBMISSION_SUFFIXES)
-                           and not any(part.startswith(".") for part in p.relative_to(root).parts) and p.is_file())
-            if not files:
+            reason = _stat_reason(exc, False)
+            raise BadArgument(f"{root}: {'no such file or folder' if reason == 'no such file' else reason}") from None
+        if is_dir:
+            pairs = _walk(root)
+            if not pairs:
                 raise BadArgument(f"{root}: no deck submissions ({', '.join(SUBMISSION_SUFFIXES)} files) in this folder")
-            pairs = [(p, p.relative_to(root).as_posix()) for p in files]
         else:
-            pairs = [(root, root.name)]
-        for path, relative in pairs:
-            key = path.resolve()
+            pairs = [Found(root, root.name)]
+        # A file and a link to it are one submission, shown under the file's own name.
+        kept: set[int] = set()
+        for i, item in sorted(enumerate(pairs), key=lambda pair: pair[1].link):
+            if item.refusal:
+                key = item.path.as_posix()
+            elif is_dir and not item.link:
+                # The walk saw this entry is no link: its real path is its folder's, resolved once per folder.
+                key = _real_folder(item.path.parent, real_folders) + os.sep + item.path.name
+            else:
+                key = os.path.realpath(item.path)
             if key not in seen:
                 seen.add(key)
-                found.append((path, relative))
+                kept.add(i)
+        found += [item for i, item in enumerate(pairs) if i in kept]
     if not found:
         raise BadArgument("no deck submissions given")
     return found
@@ -252,12 +347,15 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
                       registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])
 
 
-def _check_found(fmt: Format | None, found: tuple[Path, str]) -> Submission:
-    return check_submission(found[0], fmt, found[1])
+def _check_found(fmt: Format | None, item: Found) -> Submission:
+    """One found submission checked, or its refusal (a link leaving the folder, a loop, ...) as an unreadable row."""
+    if item.refusal is not None:
+        return Submission(DeckReport(path=str(item.path), failure=f"{item.path}: {item.refusal}"), relative=item.relative)
+    return check_submission(item.path, fmt, item.relative)
 
 
 def _event_name(inputs: list[Any]) -> str:
-    folders = [Path(p) for p in inputs if Path(p).is_dir()]
+    folders = [Path(p) for p in inputs if os.path.isdir(p)]
     return folders[0].resolve().name if len(folders) == 1 else "event"
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardkit import __version__
 from cardkit.errors import BadArgument
-from cardkit.jsonio import atomic_target
+from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck
 
 SCHEMA: tuple[str, ...] = (
@@ -70,15 +70,26 @@ def is_tournament_database(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+TOURNAMENT_DATABASE = Kind("tournament database", is_tournament_database, forceable=False)
+
+
 def _json(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def write_database(results: list[EventCheck], out: str | os.PathLike[str]) -> dict[str, int]:
-    """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table."""
+def write_database(results: list[EventCheck], out: str | os.PathLike[str],
+                   inputs: tuple[Path, ...] = ()) -> dict[str, int]:
+    """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table.
+
+    Through the guarded writer: never over an input (the events' decks and registration lists
+    are added here), a special file, or a file that is not a tournament database cardkit wrote.
+    """
+    from cardkit.tournament.reports import result_inputs
+
     target = Path(out)
+    output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(p for r in results for p in result_inputs(r))
     try:
-        with atomic_target(target) as tmp:
+        with output.target() as tmp:
             with sqlite3.connect(tmp) as conn:
                 for statement in SCHEMA:
                     conn.execute(statement)

@@ -11,14 +11,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from cardkit import __version__
 from cardkit.catalogue.store import load_game
 from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument
+from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.metagame import card_kind, mix
+from cardkit.visible import visible
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,8 +32,9 @@ TOP_CARDS_CHARTED = 20
 
 
 def _html(value: object) -> str:
-    """User text for the page: escaped, quotes included (it also goes into attributes)."""
-    return escape("" if value is None else str(value), quote=True)
+    """User text for the page: made visible (controls and bidi overrides shown as escapes), then HTML-escaped,
+    quotes included (it also goes into attributes)."""
+    return escape(visible(value), quote=True)
 
 
 @dataclass
@@ -272,13 +276,41 @@ def render_page(result: EventCheck, meta: Metagame | None = None) -> str:
     return "\n".join(parts)
 
 
-def write_page(result: EventCheck, out: str | os.PathLike[str]) -> Metagame:
-    """Write the published page of `result` to `out` atomically; the metagame it shows."""
-    from cardkit.jsonio import write_atomic
+def is_published_page(path: Path) -> bool:
+    """True for a page `write_page` wrote: cardkit's generator tag near its top."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    return head.startswith(b"<!DOCTYPE html>") and GENERATOR.encode() in head
+
+
+# An earlier published page is replaced freely; any other file only with --force.
+PUBLISHED_PAGE = Kind("published page", is_published_page, forceable=True)
+
+
+def check_page_target(out: str | os.PathLike[str], force: bool = False,
+                      inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Refuse, before any work, an `--out` that is not an .html file or that the guarded writer would refuse."""
+    if Path(out).suffix.lower() not in (".html", ".htm"):
+        raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
+    Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).check()
+
+
+def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = False,
+               inputs: Iterable[str | os.PathLike[str]] = ()) -> Metagame:
+    """Write the published page of `result` to `out` through the guarded writer; the metagame it shows.
+
+    Never over one of the event's files or `inputs`, a special file, or a file that is not
+    an earlier published page unless `force`.
+    """
+    from cardkit.tournament.reports import result_inputs
 
     meta = metagame(result)
+    output = Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).with_inputs(result_inputs(result))
     try:
-        write_atomic(out, render_page(result, meta))
+        output.write(render_page(result, meta))
     except OSError as exc:
         raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
     return meta

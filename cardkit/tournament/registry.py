@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
 from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.registrations import player_key
+from cardkit.visible import visible_json
 
 KIND = "cardkit-registry"
 LAYOUT = 1
@@ -81,30 +83,45 @@ def render_registry(registry: dict[str, Any]) -> str:
     head = [f"  {one(k)}: {one(v)}" for k, v in registry.items() if k != "decks"]
     decks = ",\n".join(deck(d) for d in registry["decks"])
     head.append('  "decks": [\n' + decks + "\n  ]" if decks else '  "decks": []')
-    return "{\n" + ",\n".join(head) + "\n}\n"
+    # Invisible characters in players' names are written as \uXXXX: the same data, safe to print.
+    return visible_json("{\n" + ",\n".join(head) + "\n}\n")
+
+
+def is_registry(path: Path) -> bool:
+    """True for a file `write_registry` wrote: a JSON object whose `kind` is cardkit's registry."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(256)
+    except OSError:
+        return False
+    return head.startswith(b"{") and f'"kind": "{KIND}"'.encode() in head
+
+
+# Even an earlier registry is only replaced with --force: it is the record the deck checks compare with.
+REGISTRY = Kind("registry", is_registry, forceable=True)
 
 
 def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
-    """`BadArgument` when `out` can't take a registry: a folder, or an existing file without `force`.
+    """`BadArgument` when `out` exists and `force` is not given, before any work is done.
 
     A registry is the record of what players registered: replacing it by accident would
     lose the lists the deck checks compare with, so even an earlier registry needs `force`.
+    The guarded writer then refuses inputs, folders and special files whatever `force` says.
     """
     target = Path(out)
-    if target.is_dir():
-        raise BadArgument(f"{target} is a directory; give a file name")
-    if (target.exists() or target.is_symlink()) and not force:
+    if (target.exists() or target.is_symlink()) and not target.is_dir() and not force:
         raise BadArgument(f"{target} exists; a registry is not replaced without --force (nothing written)")
+    Output(target, REGISTRY, (), force).check()
 
 
-def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force: bool = False) -> None:
-    """Write `registry` to `out` atomically; an existing file is kept unless `force` (see `refuse_existing`)."""
-    from cardkit.jsonio import write_atomic
-
+def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force: bool = False,
+                   inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Write `registry` to `out` through the guarded writer: atomically, never over one of `inputs`
+    (the event's files) or a special file, and over an existing file only with `force`."""
     target = Path(out)
     refuse_existing(target, force)
     try:
-        write_atomic(target, render_registry(registry))
+        Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
     except OSError as exc:
         raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
 

@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Callable
 
 from cardkit.errors import BadArgument
+from cardkit.outputs import Kind, Output
 from cardkit.problems import Problem
 from cardkit.tournament.check import EventCheck, Submission
+from cardkit.visible import visible, visible_json
 
 CSV_COLUMNS: tuple[str, ...] = ("path", "player", "name", "game", "format", "verdict", "legal", "errors", "warnings",
                                 "hash", "codes", "first_problem")
@@ -22,8 +24,14 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _cell(value: object) -> str:
-    text = "" if value is None else str(value)
+    """A CSV cell: made visible first (a CR or LF can't split the row), then guarded against formulas."""
+    text = visible(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _html(value: object) -> str:
+    """Text for the page: made visible, then HTML-escaped."""
+    return escape(visible(value))
 
 
 def _problem_text(p: Problem) -> str:
@@ -45,7 +53,7 @@ def render_csv(result: EventCheck) -> str:
 
 
 def render_json(result: EventCheck) -> str:
-    return json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    return visible_json(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n"
 
 
 _CSS = """
@@ -64,32 +72,37 @@ def _problems_html(problems: list[Problem]) -> str:
     items = []
     for p in problems:
         where = f"line {p.line}: " if p.line is not None else ""
-        items.append(f'<li class="{escape(p.severity.value)}"><b>{escape(p.code)}</b> ({escape(p.severity.value)}) '
-                     f"{escape(where)}{escape(p.message)}</li>")
+        items.append(f'<li class="{_html(p.severity.value)}"><b>{_html(p.code)}</b> ({_html(p.severity.value)}) '
+                     f"{_html(where)}{_html(p.message)}</li>")
     return "<ul>" + "".join(items) + "</ul>"
 
 
 def _row_html(i: int, s: Submission) -> str:
     first = s.first_problem
-    link = f'<a href="#s{i}">{escape(first.code)}</a>' if first else ""
-    cells = [f'<td class="verdict">{escape(s.verdict.value)}</td>', f"<td>{escape(s.path or '—')}</td>",
-             f"<td>{escape(s.player or '')}</td>", f"<td>{escape(s.name or '')}</td>",
-             f"<td>{escape(s.report.format or s.report.game or '')}</td>", f"<td>{s.errors}</td>", f"<td>{s.warnings}</td>",
-             f'<td class="hash" title="{escape(s.hash or "")}">{escape((s.hash or "")[:12])}</td>',
+    link = f'<a href="#s{i}">{_html(first.code)}</a>' if first else ""
+    cells = [f'<td class="verdict">{_html(s.verdict.value)}</td>', f"<td>{_html(s.path or '—')}</td>",
+             f"<td>{_html(s.player or '')}</td>", f"<td>{_html(s.name or '')}</td>",
+             f"<td>{_html(s.report.format or s.report.game or '')}</td>", f"<td>{s.errors}</td>", f"<td>{s.warnings}</td>",
+             f'<td class="hash" title="{_html(s.hash or "")}">{_html((s.hash or "")[:12])}</td>',
              f"<td>{link}</td>"]
-    return f'<tr class="{escape(s.verdict.value)}">{"".join(cells)}</tr>'
+    return f'<tr class="{_html(s.verdict.value)}">{"".join(cells)}</tr>'
+
+
+# Marks the page as cardkit's own, so a later report may replace it without --force.
+_GENERATOR = '<meta name="generator" content="cardkit tournament check">'
+_JSON_KEYS = {"event", "format", "registrations", "ok", "summary", "problems", "submissions"}
 
 
 def render_html(result: EventCheck) -> str:
     """A page that opens anywhere: summary counts, the table of verdicts, then every submission's problems."""
     summary = result.summary()
     title = f"{result.event}: deck check"
-    counts = "".join(f"<span>{escape(k)}: <b>{v}</b></span>" for k, v in summary.items())
-    meta = f"format {escape(result.format or 'each deck its own')}"
+    counts = "".join(f"<span>{_html(k)}: <b>{v}</b></span>" for k, v in summary.items())
+    meta = f"format {_html(result.format or 'each deck its own')}"
     if result.registrations:
-        meta += f"; registrations {escape(result.registrations)}"
-    parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>',
-             f"<style>{_CSS}</style></head><body>", f"<h1>{escape(title)}</h1>", f'<p class="meta">{meta}</p>',
+        meta += f"; registrations {_html(result.registrations)}"
+    parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{_GENERATOR}<title>{_html(title)}</title>',
+             f"<style>{_CSS}</style></head><body>", f"<h1>{_html(title)}</h1>", f'<p class="meta">{meta}</p>',
              f'<p class="summary">{counts}</p>']
     if result.problems:
         parts += ["<h2>Registration list</h2>", _problems_html(result.problems)]
@@ -100,8 +113,8 @@ def render_html(result: EventCheck) -> str:
     for i, s in enumerate(result.submissions):
         if s.problems:
             label = s.path or f"{s.player} (no submission)"
-            parts.append(f'<section id="s{i}"><h3>{escape(label)}</h3>'
-                         f"<p>{escape(s.player or 'no player')} · {escape(s.verdict.value)}</p>{_problems_html(s.problems)}</section>")
+            parts.append(f'<section id="s{i}"><h3>{_html(label)}</h3>'
+                         f"<p>{_html(s.player or 'no player')} · {_html(s.verdict.value)}</p>{_problems_html(s.problems)}</section>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
 
@@ -120,12 +133,39 @@ def report_renderer(path: str | os.PathLike[str]) -> Callable[[EventCheck], str]
         raise BadArgument(f"report {path}: unknown suffix {suffix or '(none)'!r}; use .csv, .json or .html") from None
 
 
-def write_report(result: EventCheck, path: str | os.PathLike[str]) -> None:
-    """Write the report chosen by `path`'s suffix atomically (a crash leaves any old report whole)."""
-    from cardkit.jsonio import write_atomic
-
-    text = report_renderer(path)(result)
+def is_report(path: Path) -> bool:
+    """True for a report `write_report` wrote: a CSV whose first line is exactly its header, a JSON
+    object with exactly the report's keys, or an HTML page with cardkit's generator tag near its top."""
     try:
-        write_atomic(path, text)
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+            if head.startswith(b"{"):
+                data = json.loads((head + fh.read(64 << 20)).decode("utf-8"))
+                return isinstance(data, dict) and set(data) == _JSON_KEYS
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    if head.startswith(b"<!DOCTYPE html>"):
+        return _GENERATOR.encode() in head
+    return head.split(b"\n", 1)[0] == ",".join(CSV_COLUMNS).encode()
+
+
+REPORT = Kind("report", is_report, forceable=True)
+
+
+def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: tuple[Path, ...] = (),
+                 force: bool = False) -> None:
+    """Write the report chosen by `path`'s suffix atomically (a crash leaves any old report whole),
+    through the guarded writer: never over an input (the event's decks and registration list
+    are added here), a special file, or a file that is not an earlier report unless `force`."""
+    text = report_renderer(path)(result)
+    out = Output(Path(path), REPORT, inputs, force).with_inputs(result_inputs(result))
+    try:
+        out.write(text)
     except OSError as exc:
         raise BadArgument(f"can't write report {path}: {exc.strerror or exc}") from None
+
+
+def result_inputs(result: EventCheck) -> list[Path]:
+    """Every file the event check read: the submissions and the registration list."""
+    found = [Path(s.path) for s in result.submissions if s.path]
+    return found + ([Path(result.registrations)] if result.registrations else [])

@@ -36,10 +36,13 @@ def url_name(stem: str) -> str:
 
 def check_sqlite(path: Path) -> None:
     """BadArgument unless `path` is a readable SQLite database file."""
-    if not path.exists():
-        raise BadArgument(f"--attach {path}: no such file")
-    if not path.is_file():
-        raise BadArgument(f"--attach {path}: not a file")
+    from cardkit.errors import UnreadableInput
+    from cardkit.jsonio import regular_file_status
+
+    try:
+        regular_file_status(path)  # before opening: a FIFO would block the read below
+    except UnreadableInput as exc:
+        raise BadArgument(f"--attach {exc.message}") from None
     try:
         with open(path, "rb") as fh:
             header = fh.read(len(SQLITE_HEADER))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sys
 import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -39,6 +40,28 @@ def _register_plugin() -> None:
         pm.register(render, name=PLUGIN_NAME)
 
 
+class _NoTraceback:
+    """Stands in for the `traceback` module in Datasette's error handler: one line, no stack."""
+
+    @staticmethod
+    def print_exc() -> None:
+        exc = sys.exc_info()[1]
+        what = type(exc).__name__ if exc is not None else "an error"
+        sys.stderr.write(f"error: a page failed ({what}); the page says why\n")
+
+
+def quiet_error_pages() -> None:
+    """Stop Datasette printing each error page's exception to the terminal.
+
+    It prints every one (a 404, an unknown `_sort`, `/../../etc/passwd`) with rich, locals
+    included: paths, SQL, settings. The page already tells its visitor what went wrong.
+    """
+    import datasette.handle_exception as handler
+
+    setattr(handler, "rich", None)
+    setattr(handler, "traceback", _NoTraceback)
+
+
 def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
     """A Datasette instance serving each SQLite file immutably under its given name, with generated metadata."""
     from datasette.app import Datasette
@@ -48,6 +71,7 @@ def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
         if not Path(path).is_file():
             raise CatalogueError(f"database {name!r}: no such file {path}")
     _register_plugin()
+    quiet_error_pages()
     ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS)
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")

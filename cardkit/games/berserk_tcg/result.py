@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.simulation import wilson_interval
+
+if TYPE_CHECKING:
+    from cardkit.plotting import PlotTarget
 
 DIGITS = 6
 SLOWEST = 10
@@ -98,7 +101,7 @@ class TcgSimulation:
             lines.append(f"{'':17} {values}  {c['id']} {c['name']}")
         return "\n".join(lines)
 
-    def plot(self, path: Path) -> None:
+    def plot(self, path: PlotTarget) -> None:
         from cardkit.plotting import figure, plot_format, save
 
         plot_format(path)

@@ -29,11 +29,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserker.model import SIDES, CardId, FleetCard, FleetRules, Ship, Side, load_rules
 from cardkit.games.berserker.usage import can_use
+
+if TYPE_CHECKING:
+    from cardkit.plotting import PlotTarget
 
 ACCEPTS: frozenset[str] = frozenset()
 DRAW = 3
@@ -228,7 +231,7 @@ class HandSimulation:
     def _name(self, cid: CardId) -> str:
         return next(c.name for c in self.kinds if c.id == cid)
 
-    def plot(self, path: Path) -> None:
+    def plot(self, path: PlotTarget) -> None:
         """Per side, P(usable Move/Attack/Defense) per turn and ship type, as PNG or SVG."""
         from cardkit.plotting import figure, plot_format, save
 

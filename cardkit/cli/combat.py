@@ -1,0 +1,66 @@
+"""`cardkit combat odds`: the exact distribution of a simple strike between two cards."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from cardkit.cli._errors import guarded
+from cardkit.cli._options import JsonOption, print_json
+
+combat_app = typer.Typer(help="Exact odds of strikes in Berserk Online and the tabletop CCG.", no_args_is_help=True)
+
+LifeOption = Annotated[Optional[int], typer.Option(min=1, max=1000, help="Life to judge deaths against (default: the card's).")]
+BattleGameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="berserk-online or berserk-ccg (default: the one with the card).")]
+
+
+@combat_app.command("odds")
+@guarded
+def odds_command(
+    attacker: Annotated[str, typer.Argument(help="The attacking card: id or name.")],
+    defender: Annotated[str, typer.Argument(help="The attacked open card: id or name.")],
+    attacker_life: LifeOption = None,
+    defender_life: LifeOption = None,
+    game: BattleGameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Exact odds of a simple strike by ATTACKER on the open card DEFENDER.
+
+    Both players roll a die; the Angriffstabelle picks each side's strike
+    from the two dice. Probabilities are exact fractions over the 36 die
+    pairs; deaths are judged against the cards' lives or the given ones.
+    """
+    from cardkit.errors import BadArgument
+    from cardkit.games.battle.lookup import find_battle_card
+    from cardkit.games.battle.odds import strike_odds
+
+    _, a = find_battle_card(attacker, game)
+    _, d = find_battle_card(defender, game)
+    for card in (a, d):
+        if card.strike is None:
+            raise BadArgument(f"{card.label} has no strike values")
+    a_life, d_life = attacker_life or a.life, defender_life or d.life
+    if a_life is None or d_life is None:
+        raise BadArgument("give --attacker-life and --defender-life: a card has no life printed")
+    assert a.strike is not None and d.strike is not None
+    odds = strike_odds(a.strike, d.strike, a_life, d_life)
+    if as_json:
+        data = odds.to_dict()
+        data["attacker"].update(card=a.id, name=a.name)
+        data["defender"].update(card=d.id, name=d.name)
+        print_json(data)
+        return
+    typer.echo(f"{a.label} {a.strike}, life {a_life} strikes {d.label} {d.strike}, life {d_life} (open card, 36 die pairs)")
+    typer.echo(f"  {'attacker':8} {'defender':8} {'dmg':>3} {'back':>4} {'p':>7}  {'exact':>5}  rolls (attacker:defender)")
+    for o in odds.outcomes:
+        rolls = " ".join(f"{x}:{y}" for x, y in o.rolls)
+        typer.echo(f"  {o.attacker_hit:8} {o.defender_hit:8} {o.to_defender:>3} {o.to_attacker:>4} {float(o.p):7.4f}  {str(o.p):>5}  {rolls}")
+    for name, value in ((d.name, odds.expected_to_defender), (a.name, odds.expected_to_attacker)):
+        # Every probability is a multiple of 1/36, so the expectation is too: x/36 reads as damage over all 36 rolls.
+        typer.echo(f"  expected damage to {name}: {value * 36}/36 = {float(value):.4f}")
+    typer.echo(f"  p({d.name} dies) = {odds.p_defender_dies}   p({a.name} dies) = {odds.p_attacker_dies}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(combat_app, name="combat")

@@ -1,0 +1,202 @@
+"""The one guarded writer: every file cardkit writes goes through `Output`.
+
+The rule, for every written path (after following a symbolic link to its file):
+
+* never an input of the same command (same file: same device and inode, so hard links count);
+* never anything but a regular file (a directory, FIFO, socket or device is refused);
+* never a file cardkit did not write itself: an existing non-empty file is replaced only
+  when its kind's recogniser says cardkit wrote it (a database's marker, a report's own
+  shape, a converted deck's canonical form, a plot's `cardkit` tag), or, for kinds that
+  allow it, when the user gives `--force`. An empty file holds nothing to lose.
+
+A refusal is an `OutputRefused` (exit 2) raised before anything is written; the checks run
+again just before the finished file is renamed into place. Writes are atomic
+(`jsonio.atomic_target`), and temporary files that a killed writer left beside the target
+are removed once they are stale (see `clean_stale_temporaries`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from cardkit.errors import OutputRefused
+from cardkit.jsonio import atomic_target
+
+# A temporary file older than this whose writer is gone is a leftover of a killed write.
+STALE_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What an output is, and how to tell that an existing file is cardkit's own earlier output of that kind."""
+
+    noun: str
+    recognise: Callable[[Path], bool]
+    forceable: bool = False
+
+
+@dataclass(frozen=True)
+class Output:
+    """A path a command is about to write, the command's inputs, and whether `--force` was given."""
+
+    path: Path
+    kind: Kind
+    inputs: tuple[Path, ...] = field(default=())
+    force: bool = False
+
+    def with_inputs(self, more: Iterable[str | os.PathLike[str]]) -> Output:
+        return Output(self.path, self.kind, self.inputs + tuple(Path(p) for p in more), self.force)
+
+    def check(self) -> Path:
+        """The file to write (a link's target), or `OutputRefused` saying in one line why not."""
+        return check_output(self)
+
+    @contextmanager
+    def target(self) -> Iterator[Path]:
+        """A temporary path to fill; renamed over the checked target when the block ends without error."""
+        real = self.check()
+        clean_stale_temporaries(real)
+        with atomic_target(real) as tmp:
+            yield tmp
+            # The work may have taken a while: what is there now is what gets replaced.
+            self.check()
+
+    def write(self, data: str | bytes) -> None:
+        with self.target() as tmp:
+            tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+_SPECIAL: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def check_output(out: Output) -> Path:
+    """Apply the rule of this module to `out`; the real path to write."""
+    given = Path(out.path)
+    if os.path.islink(given) and not os.path.exists(given):
+        raise OutputRefused(given, "is a symbolic link that leads to no file; give another file")
+    # A dangling link among the folders would make the write create folders wherever it points.
+    dangling = next((p for p in given.parents if os.path.islink(p) and not os.path.exists(p)), None)
+    if dangling is not None:
+        raise OutputRefused(given, f"is in {dangling}, a symbolic link that leads nowhere; give another file")
+    real = Path(os.path.realpath(given))
+    try:
+        st = os.stat(real)
+    except (FileNotFoundError, NotADirectoryError):
+        return real  # nothing there yet; a folder that can't hold it fails the write, worded by the caller
+    except OSError as exc:
+        raise OutputRefused(given, f"cannot be checked before writing ({exc.strerror or exc}); nothing written") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise OutputRefused(given, "is a directory; give a file name")
+    if not stat.S_ISREG(st.st_mode):
+        what = next((name for test, name in _SPECIAL if test(st.st_mode)), "a special file")
+        raise OutputRefused(given, f"is {what}, not a regular file; cardkit writes only regular files")
+    for source in out.inputs:
+        try:
+            same = os.path.samestat(st, os.stat(source))
+        except OSError:
+            continue
+        if same:
+            shown = "" if str(source) == str(given) else f" ({source})"
+            raise OutputRefused(given, f"is an input of this command{shown}; cardkit never writes over its input")
+    if st.st_size == 0 or out.kind.recognise(real):
+        return real
+    if out.force and out.kind.forceable:
+        return real
+    what = describe(real, st.st_size)
+    advice = ("give --force to replace it" if out.kind.forceable
+              else "it is left as it is: remove it yourself or give another file")
+    raise OutputRefused(given, f"is {what} that cardkit did not write as a {out.kind.noun}; {advice}")
+
+
+def describe(path: Path, size: int) -> str:
+    """A few words on what an existing file is, for a refusal."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError:
+        head = b""
+    if head.startswith(b"SQLite format 3\0"):
+        tables = sqlite_tables(path)
+        if tables:
+            shown = ", ".join(tables[:5]) + (" ..." if len(tables) > 5 else "")
+            return f"a SQLite database (tables {shown})"
+        return "a SQLite database"
+    return f"a {size:,}-byte file"
+
+
+def sqlite_tables(path: Path) -> list[str]:
+    """The table names of a SQLite file, read-only; empty when it can't be read."""
+    import sqlite3
+    from contextlib import closing
+
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            return [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    except sqlite3.Error:
+        return []
+
+
+def _temporary_name(name: str, target: str) -> tuple[bool, int | None]:
+    """Whether `name` is one of `atomic_target`'s temporaries of `target` (`.TARGET.PID.XXXXXXXX.tmp`,
+    or `.TARGET.XXXXXXXX.tmp` from before names carried the pid, or either's `-journal`), and its pid."""
+    match = re.fullmatch(re.escape(f".{target}.") + r"(?:(\d+)\.)?[a-z0-9_]{8}\.tmp(?:-journal)?", name)
+    if match is None:
+        return False, None
+    return True, int(match.group(1)) if match.group(1) else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists but belongs to someone else
+    return True
+
+
+def clean_stale_temporaries(target: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files a killed write of `target` left beside it; the ones removed.
+
+    Stale means: named like `atomic_target`'s temporaries of this very target
+    (`.NAME.*.tmp`, or a SQLite `-journal` of one), untouched for `STALE_SECONDS`, and
+    its writer process (the pid in the name) no longer running. A live write is never touched.
+    """
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        candidates = list(target.parent.glob(f".{_glob_escape(target.name)}.*.tmp*"))
+    except OSError:
+        return removed
+    for path in candidates:
+        ours, pid = _temporary_name(path.name, target.name)
+        if not ours:
+            continue
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < STALE_SECONDS:
+            continue
+        if pid is not None and _alive(pid):
+            continue
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def _glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)

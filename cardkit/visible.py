@@ -1,0 +1,46 @@
+"""Making user-supplied text visible before it reaches a terminal or a report.
+
+A player name, a file name, a card line or a header value can hold an escape
+sequence that clears the screen and draws a fake row, a carriage return that
+overwrites one, a newline that splits a CSV row, or a right-to-left override
+that reverses what follows. Every renderer passes such text through `visible`,
+which writes each character Python does not call printable (controls, format
+characters such as the bidi overrides, line and paragraph separators) the way
+`repr` does: `\\x1b`, `\\r`, `\\n`, `\\u202e`. The plain space stays a space.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def visible(value: object) -> str:
+    """`value` as text with every non-printable character escaped; one line, nothing hidden."""
+    text = "" if value is None else str(value)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+# JSON escapes the C0 controls itself; these (and lone surrogates from undecodable file names) it leaves raw
+# when `ensure_ascii` is off.
+_JSON_UNSAFE = re.compile("[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb]")
+
+
+def visible_json(text: str) -> str:
+    """JSON text with the invisible characters JSON leaves raw written as `\\uXXXX`: the same data, safe to print.
+
+    Outside strings JSON holds only ASCII, so escaping across the whole text changes strings alone.
+    """
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
