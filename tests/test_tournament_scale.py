@@ -73,3 +73,21 @@ def test_a_submission_lists_each_card_once_per_section_with_its_first_line(tmp_p
     assert [(c.section, c.card, c.copies, c.line) for c in s.cards] == [
         ("main", "BK1-012", 3, 5), ("main", "BK1-013", 3, 7), ("side", "BK1-012", 1, 10)]
     assert s.verdict is Verdict.ILLEGAL  # far too small, but its list is still read
+
+
+def test_a_refused_link_is_the_same_unreadable_row_from_a_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for source in sorted(DECKS.iterdir()):
+        (tmp_path / source.name).write_bytes(source.read_bytes())
+    (tmp_path / "gone.deck").symlink_to(tmp_path / "nowhere.deck")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.deck"
+    outside.write_text("player: Mallory\n1 BK1-012\n", encoding="utf-8")
+    (tmp_path / "out.deck").symlink_to(outside)
+    serial = check_event([tmp_path], jobs=1)
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(batch, "WARM_UP", 1)
+    monkeypatch.setattr(batch, "CHUNK", 2)
+    parallel = check_event([tmp_path], jobs=2)
+    assert parallel.to_dict() == serial.to_dict()
+    rows = {Path(s.path).name: s for s in parallel.submissions}
+    assert rows["gone.deck"].verdict is Verdict.UNREADABLE and rows["out.deck"].verdict is Verdict.UNREADABLE
+    assert "outside the event folder" in rows["out.deck"].problems[0].message
