@@ -33,6 +33,10 @@ def _section_of(name: str) -> str:
     return "side" if name.lower().startswith("side") else "main"
 
 
+# Unsigned counts of this many digits or fewer are plain ints (the pattern admits ASCII digits only).
+_SHORT_COUNT = 5
+
+
 def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
     """The problem with a card line's count as written, if any."""
     try:
@@ -73,11 +77,17 @@ def parse_text(text: str) -> ParsedDeck:
         if m:
             in_header = False
             card = m.group("card").strip()
-            problem = _text_count_problem(m.group("count"), number, card)
+            digits = m.group("count")
+            # The common line (`3 Guts`) is read once here; anything unusual goes through `whole_number`'s checks.
+            count = int(digits) if len(digits) <= _SHORT_COUNT and digits.isdigit() else 0
+            if 1 <= count <= MAX_COUNT:
+                out.entries.append(Entry(section=section, line=number, text=card, count=count))
+                continue
+            problem = _text_count_problem(digits, number, card)
             if problem:
                 out.problems.append(problem)
             else:
-                out.entries.append(Entry(section=section, line=number, text=card, count=whole_number(m.group("count"))))
+                out.entries.append(Entry(section=section, line=number, text=card, count=whole_number(digits)))
             continue
         m = _HEADER.match(line)
         if m and (in_header or m.group("key").strip().lower() in HEADER_KEYS):
