@@ -175,3 +175,34 @@ def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_de
     assert page.locator("td.col-first_error").all_inner_texts() == ["TOO_MANY_COPIES"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-tournament-query.png"), full_page=True)
+
+
+def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outside(page, tmp_path: Path) -> None:
+    from cardkit.tournament import check_event
+    from cardkit.tournament.publish import write_page
+
+    out = tmp_path / "published.html"
+    write_page(check_event([EVENT], registrations=EVENT / "registrations.csv"), out)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(out.as_uri())
+    table = page.locator("table.sortable-table")
+    players = table.locator("tbody tr td:first-child").all_inner_texts()
+    assert players == sorted(players, key=str.casefold)
+    table.locator("th", has_text="player").click()
+    assert table.locator("tbody tr td:first-child").all_inner_texts() == sorted(players, key=str.casefold, reverse=True)
+    table.locator("th", has_text="main").click()
+    sizes = [int(x) for x in table.locator("tbody tr td:nth-child(4)").all_inner_texts()]
+    assert sizes == sorted(sizes)
+    assert page.locator("svg.chart").count() == 3
+    assert requests == [out.as_uri()]  # no script, font, image or style from anywhere else
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "published-page.png"), full_page=True)
+
+
+def test_a_card_of_a_decklist_opens_its_catalogue_row(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/spring-open/deck_cards?card=BK1-012")
+    page.locator("td.col-card a", has_text="BK1-012").first.click()
+    page.wait_for_url(re.compile(r"/cardkit/cards/berserk-tcg,BK1-012$"))
+    assert "Guts" in page.locator("body").inner_text()

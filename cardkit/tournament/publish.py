@@ -171,8 +171,11 @@ def _table(frame: pd.DataFrame, columns: list[tuple[str, str]], numeric: Iterabl
            links: str | None = None) -> str:
     """An HTML table of `frame`'s `columns` ((column, heading) pairs), every cell escaped."""
     numeric = set(numeric)
-    head = "".join(f'<th class="{"sortable" if sortable else ""}{" num" if c in numeric else ""}">{_html(h)}</th>'
-                   for c, h in columns)
+    # The rows come sorted by the first column, so a click on it sorts the other way first.
+    first = ' data-dir="asc"' if sortable else ""
+    head = "".join(f'<th class="{"sortable" if sortable else ""}{" num" if c in numeric else ""}"'
+                   f'{first if i == 0 else ""}>{_html(h)}</th>'
+                   for i, (c, h) in enumerate(columns))
     rows = []
     for record in frame.to_dict("records"):
         cells = []
