@@ -173,3 +173,14 @@ def test_the_registry_text_is_the_registry_with_one_line_per_card() -> None:
     assert alice["main"]
     empty = {**registry, "decks": []}
     assert json.loads(render_registry(empty)) == empty
+
+
+def test_the_registry_schema_is_a_valid_schema_and_a_registry_follows_it(registry_file: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "registry.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    data = json.loads(registry_file.read_text(encoding="utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    data["decks"][0]["hash"] = "not a hash"
+    assert list(Draft202012Validator(schema).iter_errors(data))

@@ -36,12 +36,6 @@ RegistrationsOption = Annotated[Optional[Path], typer.Option(
 EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name for reports (default: the folder's name).")]
 
 
-def _run(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
-         as_json: bool) -> EventCheck:
-    with _checking(inputs, format_name, registrations, event, as_json) as (result, _):
-        return result
-
-
 @contextmanager
 def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
               as_json: bool) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
@@ -118,9 +112,10 @@ def check_command(
         # An unknown suffix or a file that may not be replaced is refused before the work, not after.
         report_renderer(report)
         Output(report, REPORT, given, force).check()
-    result = _run(inputs, format_name, registrations, event, as_json)
-    if report is not None:
-        write_report(result, report, given, force)
+    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+        if report is not None:
+            phase(f"writing {report.name}")
+            write_report(result, report, given, force)
     if as_json:
         print_json(result.to_dict())
     else:
