@@ -271,15 +271,12 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
     for path in files:
         name = f"formats/{path.name}"
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(error("UNREADABLE_FILE", f"cannot read: {exc}", file=name))
+            doc = parse_json(decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES)), path)
+        except InvalidJson as exc:
+            problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
             continue
-        except json.JSONDecodeError as exc:
-            problems.append(error("INVALID_JSON", f"not JSON: {exc.msg}", file=name, line=exc.lineno))
-            continue
-        except RecursionError:
-            problems.append(error("INVALID_JSON", "not JSON: nested too deeply", file=name))
+        except UnreadableInput as exc:
+            problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
         found = [error("SCHEMA_VIOLATION", err.message, file=name, pointer=_pointer(_field_path(err)))
                  for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
