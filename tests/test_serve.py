@@ -68,7 +68,7 @@ def test_instance_metadata_says_where_the_data_comes_from_without_naming_outside
 def test_cards_table_has_the_default_facets_search_and_sort(meta: dict) -> None:
     cards = meta["tables"]["cards"]
     assert cards["facets"] == ["game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"]
-    assert cards["fts_table"] == "cards_fts" and cards["fts_pk"] == "rowid"
+    assert cards["plugins"]["cardkit"]["search_game"] == "*" and "fts_table" not in cards
     assert cards["sort"] == "position"
 
 
@@ -162,6 +162,37 @@ def test_datasette_serves_the_catalogue_as_cardkit_and_searches_names(db: Path) 
         expected = conn.execute("select count(*) from cards where name like '%guts%'").fetchone()[0]
     assert len(found) == expected > 0
     assert all("guts" in r["name"].lower() for r in found)
+
+
+@pytest.fixture(scope="module")
+def ds(db: Path) -> object:
+    from cardkit.web.server import make_datasette
+
+    return make_datasette({CATALOGUE_DB: db})
+
+
+@pytest.mark.parametrize("query", ["Koch", "Кочев", "Griffit", "Гатс", "Zolotoy", "(c:red or c:black) -t:city lv<=1",
+                                   "e:forest elite:yes -cost>=5", "Guts or Griffith"])
+def test_the_search_box_finds_exactly_what_the_command_line_finds(ds: object, db: Path, query: str) -> None:
+    from urllib.parse import quote
+
+    from cardkit.db.search import search_cards
+
+    found = get_json(ds, f"/cardkit/cards.json?_search={quote(query)}&_shape=array&_size=max&_col=game")
+    assert {(r["game"], r["id"]) for r in found} == {(h.game, h.id) for h in search_cards(query, db=db).hits}
+
+
+def test_each_game_table_searches_its_own_cards_with_the_same_language(ds: object, db: Path) -> None:
+    from cardkit.db.search import search_cards
+
+    found = get_json(ds, "/cardkit/online_cards.json?_search=Zolotoy&_shape=array&_size=max")
+    assert {r["id"] for r in found} == {h.id for h in search_cards("Zolotoy", game="berserk-online", db=db).hits}
+    assert {r["id"] for r in found} == {"f_zolotoy_drakon", "m_zolotoy_tron"}
+
+
+def test_a_query_the_language_cannot_read_shows_no_rows_and_says_why(ds: object) -> None:
+    page = get_json(ds, "/cardkit/cards.json?_search=%28c%3Ared&_size=1")
+    assert page["rows"] == [] and "bracket is not closed" in page["human_description_en"]
 
 
 def test_a_second_database_can_be_served_beside_the_catalogue(db: Path, tmp_path: Path) -> None:

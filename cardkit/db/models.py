@@ -36,6 +36,7 @@ class CardRow(SQLModel, table=True):
     name_key: str
     latin_key: str
     loose_key: str
+    search_key: str
 
 
 class TcgCard(SQLModel, table=True):

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file, text_field
 from cardkit.errors import CatalogueError
-from cardkit.textfold import fold, fold_latin, loose_latin
+from cardkit.textfold import fold, fold_latin, loose_latin, search_key
 
 Row = dict[str, Any]
 
@@ -105,7 +105,7 @@ def common_row(game: str, card: Card, set_id: str | None, position: int) -> Row:
         **GAME_TABLES[game].common(card),
         "data": to_json(card), "position": position,
         "name_key": fold(card["name"]), "latin_key": fold_latin(latin),
-        "loose_key": loose_latin(latin),
+        "loose_key": loose_latin(latin), "search_key": search_key(name, latin, text_field(card, "id")),
     }
 
 

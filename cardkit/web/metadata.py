@@ -37,7 +37,6 @@ CATALOGUE_DESCRIPTION = (
     "and the canned queries below answer common questions."
 )
 SOURCE = "cardkit catalogue (data/cards/, data/formats/)"
-FTS_TABLE = "cards_fts"
 
 
 def read_schema(path: Path) -> dict[str, list[str]]:
@@ -72,6 +71,8 @@ def table_metadata(table: str, columns: list[str], described: Described = CATALO
             out["sort"] = spec.sort
         if spec.label_column in columns:
             out["label_column"] = spec.label_column
+        if spec.search_game:
+            out["plugins"] = {"cardkit": {"search_game": spec.search_game}}
     descriptions = {c: d for c in columns if (d := described.column_description(table, c))}
     if descriptions:
         out["columns"] = descriptions
@@ -97,23 +98,12 @@ def catalogue_metadata(path: Path) -> Metadata:
     """Metadata for a catalogue database: every table present, full-text search on `cards`, canned queries."""
     schema = read_schema(path)
     tables = {name: table_metadata(name, cols) for name, cols in schema.items()}
-    if "cards" in tables and FTS_TABLE in _all_tables(path):
-        # cards_fts is an external-content index keyed on the cards table's rowid.
-        tables["cards"].update(fts_table=FTS_TABLE, fts_pk="rowid")
     return {
         "description": " ".join(x for x in (CATALOGUE_DESCRIPTION, _build_note(read_meta(path) or {})) if x),
         "source": SOURCE,
         "tables": tables,
         "queries": _queries(QUERIES),
     }
-
-
-def _all_tables(path: Path) -> set[str]:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
-    finally:
-        conn.close()
 
 
 def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
-PLUGIN_NAME = "cardkit-render"
+PLUGIN_NAMES = ("cardkit-render", "cardkit")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -33,10 +33,11 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import render
+    from cardkit.web import plugin, render
 
-    if pm.get_plugin(PLUGIN_NAME) is None:
-        pm.register(render, name=PLUGIN_NAME)
+    for name, module in zip(PLUGIN_NAMES, (render, plugin)):
+        if pm.get_plugin(name) is None:
+            pm.register(module, name=name)
 
 
 def make_datasette(databases: Mapping[str, Path]) -> "Datasette":

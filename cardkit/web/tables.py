@@ -60,6 +60,7 @@ COLUMNS: dict[str, str] = {
     "position": "The card's place in catalogue order (games, then files, then cards as listed).",
     "name_key": "The name folded for matching (lower case, no accents, ё as е).",
     "latin_key": "The transliterated name folded for matching.",
+    "search_key": "Every word of the name, its transliteration and the id, folded each way a search may be typed; the search box matches a word only where one of these begins.",
     "loose_key": "The transliterated name with spelling schemes merged (y, j and i alike; ts as c; kh as h), so Dikiy and Dikij find Dikii.",
 }
 
@@ -76,6 +77,8 @@ class Table:
     sort: str | None = None
     label_column: str | None = "name"
     columns: dict[str, str] = field(default_factory=dict)
+    # The game whose cards the table lists ("*": every game), searched with the query language; None: no search.
+    search_game: str | None = None
 
 
 JSON_ELEMENTS: Facet = {"array": "elements"}
@@ -86,18 +89,21 @@ TABLES: dict[str, Table] = {
         "Search names and transliterations with the search box; facet by game, colour, element, level, kind or rarity.",
         facets=("game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"),
         sort="position",
+        search_game="*",
     ),
     "tcg_cards": Table(
         "Berserk TCG cards (Konami, after Kentaro Miura's manga) with every field, the cost split by colour.",
         facets=("colour", "level", "kind", "set", "unique", "quick", "mercenary", {"array": "subtypes"}),
         columns={"cost": "The cost by colour, as JSON; see the cost_* columns.",
                  "set": "The TCG volume (BK1..BK5); empty for the cities."},
+        search_game="berserk-tcg",
     ),
     "ccg_cards": Table(
         "Cards of the Russian tabletop Berserk CCG with every field.",
         facets=(JSON_ELEMENTS, "type", "rarity", "set", "elite", "unique", "zone"),
         columns={"cost": "Crystals to play the card.", "set": "The CCG set number (10, 20, ...).",
                  "elements": "The card's elements, as a JSON list; [] for a neutral card."},
+        search_game="berserk-ccg",
     ),
     "online_cards": Table(
         "Berserk Online cards with every field.",
@@ -105,6 +111,7 @@ TABLES: dict[str, Table] = {
         sort="name",
         columns={"cost": "Crystals to play the card.",
                  "elements": "The card's element, as a JSON list of at most one; [] for a neutral card."},
+        search_game="berserk-online",
     ),
     "berserker_cards": Table(
         "The Berserker fleet game's shared deck: each card, how many copies, and who may play it.",
@@ -117,6 +124,7 @@ TABLES: dict[str, Table] = {
             "destroys_user": "1 if playing the card destroys the ship that plays it (Marines: the Ramship), 0 otherwise.",
             "restriction": "Who may play the card, as JSON: the printed label and the ships, side or opposing cards it names.",
         },
+        search_game="berserker",
     ),
     "berserker_ships": Table(
         "The Berserker fleet game's units: the Berserker and the human ships, with their numbers.",
