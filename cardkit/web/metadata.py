@@ -80,7 +80,10 @@ def table_metadata(table: str, columns: list[str], described: Described = CATALO
 
 
 def _queries(queries: Mapping[str, CannedQuery]) -> Metadata:
-    return {name: {"title": q.title, "description": q.description, "sql": q.sql} for name, q in queries.items()}
+    # The SQL is one click away ("show"): players read the title, the form and the rows.
+    return {name: {"title": q.title, "description": q.description, "sql": q.sql, "hide_sql": True,
+                   **({"choices": {k: list(v) for k, v in q.choices.items()}} if q.choices else {})}
+            for name, q in queries.items()}
 
 
 def _build_note(meta: Mapping[str, str]) -> str:
@@ -101,6 +104,7 @@ def catalogue_metadata(path: Path) -> Metadata:
     return {
         "description": " ".join(x for x in (CATALOGUE_DESCRIPTION, _build_note(read_meta(path) or {})) if x),
         "source": SOURCE,
+        "plugins": {"cardkit": {"catalogue": True}},
         "tables": tables,
         "queries": _queries(QUERIES),
     }
@@ -138,7 +142,9 @@ def tournament_metadata(path: Path) -> Metadata:
         "title": title,
         "description": description,
         "source": tournament.SOURCE,
-        "tables": {name: table_metadata(name, cols, tournament.TOURNAMENT) for name, cols in schema.items()},
+        # Per table too: Datasette's table page otherwise falls back to the instance's (catalogue) source.
+        "tables": {name: {**table_metadata(name, cols, tournament.TOURNAMENT), "source": tournament.SOURCE}
+                   for name, cols in schema.items()},
         "queries": _queries(tournament.QUERIES),
     }
 

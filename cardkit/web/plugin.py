@@ -1,4 +1,4 @@
-"""cardkit's Datasette plugin: the query language as the search box of every card table.
+"""cardkit's Datasette plugin: the query language as the search box of every card table, links and flags.
 
 `?_search=` on `cards` and on each game's table runs `cardkit.db.search`'s query language
 (the same as `cardkit cards search`), not SQLite full-text search. Which tables take it is
@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import quote
 
 from datasette import hookimpl
 from datasette.filters import FilterArguments
+from datasette.utils import tilde_encode
+from markupsafe import Markup, escape
 
 from cardkit.errors import CardkitError
 
@@ -62,3 +65,58 @@ def filters_from_request(request: Any, database: str, table: str, datasette: Any
     if not text:
         return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
     return search_filter(text, game)
+
+
+# Yes/no columns of the catalogue (stored as 0/1) and of a tournament database.
+FLAGS = frozenset({"elite", "is_unique", "unique", "mercenary", "quick", "horde", "flying", "ranged", "unlimited",
+                   "loner", "destroys_user", "fires_through_ships", "legal", "ok"})
+# Columns of an attached database that hold a catalogue card id.
+CARD_COLUMNS = frozenset({"card"})
+
+
+def is_catalogue(datasette: Any, database: str) -> bool:
+    config = datasette.plugin_config(PLUGIN, database=database, fallback=False) or {}
+    return bool(config.get("catalogue"))
+
+
+def catalogue_name(datasette: Any) -> str | None:
+    """The name the catalogue is served under, for links from other databases."""
+    return next((name for name in datasette.databases if is_catalogue(datasette, name)), None)
+
+
+def card_url(datasette: Any, database: str, game: str, card_id: str) -> str:
+    """The card's page: its row of `cards`, shown by the card template."""
+    return str(datasette.urls.row(database, "cards", f"{tilde_encode(game)},{tilde_encode(card_id)}"))
+
+
+def _link(url: str, text: str) -> Markup:
+    return Markup(f'<a href="{escape(url)}">{escape(text)}</a>')
+
+
+@hookimpl(tryfirst=True)
+def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
+    if column in FLAGS and value in (0, 1) and not isinstance(value, float):
+        return Markup("yes" if value else "no")
+    if not isinstance(value, str) or not value:
+        return None
+    keys = row.keys() if hasattr(row, "keys") else []
+    if column == "id" and is_catalogue(datasette, database) and table not in ("sets", "formats", "berserker_ships", "meta"):
+        game = row["game"] if "game" in keys and table in (None, "cards") else (
+            search_game(datasette, database, table) if table else None)
+        if game and game != ALL_GAMES:
+            return _link(card_url(datasette, database, game, value), value)
+        # A query's id without its game: every card of any game with that id.
+        return _link(str(datasette.urls.table(database, "cards")) + "?id=" + quote(value), value)
+    if column in CARD_COLUMNS and not is_catalogue(datasette, database) and (catalogue := catalogue_name(datasette)):
+        return _link(str(datasette.urls.table(catalogue, "cards")) + "?id=" + quote(value), value)
+    return None
+
+
+def relabel(link: Any, label: str) -> Markup:
+    """A row link (`<a href=...>key</a>`) reading `label` instead of the key."""
+    return Markup(re.sub(r">[^<]*</a>", lambda _: f">{escape(label)}</a>", str(link), count=1))
+
+
+@hookimpl
+def prepare_jinja2_environment(env: Any) -> None:
+    env.filters["cardkit_relabel"] = relabel

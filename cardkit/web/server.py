@@ -18,6 +18,7 @@ from cardkit.web.metadata import CATALOGUE_DB, instance_metadata
 if TYPE_CHECKING:
     from datasette.app import Datasette
 
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
 PLUGIN_NAMES = ("cardkit-render", "cardkit")
@@ -27,6 +28,8 @@ SETTINGS: dict[str, Any] = {
     "facet_time_limit_ms": 400,
     "sql_time_limit_ms": 2000,
     "default_facet_size": 12,
+    # Suggesting facets costs a query per column on every page; the useful facets are set per table.
+    "suggest_facets": False,
 }
 
 
@@ -49,7 +52,7 @@ def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
         if not Path(path).is_file():
             raise CatalogueError(f"database {name!r}: no such file {path}")
     _register_plugin()
-    ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS)
+    ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS, template_dir=str(TEMPLATES))
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")
     for name, path in databases.items():

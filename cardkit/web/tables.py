@@ -85,8 +85,8 @@ JSON_ELEMENTS: Facet = {"array": "elements"}
 
 TABLES: dict[str, Table] = {
     "cards": Table(
-        "Every card of every game, one row each, with the fields people filter by, in catalogue order. "
-        "Search names and transliterations with the search box; facet by game, colour, element, level, kind or rarity.",
+        "Every card of every game, one row each, in catalogue order. Search with the words and filters of "
+        "`cardkit cards search` (Koch, c:red lv<=2, e:forest elite:yes); narrow down by game, colour, element, level, kind or rarity.",
         facets=("game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"),
         sort="position",
         search_game="*",
