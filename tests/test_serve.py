@@ -264,3 +264,40 @@ def test_serve_builds_a_missing_database_and_stops_cleanly_on_ctrl_c(tmp_path: P
             proc.wait()
     assert proc.returncode == 0
     assert "Traceback" not in err and "stopped" in err
+
+
+def _html(ds: object, path: str) -> str:
+    import asyncio
+
+    async def fetch() -> str:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.get(path)  # type: ignore[attr-defined]
+        assert response.status_code == 200, response.text
+        return response.text
+
+    return asyncio.run(fetch())
+
+
+def test_a_tcg_card_page_shows_its_cost_by_colour_its_level_and_its_other_printings(ds: object) -> None:
+    page = _html(ds, "/cardkit/cards/berserk-tcg,BK1-011")
+    card = load_game("berserk-tcg").cards["BK1-011"]
+    assert "<title>Guts (BK1-011)</title>" in page
+    assert 'class="ball white"' in page and f"{card['cost']['white']} white" in page
+    assert f"Level {card['level']}" in page and "BK1: Volume 1" in page
+    assert "/cardkit/cards/berserk-tcg,BK1-012" in page
+
+
+def test_an_online_card_page_words_its_abilities_from_the_glossary(ds: object) -> None:
+    from cardkit.web.cardpage import glossary
+
+    card = next(c for c in load_game("berserk-online").cards.values() if "kick.aim.1" in c["abilities"])
+    page = _html(ds, f"/cardkit/cards/berserk-online,{card['id']}")
+    assert glossary()["kick.aim.1"]["german"] == "Gezielter Schlag" and "Gezielter Schlag" in page
+    assert "does not say what its rarity letters mean" in page
+
+
+def test_every_glossary_entry_is_an_ability_some_online_card_has() -> None:
+    from cardkit.web.cardpage import glossary
+
+    used = {a for c in load_game("berserk-online").cards.values() for a in c["abilities"]}
+    assert set(glossary()) <= used

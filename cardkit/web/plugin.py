@@ -8,6 +8,7 @@ Registered by `cardkit.web.server`, not through an entry point.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 from urllib.parse import quote
@@ -120,3 +121,40 @@ def relabel(link: Any, label: str) -> Markup:
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
     env.filters["cardkit_relabel"] = relabel
+
+
+async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
+    """What the card template shows: the card's facts in words and its other printings."""
+    from datasette.utils import urlsafe_components
+
+    from cardkit.web.cardpage import GAME_NAMES, card_facts
+
+    parts = urlsafe_components(request.url_vars.get("pks", ""))
+    if len(parts) != 2:
+        return {}
+    game, card_id = parts
+    db = datasette.get_database(database)
+    row = (await db.execute("select name, latin, data, name_key from cards where game = ? and id = ?", [game, card_id])).first()
+    if row is None:
+        return {}
+    sets = {r["id"]: r["name"] for r in await db.execute("select id, name from sets where game = ?", [game])}
+    others = await db.execute(
+        "select game, id, set_id from cards where name_key = ? and not (game = ? and id = ?) order by position",
+        [row["name_key"], game, card_id])
+    printings = [(_link(card_url(datasette, database, o["game"], o["id"]), o["id"]),
+                  f"{GAME_NAMES.get(o['game'], o['game'])}{', set ' + str(o['set_id']) if o['set_id'] else ''}")
+                 for o in others]
+    return {"cardkit_card": {"name": row["name"], "latin": row["latin"] if row["latin"] != row["name"] else "",
+                             "id": card_id, "facts": card_facts(game, json.loads(row["data"]), sets),
+                             "printings": printings}}
+
+
+@hookimpl
+def extra_template_vars(view_name: str, table: str | None, database: str | None, request: Any, datasette: Any) -> Any:
+    if view_name != "row" or table != "cards" or not database or request is None or not is_catalogue(datasette, database):
+        return None
+
+    async def inner() -> dict[str, Any]:
+        return await _card_page(datasette, database, request)
+
+    return inner
