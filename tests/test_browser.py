@@ -230,3 +230,26 @@ def test_canned_queries_with_empty_parameters_mean_any(server: tuple[str, Path],
     page.wait_for_url(re.compile(r"/cardkit/cards/berserk-tcg,"))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-card-from-query.png"), full_page=True)
+
+
+def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    text = (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
+    page.goto(f"{base}/-/deck")
+    page.fill("textarea#deck", text)
+    page.click("input[type=submit][value='Check the deck']")
+    page.wait_for_load_state()
+    assert page.locator("h2.verdict").inner_text().startswith("Not legal")
+    assert "TOO_MANY_COPIES" in page.locator("tr#line-15").inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-deck.png"), full_page=True)
+
+
+def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards/berserk-tcg,BK1-011")
+    assert page.locator(".cardkit-cost .ball.white").count() >= 1
+    page.goto(f"{base}/cardkit/cards/berserk-online,b_afari")
+    assert "Regeneration" in page.locator(".cardkit-card").inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-card-online.png"), full_page=True)

@@ -301,3 +301,23 @@ def test_every_glossary_entry_is_an_ability_some_online_card_has() -> None:
 
     used = {a for c in load_game("berserk-online").cards.values() for a in c["abilities"]}
     assert set(glossary()) <= used
+
+
+def test_the_deck_json_endpoint_returns_exactly_what_cardkit_validate_json_prints(ds: object, tmp_path: Path) -> None:
+    import asyncio
+    import json
+    import shutil
+
+    deck = Path(__file__).resolve().parent.parent / "events" / "spring-open" / "decks" / "dmitri.deck"
+    shutil.copy(deck, tmp_path / "dmitri.deck")
+    cli = subprocess.run([*CLI, "validate", "dmitri.deck", "--json"], cwd=tmp_path, capture_output=True, text=True)
+
+    async def post() -> object:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.post("/-/deck.json", data={"deck": deck.read_text(encoding="utf-8"),  # type: ignore[attr-defined]
+                                                               "filename": "dmitri.deck"})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    assert [asyncio.run(post())] == json.loads(cli.stdout)
+    assert list(tmp_path.iterdir()) == [tmp_path / "dmitri.deck"]

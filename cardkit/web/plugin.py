@@ -158,3 +158,54 @@ def extra_template_vars(view_name: str, table: str | None, database: str | None,
         return await _card_page(datasette, database, request)
 
     return inner
+
+
+DECK_FIELD = "deck"
+
+
+async def _posted_deck(request: Any) -> tuple[str, str | None]:
+    form = await request.post_vars()
+    return form.get(DECK_FIELD, ""), form.get("filename") or None
+
+
+async def deck_page(datasette: Any, request: Any) -> Any:
+    """GET: the form; POST (field `deck`): the verdict, every problem at its line, and the list."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.web.deckpage import check_deck_text
+
+    context: dict[str, Any] = {"deck_text": "", "report": None, "lines": []}
+    if request.method == "POST":
+        text, filename = await _posted_deck(request)
+        report = check_deck_text(text, filename)
+        by_line: dict[int, list[Any]] = {}
+        for p in report.all_problems:
+            by_line.setdefault(p.line or 0, []).append(p)
+        context = {"deck_text": text, "report": report, "unplaced": by_line.pop(0, []),
+                   "lines": [(n, line, by_line.get(n, [])) for n, line in enumerate(text.splitlines(), start=1)],
+                   "errors": sum(p.is_error for p in report.all_problems)}
+    html = await datasette.render_template("cardkit_deck.html", context, request=request)
+    return Response.html(html)
+
+
+async def deck_json(datasette: Any, request: Any) -> Any:
+    """POST (field `deck`): exactly the object `cardkit validate --json` prints for that deck."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.web.deckpage import check_deck_text
+
+    if request.method != "POST":
+        return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
+    text, filename = await _posted_deck(request)
+    return Response.json(check_deck_text(text, filename).to_dict())
+
+
+@hookimpl
+def register_routes() -> list[tuple[str, Any]]:
+    return [(r"^/-/deck$", deck_page), (r"^/-/deck\.json$", deck_json)]
+
+
+@hookimpl
+def skip_csrf(scope: Any) -> bool | None:
+    # Scripts and other sites post decks to the JSON endpoint without a Datasette session.
+    return True if scope.get("path") == "/-/deck.json" else None
