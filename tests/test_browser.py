@@ -241,6 +241,7 @@ def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(server: tuple[str, 
     page.wait_for_load_state()
     assert page.locator("h2.verdict").inner_text().startswith("Not legal")
     assert "TOO_MANY_COPIES" in page.locator("tr#line-15").inner_text()
+    assert "character (" in page.locator(".cardkit-deck-summary").inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-deck.png"), full_page=True)
 

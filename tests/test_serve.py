@@ -321,3 +321,16 @@ def test_the_deck_json_endpoint_returns_exactly_what_cardkit_validate_json_print
 
     assert [asyncio.run(post())] == json.loads(cli.stdout)
     assert list(tmp_path.iterdir()) == [tmp_path / "dmitri.deck"]
+
+
+def test_the_deck_summary_counts_every_main_copy_once_by_kind_by_colour_and_by_cost() -> None:
+    from cardkit.decks.read import read_deck
+    from cardkit.web.deckpage import summarise_deck
+
+    path = Path(__file__).resolve().parent.parent / "decks" / "berserk-online" / "forest-elves.deck"
+    summary = summarise_deck(path.read_text(encoding="utf-8"), "forest-elves.deck")
+    main = read_deck(path).size("main")
+    assert summary is not None
+    assert sum(n for cards in summary.kinds.values() for n, _, _ in cards) == main
+    assert sum(summary.split.values()) == sum(summary.curve.values()) == main
+    assert summarise_deck("not a deck at all {", "broken.json") is None

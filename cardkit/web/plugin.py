@@ -168,11 +168,19 @@ async def _posted_deck(request: Any) -> tuple[str, str | None]:
     return form.get(DECK_FIELD, ""), form.get("filename") or None
 
 
+def _card_href(datasette: Any, game: str | None) -> Any:
+    """id -> the card's page in the served catalogue, or None when no catalogue is served."""
+    catalogue = catalogue_name(datasette)
+    if catalogue is None or game is None:
+        return lambda card_id: None
+    return lambda card_id: card_url(datasette, catalogue, game, card_id)
+
+
 async def deck_page(datasette: Any, request: Any) -> Any:
     """GET: the form; POST (field `deck`): the verdict, every problem at its line, and the list."""
     from datasette.utils.asgi import Response
 
-    from cardkit.web.deckpage import check_deck_text
+    from cardkit.web.deckpage import check_deck_text, summarise_deck
 
     context: dict[str, Any] = {"deck_text": "", "report": None, "lines": []}
     if request.method == "POST":
@@ -183,7 +191,9 @@ async def deck_page(datasette: Any, request: Any) -> Any:
             by_line.setdefault(p.line or 0, []).append(p)
         context = {"deck_text": text, "report": report, "unplaced": by_line.pop(0, []),
                    "lines": [(n, line, by_line.get(n, [])) for n, line in enumerate(text.splitlines(), start=1)],
-                   "errors": sum(p.is_error for p in report.all_problems)}
+                   "errors": sum(p.is_error for p in report.all_problems),
+                   "summary": summarise_deck(text, filename) if report.failure is None else None,
+                   "card_href": _card_href(datasette, report.game)}
     html = await datasette.render_template("cardkit_deck.html", context, request=request)
     return Response.html(html)
 
