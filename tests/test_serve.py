@@ -334,3 +334,16 @@ def test_the_deck_summary_counts_every_main_copy_once_by_kind_by_colour_and_by_c
     assert sum(n for cards in summary.kinds.values() for n, _, _ in cards) == main
     assert sum(summary.split.values()) == sum(summary.curve.values()) == main
     assert summarise_deck("not a deck at all {", "broken.json") is None
+
+
+def test_internal_columns_are_left_off_the_cards_page_but_stay_in_json_and_on_request(ds: object) -> None:
+    page = _html(ds, "/cardkit/cards?_size=2")
+    assert "col-search_key" not in page and "col-data" not in page and "col-game" in page
+    assert "search_key" in get_json(ds, "/cardkit/cards.json?_size=1&_shape=array")[0]  # type: ignore[index]
+    assert "col-data" in _html(ds, "/cardkit/cards?_size=2&_col=data")
+
+
+def test_search_results_skip_the_default_facets_unless_a_facet_is_asked_for(ds: object) -> None:
+    assert get_json(ds, "/cardkit/cards.json?_search=Guts")["facet_results"] == {}  # type: ignore[index]
+    assert set(get_json(ds, "/cardkit/cards.json")["facet_results"]) >= {"game", "colour"}  # type: ignore[index]
+    assert "game" in get_json(ds, "/cardkit/cards.json?_search=Guts&_facet=game")["facet_results"]  # type: ignore[index]

@@ -149,9 +149,18 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
                              "printings": printings}}
 
 
+# Columns of `cards` left off its HTML page unless asked for with `?_col=`: the row link reads the
+# name, and the rest are for search and order. JSON, CSV and filters still have them all.
+HIDDEN_COLUMNS = ("name", "data", "position", "name_key", "latin_key", "loose_key", "search_key")
+
+
 @hookimpl
 def extra_template_vars(view_name: str, table: str | None, database: str | None, request: Any, datasette: Any) -> Any:
-    if view_name != "row" or table != "cards" or not database or request is None or not is_catalogue(datasette, database):
+    if table != "cards" or not database or request is None or not is_catalogue(datasette, database):
+        return None
+    if view_name == "table":
+        return {"cardkit_hidden": () if "_col" in request.args else HIDDEN_COLUMNS}
+    if view_name != "row":
         return None
 
     async def inner() -> dict[str, Any]:
@@ -219,3 +228,30 @@ def register_routes() -> list[tuple[str, Any]]:
 def skip_csrf(scope: Any) -> bool | None:
     # Scripts and other sites post decks to the JSON endpoint without a Datasette session.
     return True if scope.get("path") == "/-/deck.json" else None
+
+
+def _searched_table(datasette: Any, path: str) -> bool:
+    """True for a table page (HTML, JSON or CSV) that the query language searches."""
+    parts = path.strip("/").split("/")
+    if len(parts) != 2:
+        return False
+    database, table = parts[0], parts[1].rsplit(".", 1)[0] if parts[1].endswith((".json", ".csv")) else parts[1]
+    return database in datasette.databases and search_game(datasette, database, table) is not None
+
+
+@hookimpl
+def asgi_wrapper(datasette: Any) -> Any:
+    """Search results skip the default facets, which would scan the whole table once each per request:
+    the query language narrows results itself (c:red, e:forest, ...). An explicit `_facet=` still facets."""
+
+    def wrap(app: Any) -> Any:
+        async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+            query = scope.get("query_string", b"") if scope.get("type") == "http" else b""
+            if (b"_search=" in query and b"_facet" not in query and b"_nofacet" not in query
+                    and _searched_table(datasette, scope.get("path", ""))):
+                scope = {**scope, "query_string": query + b"&_nofacet=1"}
+            await app(scope, receive, send)
+
+        return wrapped
+
+    return wrap
