@@ -347,3 +347,16 @@ def test_search_results_skip_the_default_facets_unless_a_facet_is_asked_for(ds: 
     assert get_json(ds, "/cardkit/cards.json?_search=Guts")["facet_results"] == {}  # type: ignore[index]
     assert set(get_json(ds, "/cardkit/cards.json")["facet_results"]) >= {"game", "colour"}  # type: ignore[index]
     assert "game" in get_json(ds, "/cardkit/cards.json?_search=Guts&_facet=game")["facet_results"]  # type: ignore[index]
+
+
+def test_the_search_page_ranks_exact_names_first_and_the_table_page_suggests_close_names(ds: object, db: Path) -> None:
+    from cardkit.db.search import search_cards
+
+    page = _html(ds, "/-/search?q=Zodd")
+    assert page.index(">Zodd<") < page.index(">Zodd&#39;s Entrance<")
+    assert f"{search_cards('Zodd', db=db).total} cards" in page
+    assert "/cardkit/cards/berserk-tcg,BK1-131" in page
+    assert "Did you mean" in _html(ds, "/-/search?q=%D0%93%D0%B0%D1%82%D1%81")
+    table = _html(ds, "/cardkit/cards?_search=%D0%93%D0%B0%D1%82%D1%81")
+    assert "Did you mean" in table and ">Guts</a>" in table
+    assert "bracket is not closed" in _html(ds, "/-/search?q=%28c%3Ared")

@@ -189,7 +189,7 @@ def _order_by(query: Query) -> tuple[str, list[Any]]:
 
 
 # How alike a name must be to a query (difflib's ratio) to be offered when nothing matched.
-SUGGEST_RATIO = 0.7
+SUGGEST_RATIO = 0.75
 SUGGESTIONS = 5
 
 
@@ -208,24 +208,38 @@ def _suggestions(conn: sqlite3.Connection, query: Query, game: str | None) -> tu
     return tuple(sorted(scored, key=lambda n: (-scored[n], n))[:SUGGESTIONS])
 
 
+def close_names(conn: sqlite3.Connection, text: str, game: str | None = None) -> tuple[str, ...]:
+    """Names close to a query's words ("did you mean"), for a front end holding its own connection."""
+    return _suggestions(conn, parse_query(text), game)
+
+
+def search_connection(conn: sqlite3.Connection, text: str, game: str | None = None,
+                      limit: int | None = None) -> SearchResult:
+    """`search_cards` on an open connection to a built database (a server's own, say)."""
+    query = parse_query(text)
+    if limit is not None and limit < 1:
+        raise BadArgument("--limit must be at least 1")
+    _check_values(conn, query)
+    where, params = _where(query, game)
+    order, order_params = _order_by(query)
+    rows = conn.execute(
+        "SELECT game, id, name, latin, kind, cost, colour, elements, level, data FROM cards"
+        f"{where}{order}",
+        params + order_params,
+    ).fetchall()
+    suggestions = _suggestions(conn, query, game) if not rows else ()
+    hits = [_hit(*row) for row in rows]
+    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits), suggestions=suggestions)
+
+
 def search_cards(text: str, game: str | None = None, limit: int | None = None, db: Path | None = None) -> SearchResult:
     """Cards matching `text` (see `cardkit.db.query`): by `order:`, then exact and prefix name matches, then catalogue order."""
-    query = parse_query(text)
+    parse_query(text)  # a bad query is reported before any database is built
     if limit is not None and limit < 1:
         raise BadArgument("--limit must be at least 1")
     path = ensure_database(db)
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-        _check_values(conn, query)
-        where, params = _where(query, game)
-        order, order_params = _order_by(query)
-        rows = conn.execute(
-            "SELECT game, id, name, latin, kind, cost, colour, elements, level, data FROM cards"
-            f"{where}{order}",
-            params + order_params,
-        ).fetchall()
-        suggestions = _suggestions(conn, query, game) if not rows else ()
-    hits = [_hit(*row) for row in rows]
-    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits), suggestions=suggestions)
+        return search_connection(conn, text, game, limit)
 
 
 def _hit(game: str, card_id: CardId, name: str, latin: str, kind: str | None, cost: int | None, colour: str | None,

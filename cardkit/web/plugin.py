@@ -154,13 +154,30 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
 HIDDEN_COLUMNS = ("name", "data", "position", "name_key", "latin_key", "loose_key", "search_key")
 
 
+def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
+    """An async function the table template calls only when a search found nothing: (name, link) pairs."""
+
+    async def suggestions() -> list[tuple[str, str]]:
+        from cardkit.db.search import close_names
+
+        try:
+            names = await datasette.get_database(database).execute_fn(
+                lambda conn: close_names(conn, text, None if game == ALL_GAMES else game))
+        except CardkitError:
+            return []
+        return [(n, "?_search=" + quote(f'"{n}"')) for n in names]
+
+    return suggestions
+
+
 @hookimpl
 def extra_template_vars(view_name: str, table: str | None, database: str | None, request: Any, datasette: Any) -> Any:
-    if table != "cards" or not database or request is None or not is_catalogue(datasette, database):
+    if not database or request is None or not is_catalogue(datasette, database):
         return None
-    if view_name == "table":
-        return {"cardkit_hidden": () if "_col" in request.args else HIDDEN_COLUMNS}
-    if view_name != "row":
+    if view_name == "table" and table and (game := search_game(datasette, database, table)):
+        return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
+                "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game)}
+    if view_name != "row" or table != "cards":
         return None
 
     async def inner() -> dict[str, Any]:
@@ -219,9 +236,37 @@ async def deck_json(datasette: Any, request: Any) -> Any:
     return Response.json(check_deck_text(text, filename).to_dict())
 
 
+# The ranked page shows this many cards; the table page (`?_search=`) pages through them all.
+SEARCH_PAGE_LIMIT = 100
+
+
+async def search_page(datasette: Any, request: Any) -> Any:
+    """The query language's own page: cards ranked as `cardkit cards search` ranks them, with did-you-mean."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.db.search import search_connection
+
+    catalogue = catalogue_name(datasette)
+    text = request.args.get("q", "").strip()
+    context: dict[str, Any] = {"q": text, "result": None, "error": None, "hits": [], "catalogue": catalogue}
+    if text and catalogue:
+        try:
+            result = await datasette.get_database(catalogue).execute_fn(
+                lambda conn: search_connection(conn, text, limit=SEARCH_PAGE_LIMIT))
+        except CardkitError as exc:
+            context["error"] = exc.message
+        else:
+            context["result"] = result
+            context["hits"] = [(h, card_url(datasette, catalogue, h.game, h.id)) for h in result.hits]
+            context["table_url"] = str(datasette.urls.table(catalogue, "cards")) + "?_search=" + quote(text)
+            context["suggestions"] = [(n, "?q=" + quote(f'"{n}"')) for n in result.suggestions]
+    html = await datasette.render_template("cardkit_search.html", context, request=request)
+    return Response.html(html)
+
+
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
-    return [(r"^/-/deck$", deck_page), (r"^/-/deck\.json$", deck_json)]
+    return [(r"^/-/deck$", deck_page), (r"^/-/deck\.json$", deck_json), (r"^/-/search$", search_page)]
 
 
 @hookimpl
