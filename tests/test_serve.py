@@ -67,7 +67,7 @@ def test_instance_metadata_says_where_the_data_comes_from_without_naming_outside
 
 def test_cards_table_has_the_default_facets_search_and_sort(meta: dict) -> None:
     cards = meta["tables"]["cards"]
-    assert cards["facets"] == ["game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"]
+    assert cards["facets"] == ["game", "colour", "elements", "level", "kind", "set_label", "elite", "is_unique"]
     assert cards["plugins"]["cardkit"]["search_game"] == "*" and "fts_table" not in cards
     assert cards["sort"] == "position"
 
@@ -360,3 +360,14 @@ def test_the_search_page_ranks_exact_names_first_and_the_table_page_suggests_clo
     table = _html(ds, "/cardkit/cards?_search=%D0%93%D0%B0%D1%82%D1%81")
     assert "Did you mean" in table and ">Guts</a>" in table
     assert "bracket is not closed" in _html(ds, "/-/search?q=%28c%3Ared")
+
+
+def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral(ds: object) -> None:
+    from cardkit.catalogue.store import load_game as load
+
+    card = next(c for c in load("berserker").cards.values() if c.get("restriction"))
+    page = _html(ds, f"/cardkit/cards/berserker,{card['id']}")
+    assert "who may play it" in page and card["restriction"]["text"] in page
+    neutral = next(c for c in load("berserk-ccg").cards.values() if c["elements"] == [])
+    assert "neutral (no element)" in _html(ds, f"/cardkit/cards/berserk-ccg,{neutral['id']}")
+    assert ">neutral<" in _html(ds, f"/cardkit/cards?_search=id:{neutral['id']}&_col=elements")

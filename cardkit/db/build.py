@@ -15,7 +15,7 @@ from cardkit.errors import CatalogueError
 from cardkit.jsonio import atomic_target
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
-LAYOUT_VERSION = "4"
+LAYOUT_VERSION = "5"
 
 # Names are searched through `cards.search_key` by the query language (cardkit.db.search), on the
 # command line and in Datasette alike; an FTS index would give Datasette a second, different search.

@@ -37,6 +37,7 @@ class CardRow(SQLModel, table=True):
     latin_key: str
     loose_key: str
     search_key: str
+    set_label: Optional[str] = None
 
 
 class TcgCard(SQLModel, table=True):

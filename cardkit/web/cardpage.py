@@ -23,7 +23,7 @@ CCG_RARITY = {"common": "common (Частая)", "uncommon": "uncommon (Неча
               "ultra-rare": "ultra-rare (Ультраредкая)"}
 # The published Online list gives one letter and never says what it stands for; we say so rather than guess.
 ONLINE_RARITY_NOTE = "the published Online card list does not say what its rarity letters mean"
-LABELS = {"hp": "hit points", "set": "set", "moves": "moves", "move": "moves", "is_unique": "unique",
+LABELS = {"restriction": "who may play it", "negates": "as a defence", "hp": "hit points", "set": "set", "moves": "moves", "move": "moves", "is_unique": "unique",
           "subtypes": "subtypes", "classes": "classes", "elements": "element"}
 SKIPPED = {"id", "name", "latin"}
 
@@ -63,7 +63,7 @@ def _plain(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_plain(v) for v in value) if value else "none"
     if isinstance(value, dict):
-        return " · ".join(f"{k} {_plain(v)}" for k, v in value.items())
+        return " · ".join(f"{k} {_plain(v)}" for k, v in value.items() if v is not None) or "none"
     return str(value)
 
 
@@ -90,6 +90,12 @@ def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> li
             shown = Markup(escape(f"{value}: {set_names[str(value)]}"))
         elif key == "level":
             shown = Markup(escape(f"Level {value}: openable once {value} cit{'y is' if value == 1 else 'ies are'} revealed"))
+        elif key == "restriction" and game == "berserker":
+            # Who may play a fleet card: the printed label says it; no label means any ship.
+            shown = Markup(escape(value["text"] if isinstance(value, dict) and value.get("text") else "any ship may play it"))
+        elif key == "negates" and game == "berserker":
+            shown = Markup(escape({"attack": "cancels the whole attack", "damage": "cancels only the damage"}.get(
+                str(value), "nothing (not a defence card)" if value is None else str(value))))
         elif key == "elite":
             shown = Markup("yes: paid with gold crystals only" if value else "no")
         else:

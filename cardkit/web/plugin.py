@@ -98,6 +98,8 @@ def _link(url: str, text: str) -> Markup:
 def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
     if column in FLAGS and value in (0, 1) and not isinstance(value, float):
         return Markup("yes" if value else "no")
+    if column == "elements" and value in ("", "[]") and is_catalogue(datasette, database):
+        return Markup("neutral")
     if not isinstance(value, str) or not value:
         return None
     keys = row.keys() if hasattr(row, "keys") else []

@@ -18,6 +18,7 @@ COLUMNS: dict[str, str] = {
     "latin": "The name transliterated into Latin letters, so it can be searched on an English keyboard.",
     "set_id": "The set the card belongs to: TCG volume (BK1..BK5), CCG set number, Online series, Berserker `standard`.",
     "set": "The set the card belongs to.",
+    "set_label": "The game, set id and set name together (TCG BK1 Volume 1, CCG 10 Война стихий), so sets of different games never mix.",
     "number": "The card's number within its set.",
     "kind": "What sort of card it is: TCG kind (character, effect-normal, effect-eternal, city), CCG and Online type, Berserker card type (move, attack, defense).",
     "type": "What sort of card it is (creature, flyer, companion, artifact, equipment, terrain, ...).",
@@ -86,8 +87,10 @@ JSON_ELEMENTS: Facet = {"array": "elements"}
 TABLES: dict[str, Table] = {
     "cards": Table(
         "Every card of every game, one row each, in catalogue order. Search with the words and filters of "
-        "`cardkit cards search` (Koch, c:red lv<=2, e:forest elite:yes); narrow down by game, colour, element, level, kind or rarity.",
-        facets=("game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"),
+        "`cardkit cards search` (Koch, c:red lv<=2, e:forest elite:yes); narrow down by game, colour, element, level, kind or set.",
+        # Sets by `set_label`, which names the game and the set; rarity is faceted in each game's own table,
+        # since the CCG's words and Online's letters mean different things.
+        facets=("game", "colour", "elements", "level", "kind", "set_label", "elite", "is_unique"),
         sort="position",
         search_game="*",
     ),
