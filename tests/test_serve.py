@@ -371,3 +371,8 @@ def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral
     neutral = next(c for c in load("berserk-ccg").cards.values() if c["elements"] == [])
     assert "neutral (no element)" in _html(ds, f"/cardkit/cards/berserk-ccg,{neutral['id']}")
     assert ">neutral<" in _html(ds, f"/cardkit/cards?_search=id:{neutral['id']}&_col=elements")
+
+
+def test_the_catalogue_page_links_the_search_and_deck_pages(ds: object) -> None:
+    page = _html(ds, "/cardkit")
+    assert 'href="/-/search"' in page and 'href="/-/deck"' in page
