@@ -254,3 +254,19 @@ def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(server: tup
     assert "Regeneration" in page.locator(".cardkit-card").inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-card-online.png"), full_page=True)
+
+
+def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_suggestion(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards?_search=Zodd")
+    page.get_by_role("link", name="ranked by name").click()
+    page.wait_for_url(re.compile(r"/-/search\?q=Zodd"))
+    names = page.locator("table.cardkit-hits tr td:first-child a").all_inner_texts()
+    assert names[0] == "Zodd" and names.index("Zodd's Entrance") > names.index("Zodd")
+    page.fill("input#q", "Гатс")
+    page.press("input#q", "Enter")
+    page.get_by_role("link", name="Guts").click()
+    page.wait_for_url(re.compile(r"q=%22Guts%22"))
+    assert page.locator("table.cardkit-hits tr").count() > 0
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-ranked-search.png"), full_page=True)
