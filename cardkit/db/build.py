@@ -16,7 +16,7 @@ from cardkit.errors import CatalogueError
 from cardkit.outputs import Kind, Output, sqlite_tables
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
-LAYOUT_VERSION = "5"
+LAYOUT_VERSION = "6"
 # The `meta` row that marks a file as cardkit's catalogue database, so no other SQLite file
 # (a tournament database, someone's own with a table called `meta`) is ever taken for one.
 KIND = "cardkit-catalogue"

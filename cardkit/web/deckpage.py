@@ -6,13 +6,12 @@ the folder is gone before the answer is sent.
 
 from __future__ import annotations
 
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.decks.report import DeckReport, validate_file
+from cardkit.decks.report import DeckReport, validate_text
 from cardkit.errors import CardkitError
 
 # Upload names are the user's: only a plain file name with a known suffix is kept.
@@ -30,13 +29,7 @@ def deck_name(filename: str | None) -> str:
 
 def check_deck_text(text: str, filename: str | None = None) -> DeckReport:
     """The report `cardkit validate` gives for a file holding `text`, under the file's own name."""
-    name = deck_name(filename)
-    with tempfile.TemporaryDirectory(prefix="cardkit-deck-") as folder:
-        path = Path(folder) / name
-        path.write_text(text, encoding="utf-8")
-        report = validate_file(path)
-    report.path = name
-    return report
+    return validate_text(text, deck_name(filename))
 
 
 @dataclass(frozen=True)
