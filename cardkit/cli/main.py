@@ -26,7 +26,7 @@ app = typer.Typer(
 )
 
 # Order is the order of `cardkit --help`.
-COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "combat", "validate", "deck", "simulate", "squad", "tournament", "serve")
+COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "combat", "tcg", "validate", "deck", "simulate", "squad", "tournament", "serve")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"cardkit.cli.{_name}").register(app)
