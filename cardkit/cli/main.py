@@ -26,7 +26,9 @@ app = typer.Typer(
 )
 
 # Order is the order of `cardkit --help`.
-COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "combat", "tcg", "validate", "deck", "simulate", "squad", "tournament", "serve")
+COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "tcg", "validate", "deck", "simulate", "squad", "tournament", "serve",
+                                     # last: it joins a `combat` group another module may have made
+                                     "combat_tcg")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"cardkit.cli.{_name}").register(app)

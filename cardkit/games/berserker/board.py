@@ -133,6 +133,9 @@ class BoardState:
                                       _square(s["square"]), _int(s["hits"], 1)) for s in data["ships"])
             if len({s.square for s in ships}) != len(ships):
                 raise ValueError("two ships on one square")
+            wrong = [s for s in ships if rules.ships[s.type].side != s.side or s.hits > rules.ships[s.type].hits]
+            if wrong:
+                raise ValueError(f"the {wrong[0].type} on {wrong[0].square} has the wrong side or more hits than its type")
             cards = tuple(rules.cards)
             state = cls(
                 ships=ships, turn=_one_of(data["turn"], SIDES), phase=_one_of(data["phase"], PHASES),

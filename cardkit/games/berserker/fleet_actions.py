@@ -189,8 +189,10 @@ def _move(state: BoardState, a: Move, rules: FleetRules) -> tuple[BoardState, li
     if line is None:
         raise IllegalAction(f"{a.to} is not in a straight line (orthogonal or diagonal) from {a.frm}")
     distance, between = line
-    if distance != card.value:
-        raise IllegalAction(f"{card.name} moves exactly {card.value} squares; {a.frm} to {a.to} is {distance}")
+    exact = reading(GAME, "move_distance") == "exact"
+    if distance > (card.value or 0) or (exact and distance != card.value):
+        raise IllegalAction(f"{card.name} moves {'exactly' if exact else 'at most'} {card.value} squares; "
+                            f"{a.frm} to {a.to} is {distance}")
     blocked = [q for q in (*between, a.to) if q in state.occupied]
     if blocked:
         raise IllegalAction(f"{a.frm} to {a.to} passes or stops on {', '.join(blocked)}: "
@@ -286,7 +288,8 @@ def _fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[BoardState, li
     if sunk:
         ships = [s for s in ships if s.square != a.to]
         events.append({"kind": "sunk", "text": f"{rules.ships[target.type].name} on {a.to} sinks", "square": a.to})
-    if card.destroys_user:
+    negated = damage == 0 and a.defend is not None
+    if card.destroys_user and (not negated or reading(GAME, "marines_user_destroyed_when_negated")):
         ships = [s for s in ships if s.square != a.frm]
         events.append({"kind": "destroyed", "text": f"{kind.name} on {a.frm} is destroyed by playing {card.name}",
                        "square": a.frm})
@@ -378,7 +381,8 @@ def legal_actions(state: BoardState, rules: FleetRules | None = None, all_groups
             for ship in own:
                 if ship.square in state.moved:
                     continue
-                for to, _ in squares_from(ship.square, card.value or 0):
+                reach = [card.value or 0] if reading(GAME, "move_distance") == "exact" else range(1, (card.value or 0) + 1)
+                for to, _ in (t for n in reach for t in squares_from(ship.square, n)):
                     move = Move(ship.square, to, card.id)
                     if is_legal(state, move, rules):
                         yield move

@@ -1,4 +1,8 @@
-"""`cardkit combat tcg`: one battle between two Berserk TCG characters."""
+"""`cardkit combat tcg`: one battle between two Berserk TCG characters.
+
+Kept apart from other battle commands: `register` adds `tcg` to an existing
+`combat` group, or makes the group when there is none.
+"""
 
 from __future__ import annotations
 
