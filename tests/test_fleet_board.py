@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
+from cardkit.errors import CardkitError
 from cardkit.games.berserker.board import BoardState, ShipOnBoard, draw, new_game, standard_deck
 from cardkit.games.berserker.fleet_actions import (
     BadActionText, Discard, End, Fire, Forward, IllegalAction, Move, apply, apply_all, legal_actions, parse_action,
@@ -307,3 +308,21 @@ def test_unusable_input_is_one_error_line_and_exit_2(runner: CliRunner, tmp_path
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert result.output.startswith("error: ") and "Traceback" not in result.output
+
+
+def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunner, tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    runner.invoke(app, ["fleet", "new", str(HUMAN), str(BERSERKER), "--seed", "2", "--out", str(state)])
+    good = json.loads(state.read_text())
+    keys = [(k,) for k in good] + [("ships", 0, k) for k in good["ships"][0]] + [("hands", "human")]
+    for path in keys:
+        for bad in [None, "x", -1, 99, [], {}, True, ["zz"]]:
+            data = json.loads(json.dumps(good))
+            target = data
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = bad
+            try:
+                apply_all(BoardState.from_dict(data), ["end"])
+            except CardkitError:
+                pass  # the CLI shows it as one `error:` line

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
+from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg import actions as solo
 from cardkit.games.berserk_tcg.cities import City
 from cardkit.games.berserk_tcg.match import (
@@ -200,3 +201,37 @@ def test_tcg_apply_writes_only_legal_runs_and_has_the_fleet_apply_shape(runner: 
     assert result.exit_code == 2 and "input" in result.output
     moves = runner.invoke(app, ["tcg", "moves", str(state), "--json"])
     assert "open BK1-001 pay BK1-007" in json.loads(moves.output)["actions"]
+
+
+def _mutations(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _mutations(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:3]):
+            out += _mutations(v, path + (i,))
+    return out
+
+
+def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunner, tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    runner.invoke(app, ["tcg", "new", str(WHITE), str(RED), "--seed", "2", "--out", str(state)])
+    runner.invoke(app, ["tcg", "apply", str(state), "open BK1-001 pay BK1-001", "attack c2 with BK1-001",
+                        "--out", str(tmp_path / "t.json")])
+    good = json.loads((tmp_path / "t.json").read_text())
+    paths = _mutations(good)
+    for path in paths:
+        for bad in (None, "x", -1, 7, [], {}, True):
+            data = json.loads(json.dumps(good))
+            if not path:
+                data = bad
+            else:
+                target = data
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = bad
+            try:
+                apply_all(from_dict(data), ["end"])
+            except CardkitError:
+                pass  # the CLI shows it as one `error:` line

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterator, Mapping, Sequence, Union
 
@@ -177,7 +178,9 @@ class Game:
                              "units": [u.to_dict() for u in p.units]} for p in self.players]}
 
 
-def _catalogue() -> tuple[dict[CardId, TcgCard], dict[CardId, Mapping[str, Any]]]:
+@lru_cache(maxsize=1)
+def _catalogue() -> tuple[Mapping[CardId, TcgCard], Mapping[CardId, Mapping[str, Any]]]:
+    """The TCG cards as the opening rules and as battles see them, read once per process."""
     from cardkit.catalogue.store import load_game
 
     return load_cards(), dict(load_game(GAME).cards)
@@ -217,6 +220,11 @@ def from_dict(data: Any, source: str = "<state>") -> Game:
                             c["level"], c["controller"]) for c in data["cities"])
         if len(players) != 2 or data["active"] not in (0, 1) or data["phase"] not in PHASES:
             raise ValueError("expected two players, an active player 0 or 1 and a known phase")
+        if data["winner"] not in (None, 0, 1) or isinstance(data["active"], bool) \
+                or any(c.controller not in (None, 0, 1) or not (c.level is None or type(c.level) is int) for c in cities):
+            raise ValueError("a winner, controller or Level that is not a player 0 or 1 or a whole number")
+        if len(cities) != 5 or len({c.name for c in cities}) != 5 or any(u.damage < 0 for p in players for u in p.units):
+            raise ValueError("expected five differently named cities and no negative damage")
         names = {c.name for c in cities}
         if any(u.city is not None and u.city not in names for p in players for u in p.units):
             raise ValueError("a unit stands in a city that does not exist")
