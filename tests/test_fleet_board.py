@@ -40,11 +40,11 @@ def hits_at(state: BoardState, square: str) -> int | None:
 def test_a_ramship_beside_the_berserker_playing_marines_does_2_damage_and_is_destroyed() -> None:
     # "If a Ramship uses a "Marines" Attack card the Ramship is destroyed. A Marines card does 2 points of damage"
     state = new_game(read_json_input(HUMAN), read_json_input(BERSERKER), sandbox=True)
-    result = apply_all(state, ["move d2 d6 card very-fast", "end", "move d8 d7 card tactical-speed", "end",
-                               "fire d6 d7 card marines"])
+    result = apply_all(state, ["move d2 d6 card very-fast", "end", "end", "move d6 d7 card tactical-speed",
+                               "fire d7 d8 card marines"])
     assert result.legal, result.problems
-    assert hits_at(result.state, "d7") == 18
-    assert result.state.ship_at("d6") is None
+    assert hits_at(result.state, "d8") == 18
+    assert result.state.ship_at("d7") is None and len(result.state.fleet("human")) == 15
     assert [e["kind"] for e in result.events][-2:] == ["fired", "destroyed"]
 
 
@@ -70,7 +70,7 @@ def test_a_c_plus_gun_ship_fires_extreme_over_the_ramship_in_front_of_it() -> No
     # "Ships cannot attack through other ships except for C-Plus Guns: Their Projectiles skip through Normal and Hyperspace."
     state, events = apply(board("c-plus-gun-ship@d1", "ramship@d2", "berserker@d7"), Fire("d1", "d7", "extreme"))
     assert hits_at(state, "d7") == 19
-    assert events[0]["damage"] == 1
+    assert events[0]["kind"] == "fired" and events[0]["damage"] == 1
 
 
 def test_a_cruiser_may_not_fire_through_the_ramship_in_front_of_it() -> None:
@@ -179,7 +179,7 @@ def test_destroying_the_opposing_fleet_wins_and_ends_the_game() -> None:
 def test_evasion_negates_an_attack_on_a_human_ship_but_not_on_the_berserker() -> None:
     # "Your opponent may play (discard) Defense cards to negate your attack." "Evasion 4 - D Humans only"
     state, events = apply(board("cruiser@d1", "berserker@d3", turn="berserker"), Fire("d3", "d1", "short", "evasion"))
-    assert hits_at(state, "d1") == 2 and events[1]["kind"] == "defended"
+    assert hits_at(state, "d1") == 2 and [e["kind"] for e in events] == ["defended", "fired"]
     with pytest.raises(IllegalAction, match="only human ships"):
         apply(board("cruiser@d1", "berserker@d3"), Fire("d1", "d3", "short", "evasion"))
     state, _ = apply(board("cruiser@d1", "berserker@d3"), Fire("d1", "d3", "short", "superstructure"))

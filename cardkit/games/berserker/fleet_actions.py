@@ -276,15 +276,17 @@ def _fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[BoardState, li
             damage = 0
         elif defend.negates == "damage":
             damage = max(0, damage - (defend.damage or 0))
-        events.append({"kind": "defended", "text": f"{defend.name} leaves {damage} damage", "card": defend.id})
+        answer = "negates the attack" if defend.negates == "attack" else f"negates {defend.damage} point(s) of it"
+        events.append({"kind": "defended", "text": f"{target.side} answers {card.name} with {defend.name}: {answer}",
+                       "card": defend.id})
     state = _spend(state, state.turn, card.id)
     state = _spend(state, target.side, *spent_defend)
     left = target.hits - damage
     sunk = left <= 0
     ships = [replace(s, hits=left) if s.square == a.to else s for s in state.ships]
-    events.insert(0, {"kind": "fired", "text": f"{kind.name} {a.frm} fires {card.name} at "
-                      f"{rules.ships[target.type].name} {a.to}: {damage} damage, {max(left, 0)} hits left",
-                      "from": a.frm, "to": a.to, "card": card.id, "damage": damage})
+    events.append({"kind": "fired", "text": f"{kind.name} {a.frm} fires {card.name} at "
+                   f"{rules.ships[target.type].name} {a.to}: {damage} damage, {max(left, 0)} hits left",
+                   "from": a.frm, "to": a.to, "card": card.id, "damage": damage})
     if sunk:
         ships = [s for s in ships if s.square != a.to]
         events.append({"kind": "sunk", "text": f"{rules.ships[target.type].name} on {a.to} sinks", "square": a.to})
