@@ -326,3 +326,15 @@ def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunn
                 apply_all(BoardState.from_dict(data), ["end"])
             except CardkitError:
                 pass  # the CLI shows it as one `error:` line
+
+
+def test_the_listed_forward_group_is_the_largest_and_holds_every_legal_group() -> None:
+    # "moving one or more Ships forward the indicated number of spaces using a single move card"
+    start = board("cruiser@d1", "ramship@d2", "ramship@e2", "ramship@f2", "cruiser@f1", "berserker@e4")
+    every = {a.squares for a in legal_actions(start, all_groups=True) if isinstance(a, Forward)
+             and a.card == "cruising-speed"}
+    listed = [a.squares for a in legal_actions(start) if isinstance(a, Forward) and a.card == "cruising-speed"]
+    assert len(listed) == 1 and listed[0] in every
+    assert all(set(g) <= set(listed[0]) for g in every)
+    assert "e2" not in listed[0], "the Berserker on e4 blocks the Ramship on e2 two squares forward"
+    assert ("d1",) not in every and ("d1", "d2") in every

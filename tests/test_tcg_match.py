@@ -235,3 +235,29 @@ def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunn
                 apply_all(from_dict(data), ["end"])
             except CardkitError:
                 pass  # the CLI shows it as one `error:` line
+
+
+def test_a_hand_over_7_at_the_end_of_the_turn_is_cut_to_7_before_the_next_turn() -> None:
+    # "If a player has more than 7 cards in his hand at the end of his turn, he must discard as many cards as needed"
+    game, _ = apply(table(hand=(MERC,) * 8 + (CASCA,)), End())
+    assert game.phase == "discard" and game.active == 0
+    assert sorted(map(str, legal_actions(game))) == [f"discard {MERC},{MERC}", f"discard {MERC},{CASCA}"]
+    with pytest.raises(IllegalAction, match="discard exactly 2"):
+        apply(game, solo.Discard((CASCA,)))
+    game, _ = apply(game, solo.Discard((CASCA, MERC)))
+    assert len(game.players[0].hand) == 7 and sorted(game.players[0].trash) == [MERC, CASCA] and game.active == 1
+
+
+def test_a_character_without_a_move_value_cannot_move_from_one_city_to_another() -> None:
+    # "or moves from one to another (using their Move value)"
+    golem = "BK1-042"
+    with pytest.raises(IllegalAction, match="no Move value"):
+        apply(table((Unit(golem, "c1"),), held={"c1": 0, "c2": 0}), Move(golem, "c2"))
+
+
+def test_a_unique_card_whose_name_the_opponent_has_in_play_cannot_be_opened() -> None:
+    # "if your opponent has one in game, you can't play it"
+    start = table(theirs=(Unit(GUTS, "c2"),), held={"c2": 1}, revealed=("c1",), phase="opening",
+                  hand=("BK1-012", MERC, MERC))
+    with pytest.raises(IllegalAction, match="Unique"):
+        apply(start, solo.Open("BK1-012", (MERC,)))
