@@ -338,3 +338,13 @@ def test_the_listed_forward_group_is_the_largest_and_holds_every_legal_group() -
     assert all(set(g) <= set(listed[0]) for g in every)
     assert "e2" not in listed[0], "the Berserker on e4 blocks the Ramship on e2 two squares forward"
     assert ("d1",) not in every and ("d1", "d2") in every
+
+
+def test_the_library_examples_in_the_docs_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    monkeypatch.chdir(ROOT)
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "fleet.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "fleet.md", "exec"), {})

@@ -261,3 +261,13 @@ def test_a_unique_card_whose_name_the_opponent_has_in_play_cannot_be_opened() ->
                   hand=("BK1-012", MERC, MERC))
     with pytest.raises(IllegalAction, match="Unique"):
         apply(start, solo.Open("BK1-012", (MERC,)))
+
+
+def test_the_library_examples_in_the_docs_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    monkeypatch.chdir(ROOT)
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "tcg-battles.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "tcg-battles.md", "exec"), {})

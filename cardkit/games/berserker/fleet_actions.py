@@ -15,7 +15,7 @@ from typing import Any, Iterator, Union
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserker.board import (
-    BOARD, HAND_LIMIT, BoardState, ShipOnBoard, Square, begin_turn, coords, forward, line_between, other, ray,
+    HAND_LIMIT, BoardState, ShipOnBoard, Square, begin_turn, coords, forward, line_between, other, ray,
     squares_from,
 )
 from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, UnknownName, load_rules
@@ -461,5 +461,5 @@ def apply_all(state: BoardState, texts: list[str], rules: FleetRules | None = No
     return ApplyResult(True, (), tuple(events), state)
 
 
-__all__ = ["BOARD", "BadActionText", "IllegalAction", "Move", "Forward", "Fire", "Discard", "End", "FleetAction",
+__all__ = ["BadActionText", "IllegalAction", "Move", "Forward", "Fire", "Discard", "End", "FleetAction",
            "parse_action", "apply", "apply_all", "legal_actions", "is_legal", "ApplyResult", "ILLEGAL_ACTION"]
