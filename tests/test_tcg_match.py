@@ -271,3 +271,19 @@ def test_the_library_examples_in_the_docs_run(monkeypatch: pytest.MonkeyPatch) -
     assert blocks
     for code in blocks:
         exec(compile(code, "tcg-battles.md", "exec"), {})
+
+
+def test_tcg_new_plays_an_illegal_deck_with_a_warning_and_sets_its_city_aside(runner: CliRunner, tmp_path: Path) -> None:
+    illegal = ROOT / "decks/berserk-tcg/illegal-city-in-deck.deck"
+    state = tmp_path / "game.json"
+    result = runner.invoke(app, ["tcg", "new", str(illegal), str(RED), "--out", str(state)])
+    assert result.exit_code == 0
+    assert "NOT_A_DECK_CARD" in result.output and "set aside CITY-R" in result.output
+    game = from_dict(json.loads(state.read_text()))
+    assert not any(c.startswith("CITY") for c in game.players[0].library + game.players[0].hand)
+
+
+def test_tcg_new_refuses_a_deck_of_another_game(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tcg", "new", str(ROOT / "decks/berserker/standard.deck"), str(RED),
+                                 "--out", str(tmp_path / "g.json")])
+    assert result.exit_code == 2 and "berserker deck" in result.output and not (tmp_path / "g.json").exists()

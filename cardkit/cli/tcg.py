@@ -51,13 +51,16 @@ def new_command(
 ) -> None:
     """Start a game: shuffle both decks, draw 7 each, lay the five cities face down.
 
-    Which city is royal stays hidden until it is revealed. Exit 2 for a deck
-    that cannot be read or is not a Berserk TCG deck.
+    Which city is royal stays hidden until it is revealed. An illegal deck is
+    played with a warning on stderr; exit 2 for a deck that cannot be read or
+    is not a Berserk TCG deck.
     """
-    from cardkit.games.berserk_tcg.match import deck_cards, describe, new_game
+    from cardkit.games.berserk_tcg.match import describe, new_game, read_match_deck
 
-    (name1, deck1), (name2, deck2) = deck_cards(str(first)), deck_cards(str(second))
-    game = new_game([deck1, deck2], [name1, name2], seed=seed)
+    decks = [read_match_deck(str(first)), read_match_deck(str(second))]
+    for line in (w for d in decks for w in d.warnings):
+        typer.echo(f"warning: {line}", err=True)
+    game = new_game([d.cards for d in decks], [d.name for d in decks], seed=seed)
     _write(game, out, (first, second))
     typer.echo(describe(game))
     typer.echo(f"state written to {out}")

@@ -528,13 +528,23 @@ def apply_all(game: Game, texts: Sequence[str]) -> ApplyResult:
     return ApplyResult(True, (), tuple(events), game)
 
 
-def deck_cards(path: str) -> tuple[str, list[CardId]]:
-    """A Berserk TCG deck file's player (or file name) and main deck, one id per copy; cities set aside.
+@dataclass(frozen=True)
+class MatchDeck:
+    """A deck brought to the table: its player (or file name), main deck one id per copy, what to warn about."""
+
+    name: str
+    cards: tuple[CardId, ...]
+    warnings: tuple[str, ...] = ()
+
+
+def read_match_deck(path: str) -> MatchDeck:
+    """A Berserk TCG deck file for a game; cities are set aside, an illegal deck is played with a warning.
 
     `UnreadableInput` for a deck of another game or with card lines that do not resolve.
     """
     from pathlib import Path
 
+    from cardkit.decks.legality import validate_deck
     from cardkit.decks.read import read_deck
 
     deck = read_deck(path)
@@ -543,8 +553,22 @@ def deck_cards(path: str) -> tuple[str, list[CardId]]:
     unresolved = [e.text for e in deck.entries if e.card is None]
     if unresolved:
         raise UnreadableInput(path, f"{len(unresolved)} card line(s) did not resolve, e.g. {unresolved[0][:40]!r}")
-    cards = [cid for cid, n in sorted(deck.section("main").items()) for _ in range(n)]
-    return deck.player or Path(path).stem, cards
+    cards, stats = _catalogue()
+    main = [cid for cid, n in sorted(deck.section("main").items()) for _ in range(n)]
+    warnings = []
+    codes = sorted({p.code for p in validate_deck(deck) if p.is_error})
+    if codes:
+        warnings.append(f"{path} is not legal in {deck.format} ({', '.join(codes)}); playing it anyway")
+    cities = sorted({c for c in main if cards[c].is_city})
+    if cities:
+        warnings.append(f"cities are never in a deck: set aside {', '.join(cities)}")
+    return MatchDeck(deck.player or Path(path).stem, tuple(c for c in main if not cards[c].is_city), tuple(warnings))
+
+
+def deck_cards(path: str) -> tuple[str, list[CardId]]:
+    """`read_match_deck` as (player, card ids)."""
+    deck = read_match_deck(path)
+    return deck.name, list(deck.cards)
 
 
 def describe(game: Game) -> str:
