@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Callable
 
 # A plain scheme close to the Russian passport (ICAO) one, because that is
 # what players type; soft and hard signs vanish.
@@ -102,3 +103,26 @@ def loose_latin(text: str) -> str:
     for old, new in _LOOSE_REWRITES:
         key = key.replace(old, new)
     return _REPEATS.sub(r"\1", key)
+
+
+_WORD_SPLIT = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def folded_words(text: str, key: Callable[[str], str] = fold) -> list[str]:
+    """The words of `text` (split at spaces, punctuation and `_`), each folded by `key`, empty ones dropped."""
+    return [k for part in _WORD_SPLIT.split(text) if (k := key(part))]
+
+
+def search_key(*spellings: str) -> str:
+    """Every word of every spelling, folded each way a query may be typed, as ` w1 w2 / w1 w2 `.
+
+    A query word matches a card when ` ` + its key occurs here: at the start of a word, never
+    inside one. Runs are kept in order and apart (` / `) so a quoted phrase matches only within one.
+    """
+    runs: list[str] = []
+    for spelling in spellings:
+        for key in (fold, fold_latin, loose_latin):
+            run = " ".join(folded_words(spelling, key))
+            if run and run not in runs:
+                runs.append(run)
+    return " " + " / ".join(runs) + " "

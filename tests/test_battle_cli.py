@@ -40,7 +40,7 @@ def test_battle_new_refuses_to_write_over_one_of_its_placements(runner: CliRunne
     first = tmp_path / "first.json"
     first.write_bytes(Path(FIRST).read_bytes())
     result = runner.invoke(app, ["battle", "new", str(first), SECOND, "--out", str(first)])
-    assert result.exit_code == 2 and "never overwrites its input" in result.output
+    assert result.exit_code == 2 and "never writes over its input" in result.output
     assert first.read_bytes() == Path(FIRST).read_bytes()
 
 

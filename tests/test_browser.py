@@ -1,7 +1,7 @@
 """End to end: `cardkit serve` on a free loopback port, driven by headless Debian Chromium through Playwright.
 
 Needs /usr/bin/chromium (Debian's `chromium` package; `.ci/run` installs it).
-Screenshots land in tests/artifacts/ (gitignored) for a human to look at.
+Screenshots land in build/screenshots/ (gitignored) for a human to look at.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Iterator
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 EVENT = Path(__file__).resolve().parent.parent / "events" / "spring-open"
 CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
 # Never let the browser reach beyond the loopback server: no updates, sync, QUIC or first-run pages.
@@ -139,11 +139,11 @@ def test_cards_table_facet_and_name_search_show_the_matching_cards(server: tuple
     page.fill("input#_search", "Guts")
     page.press("input#_search", "Enter")
     page.wait_for_url(re.compile(r"_search=Guts"))
-    names = page.locator("td.col-name").all_inner_texts()
+    names = page.locator("td.col-Link").all_inner_texts()
     expected = _count(db, "select count(*) from cards where game = 'berserk-tcg' and name like '%guts%'")
     assert _shown_rows(page) == len(names) == expected > 0
     assert all("guts" in n.lower() for n in names)
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-cards-search.png"), full_page=True)
 
 
@@ -152,8 +152,8 @@ def test_canned_query_takes_its_parameters_from_the_form(server: tuple[str, Path
     page.goto(f"{base}/cardkit")
     page.get_by_role("link", name=re.compile("openable at a Level")).click()
     page.wait_for_url(re.compile(r"/cardkit/openable_cards"))
-    page.fill("input[name=level]", "2")
-    page.fill("input[name=colour]", "red")
+    page.select_option("select[name=level]", "2")
+    page.select_option("select[name=colour]", "red")
     page.click("input[type=submit][value='Run SQL']")
     page.wait_for_url(re.compile(r"level=2.*colour=red|colour=red.*level=2"))
     levels = [int(x) for x in page.locator("td.col-level").all_inner_texts()]
@@ -162,7 +162,7 @@ def test_canned_query_takes_its_parameters_from_the_form(server: tuple[str, Path
                              and cost_white = 0 and cost_green = 0 and cost_black = 0""")
     assert _shown_rows(page) == len(levels) == expected > 0
     assert max(levels) <= 2 and "red" in colours
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-canned-query.png"), full_page=True)
 
 
@@ -173,7 +173,7 @@ def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_de
     page.wait_for_url(re.compile(r"/spring-open/illegal_decks"))
     assert page.locator("td.col-player").all_inner_texts() == ["Dmitri Sokolov"]
     assert page.locator("td.col-first_error").all_inner_texts() == ["TOO_MANY_COPIES"]
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-tournament-query.png"), full_page=True)
 
 
@@ -206,3 +206,98 @@ def test_a_card_of_a_decklist_opens_its_catalogue_row(server: tuple[str, Path], 
     page.locator("td.col-card a", has_text="BK1-012").first.click()
     page.wait_for_url(re.compile(r"/cardkit/cards/berserk-tcg,BK1-012$"))
     assert "Guts" in page.locator("body").inner_text()
+
+
+@pytest.mark.parametrize("query", ["Koch", "Кочев", "Griffit", "Zolotoy", "(c:red or c:black) -t:city lv<=1"])
+def test_the_search_box_finds_what_the_command_line_finds(server: tuple[str, Path], page, query: str) -> None:
+    from cardkit.db.search import search_cards
+
+    base, db = server
+    page.goto(f"{base}/cardkit/cards?_size=max")
+    page.fill("input#_search", query)
+    page.press("input#_search", "Enter")
+    page.wait_for_url(re.compile(r"_search="))
+    shown = set(zip(page.locator("td.col-game").all_inner_texts(), page.locator("td.col-id").all_inner_texts()))
+    expected = {(h.game, h.id) for h in search_cards(query, db=db).hits}
+    assert shown == expected and expected
+    assert _shown_rows(page) == len(expected)
+
+
+def test_gats_finds_no_unrelated_word(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards?_search=%D0%93%D0%B0%D1%82%D1%81")
+    assert _shown_rows(page) == 0
+    assert "Рогач" not in page.content()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1400, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_search_box_and_the_first_row_are_on_the_first_screen(server: tuple[str, Path], page, width: int, height: int) -> None:
+    base, _ = server
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(f"{base}/cardkit/cards")
+        search = page.locator("input#_search").bounding_box()
+        first = page.locator("table.rows-and-columns tbody tr").first.bounding_box()
+        assert search and first and search["y"] + search["height"] <= height and first["y"] + 20 <= height
+        assert not page.locator("td.col-search_key").first.is_visible()
+        assert not page.locator("dl.column-descriptions").is_visible()
+        page.locator("summary", has_text="What the columns mean").click()
+        assert page.locator("dl.column-descriptions").is_visible()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"browser-cards-{width}.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_canned_queries_with_empty_parameters_mean_any(server: tuple[str, Path], page) -> None:
+    base, db = server
+    page.goto(f"{base}/cardkit/cost_curve")
+    assert "Cost curve" in page.title() and "select" not in page.title()
+    counts = [int(x) for x in page.locator("td.col-cards").all_inner_texts()]
+    assert sum(counts) == _count(db, "select count(*) from cards where cost is not null") > 0
+    page.goto(f"{base}/cardkit/openable_cards")
+    assert _shown_rows(page) == _count(db, "select count(*) from cards where game = 'berserk-tcg' and kind != 'city'")
+    page.locator("td.col-id a").first.click()
+    page.wait_for_url(re.compile(r"/cardkit/cards/berserk-tcg,"))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-card-from-query.png"), full_page=True)
+
+
+def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    text = (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
+    page.goto(f"{base}/-/deck")
+    page.fill("textarea#deck", text)
+    page.click("input[type=submit][value='Check the deck']")
+    page.wait_for_load_state()
+    assert page.locator("h2.verdict").inner_text().startswith("Not legal")
+    assert "TOO_MANY_COPIES" in page.locator("tr#line-15").inner_text()
+    assert "character (" in page.locator(".cardkit-deck-summary").inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-deck.png"), full_page=True)
+
+
+def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards/berserk-tcg,BK1-011")
+    assert page.locator(".cardkit-cost .ball.white").count() >= 1
+    page.goto(f"{base}/cardkit/cards/berserk-online,b_afari")
+    assert "Regeneration" in page.locator(".cardkit-card").inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-card-online.png"), full_page=True)
+
+
+def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_suggestion(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards?_search=Zodd")
+    page.get_by_role("link", name="ranked by name").click()
+    page.wait_for_url(re.compile(r"/-/search\?q=Zodd"))
+    names = page.locator("table.cardkit-hits tr td:first-child a").all_inner_texts()
+    assert names[0] == "Zodd" and names.index("Zodd's Entrance") > names.index("Zodd")
+    page.fill("input#q", "Гатс")
+    page.press("input#q", "Enter")
+    page.get_by_role("link", name="Guts").click()
+    page.wait_for_url(re.compile(r"q=%22Guts%22"))
+    assert page.locator("table.cardkit-hits tr").count() > 0
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-ranked-search.png"), full_page=True)

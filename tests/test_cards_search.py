@@ -15,6 +15,7 @@ from cardkit.db.build import build_database
 from cardkit.db.query import FIELDS, parse_query
 from cardkit.db.search import find_card, search_cards
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
+from cardkit.textfold import fold
 
 
 @pytest.fixture(scope="module")
@@ -234,3 +235,68 @@ def test_an_unknown_name_suggests_close_ones() -> None:
     with pytest.raises(CardNotFound) as info:
         find_card("Griffit")
     assert info.value.suggestions[0].startswith("Griffith (") and info.value.exit_code == 1
+
+
+# --- the Scryfall-style language: aliases, negation, or, brackets, order ----------------------
+
+def test_scryfall_short_aliases_name_the_same_fields() -> None:
+    q = parse_query("c:red t:character lv<=2 r:rare s:BK1 e:forest g:berserk-tcg")
+    assert [f.field.name for f in q.filters] == ["colour", "kind", "level", "rarity", "set", "element", "game"]
+
+
+def test_a_minus_sign_negates_a_filter_and_other_games_still_never_match(db: Path) -> None:
+    expected = brute(lambda g, c: g == "berserk-tcg" and c.get("colour") is not None and c["colour"] != "red")
+    assert ids(db, "-c:red") == expected and expected
+
+
+def test_or_inside_brackets_takes_either_colour_and_the_rest_still_applies(db: Path) -> None:
+    expected = brute(lambda g, c: g == "berserk-tcg" and c["colour"] in ("red", "black") and c["kind"] != "city"
+                     and c["level"] is not None and c["level"] <= 1)
+    assert ids(db, "(c:red or c:black) -t:city lv<=1") == expected and expected
+
+
+def test_a_negated_word_leaves_out_the_names_it_begins(db: Path) -> None:
+    found = {h.name for h in search_cards("g:berserk-tcg -Guts", db=db).hits}
+    assert "Guts" not in found and "Griffith" in found
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("(c:red", "bracket is not closed"), ("c:red)", "without its"), ("Guts or", "each side"),
+    ("()", "empty brackets"), ("order:power", "order takes one of"), ("direction:up", "asc or desc"),
+], ids=["open-bracket", "stray-bracket", "dangling-or", "empty-brackets", "unknown-order", "bad-direction"])
+def test_malformed_queries_say_what_is_wrong(query: str, message: str) -> None:
+    with pytest.raises(BadArgument, match=message):
+        parse_query(query)
+
+
+def test_order_sorts_by_the_field_and_direction_desc_reverses_it(db: Path) -> None:
+    levels = [h.level for h in search_cards("Guts order:level", db=db).hits]
+    assert levels == sorted(levels) and len(set(levels)) > 1
+    costs = [h.cost for h in search_cards("g:berserk-ccg elite:yes order:cost direction:desc", db=db).hits]
+    assert costs == sorted(costs, reverse=True) and len(set(costs)) > 1
+
+
+@pytest.mark.parametrize(("query", "name"), [
+    ("Koch", "Кочевник"), ("Кочев", "Кочевник"), ("Griffit", "Griffith"), ("Zolotoy", "Золотой Дракон"),
+])
+def test_a_word_prefix_finds_the_card_in_any_spelling(db: Path, query: str, name: str) -> None:
+    assert name in {h.name for h in search_cards(query, db=db).hits}
+
+
+def test_a_word_is_never_found_inside_an_unrelated_word_and_a_typo_gets_close_names(db: Path) -> None:
+    # Гатс folds loosely to `gac`, which is inside Рогач (`rogach`); only word starts count.
+    result = search_cards("Гатс", db=db)
+    assert result.hits == [] and result.suggestions[0] == "Guts"
+
+
+def test_names_that_begin_with_the_query_come_before_names_that_only_contain_it(db: Path) -> None:
+    names = [fold(h.name) for h in search_cards("дракон", db=db).hits]
+    starts = [n.startswith("дракон") for n in names]
+    assert starts == sorted(starts, reverse=True) and any(starts) and not all(starts)
+
+
+def test_an_exact_name_comes_before_longer_names_listed_earlier_in_the_catalogue(db: Path) -> None:
+    # Zodd's Entrance is catalogued before the Zodd cards; asked for "Zodd", the Zodd cards lead.
+    names = [h.name for h in search_cards("Zodd", db=db).hits]
+    assert names[0] == "Zodd" and "Zodd's Entrance" in names
+    assert names.index("Zodd's Entrance") > max(i for i, n in enumerate(names) if n == "Zodd")

@@ -44,7 +44,7 @@ def columns(conn: sqlite3.Connection, table: str) -> list[str]:
 def test_every_contract_table_exists(conn: sqlite3.Connection) -> None:
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"cards", "tcg_cards", "ccg_cards", "online_cards", "berserker_cards", "berserker_ships",
-            "sets", "formats", "meta", "cards_fts"} <= names
+            "sets", "formats", "meta"} <= names
     assert CARDS_COLUMNS <= set(columns(conn, "cards"))
     assert {"game", "id", "name", "latin", "cards"} <= set(columns(conn, "sets"))
     assert {"name", "game", "data"} <= set(columns(conn, "formats"))
@@ -100,22 +100,13 @@ def test_online_uniqueness_comes_from_its_abilities(conn: sqlite3.Connection) ->
     assert found == expected and expected
 
 
-def test_fts_finds_every_guts_and_transliterated_names(conn: sqlite3.Connection) -> None:
-    guts = conn.execute(
-        "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
-        "WHERE cards_fts MATCH 'Guts' AND cards.name = 'Guts'"
-    ).fetchall()
-    assert len(guts) == 15
-    assert conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH 'Guts'").fetchone()[0] >= 15
-    kochevnik = conn.execute(
-        "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid WHERE cards_fts MATCH 'Kochevnik'"
-    ).fetchall()
-    assert ("10001",) in kochevnik
+def test_search_key_holds_every_spelling_word_by_word(conn: sqlite3.Connection) -> None:
+    key = conn.execute("SELECT search_key FROM cards WHERE game = 'berserk-online' AND id = 's_ork-kochevnik'").fetchone()[0]
+    assert " орк кочевник " in key and " ork kochevnik " in key and " s ork kochevnik " in key
 
 
-def test_fts_table_is_declared_so_datasette_links_it_to_cards(conn: sqlite3.Connection) -> None:
-    sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'cards_fts'").fetchone()[0]
-    assert 'content="cards"' in sql
+def test_no_full_text_index_gives_datasette_a_second_search(conn: sqlite3.Connection) -> None:
+    assert conn.execute("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%USING fts%'").fetchone()[0] == 0
 
 
 def test_sets_count_their_cards(conn: sqlite3.Connection) -> None:
@@ -199,8 +190,8 @@ def test_failed_build_leaves_the_previous_database_intact(db: Path, tmp_path: Pa
     target = tmp_path / "cardkit.db"
     shutil.copy(db, target)
     before = target.read_bytes()
-    # Fail after every table is filled, while the FTS index is being made.
-    monkeypatch.setattr(build_module, "FTS_SQL", "CREATE VIRTUAL TABLE broken USING no_such_module()")
+    # Fail after every table is filled, while the last index is being made.
+    monkeypatch.setattr(build_module, "INDEX_SQL", "CREATE VIRTUAL TABLE broken USING no_such_module()")
     with pytest.raises(Exception, match="no_such_module"):
         build_database(target)
     assert target.read_bytes() == before

@@ -67,8 +67,8 @@ def test_instance_metadata_says_where_the_data_comes_from_without_naming_outside
 
 def test_cards_table_has_the_default_facets_search_and_sort(meta: dict) -> None:
     cards = meta["tables"]["cards"]
-    assert cards["facets"] == ["game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"]
-    assert cards["fts_table"] == "cards_fts" and cards["fts_pk"] == "rowid"
+    assert cards["facets"] == ["game", "colour", "elements", "level", "kind", "set_label", "elite", "is_unique"]
+    assert cards["plugins"]["cardkit"]["search_game"] == "*" and "fts_table" not in cards
     assert cards["sort"] == "position"
 
 
@@ -164,6 +164,37 @@ def test_datasette_serves_the_catalogue_as_cardkit_and_searches_names(db: Path) 
     assert all("guts" in r["name"].lower() for r in found)
 
 
+@pytest.fixture(scope="module")
+def ds(db: Path) -> object:
+    from cardkit.web.server import make_datasette
+
+    return make_datasette({CATALOGUE_DB: db})
+
+
+@pytest.mark.parametrize("query", ["Koch", "Кочев", "Griffit", "Гатс", "Zolotoy", "(c:red or c:black) -t:city lv<=1",
+                                   "e:forest elite:yes -cost>=5", "Guts or Griffith"])
+def test_the_search_box_finds_exactly_what_the_command_line_finds(ds: object, db: Path, query: str) -> None:
+    from urllib.parse import quote
+
+    from cardkit.db.search import search_cards
+
+    found = get_json(ds, f"/cardkit/cards.json?_search={quote(query)}&_shape=array&_size=max&_col=game")
+    assert {(r["game"], r["id"]) for r in found} == {(h.game, h.id) for h in search_cards(query, db=db).hits}
+
+
+def test_each_game_table_searches_its_own_cards_with_the_same_language(ds: object, db: Path) -> None:
+    from cardkit.db.search import search_cards
+
+    found = get_json(ds, "/cardkit/online_cards.json?_search=Zolotoy&_shape=array&_size=max")
+    assert {r["id"] for r in found} == {h.id for h in search_cards("Zolotoy", game="berserk-online", db=db).hits}
+    assert {r["id"] for r in found} == {"f_zolotoy_drakon", "m_zolotoy_tron"}
+
+
+def test_a_query_the_language_cannot_read_shows_no_rows_and_says_why(ds: object) -> None:
+    page = get_json(ds, "/cardkit/cards.json?_search=%28c%3Ared&_size=1")
+    assert page["rows"] == [] and "bracket is not closed" in page["human_description_en"]
+
+
 def test_a_second_database_can_be_served_beside_the_catalogue(db: Path, tmp_path: Path) -> None:
     from cardkit.web.server import make_datasette
 
@@ -233,3 +264,115 @@ def test_serve_builds_a_missing_database_and_stops_cleanly_on_ctrl_c(tmp_path: P
             proc.wait()
     assert proc.returncode == 0
     assert "Traceback" not in err and "stopped" in err
+
+
+def _html(ds: object, path: str) -> str:
+    import asyncio
+
+    async def fetch() -> str:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.get(path)  # type: ignore[attr-defined]
+        assert response.status_code == 200, response.text
+        return response.text
+
+    return asyncio.run(fetch())
+
+
+def test_a_tcg_card_page_shows_its_cost_by_colour_its_level_and_its_other_printings(ds: object) -> None:
+    page = _html(ds, "/cardkit/cards/berserk-tcg,BK1-011")
+    card = load_game("berserk-tcg").cards["BK1-011"]
+    assert "<title>Guts (BK1-011)</title>" in page
+    assert 'class="ball white"' in page and f"{card['cost']['white']} white" in page
+    assert f"Level {card['level']}" in page and "BK1: Volume 1" in page
+    assert "/cardkit/cards/berserk-tcg,BK1-012" in page
+
+
+def test_an_online_card_page_words_its_abilities_from_the_glossary(ds: object) -> None:
+    from cardkit.web.cardpage import glossary
+
+    card = next(c for c in load_game("berserk-online").cards.values() if "kick.aim.1" in c["abilities"])
+    page = _html(ds, f"/cardkit/cards/berserk-online,{card['id']}")
+    assert glossary()["kick.aim.1"]["german"] == "Gezielter Schlag" and "Gezielter Schlag" in page
+    assert "does not say what its rarity letters mean" in page
+
+
+def test_every_glossary_entry_is_an_ability_some_online_card_has() -> None:
+    from cardkit.web.cardpage import glossary
+
+    used = {a for c in load_game("berserk-online").cards.values() for a in c["abilities"]}
+    assert set(glossary()) <= used
+
+
+def test_the_deck_json_endpoint_returns_exactly_what_cardkit_validate_json_prints(ds: object, tmp_path: Path) -> None:
+    import asyncio
+    import json
+    import shutil
+
+    deck = Path(__file__).resolve().parent.parent / "events" / "spring-open" / "decks" / "dmitri.deck"
+    shutil.copy(deck, tmp_path / "dmitri.deck")
+    cli = subprocess.run([*CLI, "validate", "dmitri.deck", "--json"], cwd=tmp_path, capture_output=True, text=True)
+
+    async def post() -> object:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.post("/-/deck.json", data={"deck": deck.read_text(encoding="utf-8"),  # type: ignore[attr-defined]
+                                                               "filename": "dmitri.deck"})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    assert [asyncio.run(post())] == json.loads(cli.stdout)
+    assert list(tmp_path.iterdir()) == [tmp_path / "dmitri.deck"]
+
+
+def test_the_deck_summary_counts_every_main_copy_once_by_kind_by_colour_and_by_cost() -> None:
+    from cardkit.decks.read import read_deck
+    from cardkit.web.deckpage import summarise_deck
+
+    path = Path(__file__).resolve().parent.parent / "decks" / "berserk-online" / "forest-elves.deck"
+    summary = summarise_deck(path.read_text(encoding="utf-8"), "forest-elves.deck")
+    main = read_deck(path).size("main")
+    assert summary is not None
+    assert sum(n for cards in summary.kinds.values() for n, _, _ in cards) == main
+    assert sum(summary.split.values()) == sum(summary.curve.values()) == main
+    assert summarise_deck("not a deck at all {", "broken.json") is None
+
+
+def test_internal_columns_are_left_off_the_cards_page_but_stay_in_json_and_on_request(ds: object) -> None:
+    page = _html(ds, "/cardkit/cards?_size=2")
+    assert "col-search_key" not in page and "col-data" not in page and "col-game" in page
+    assert "search_key" in get_json(ds, "/cardkit/cards.json?_size=1&_shape=array")[0]  # type: ignore[index]
+    assert "col-data" in _html(ds, "/cardkit/cards?_size=2&_col=data")
+
+
+def test_search_results_skip_the_default_facets_unless_a_facet_is_asked_for(ds: object) -> None:
+    assert get_json(ds, "/cardkit/cards.json?_search=Guts")["facet_results"] == {}  # type: ignore[index]
+    assert set(get_json(ds, "/cardkit/cards.json")["facet_results"]) >= {"game", "colour"}  # type: ignore[index]
+    assert "game" in get_json(ds, "/cardkit/cards.json?_search=Guts&_facet=game")["facet_results"]  # type: ignore[index]
+
+
+def test_the_search_page_ranks_exact_names_first_and_the_table_page_suggests_close_names(ds: object, db: Path) -> None:
+    from cardkit.db.search import search_cards
+
+    page = _html(ds, "/-/search?q=Zodd")
+    assert page.index(">Zodd<") < page.index(">Zodd&#39;s Entrance<")
+    assert f"{search_cards('Zodd', db=db).total} cards" in page
+    assert "/cardkit/cards/berserk-tcg,BK1-131" in page
+    assert "Did you mean" in _html(ds, "/-/search?q=%D0%93%D0%B0%D1%82%D1%81")
+    table = _html(ds, "/cardkit/cards?_search=%D0%93%D0%B0%D1%82%D1%81")
+    assert "Did you mean" in table and ">Guts</a>" in table
+    assert "bracket is not closed" in _html(ds, "/-/search?q=%28c%3Ared")
+
+
+def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral(ds: object) -> None:
+    from cardkit.catalogue.store import load_game as load
+
+    card = next(c for c in load("berserker").cards.values() if c.get("restriction"))
+    page = _html(ds, f"/cardkit/cards/berserker,{card['id']}")
+    assert "who may play it" in page and card["restriction"]["text"] in page
+    neutral = next(c for c in load("berserk-ccg").cards.values() if c["elements"] == [])
+    assert "neutral (no element)" in _html(ds, f"/cardkit/cards/berserk-ccg,{neutral['id']}")
+    assert ">neutral<" in _html(ds, f"/cardkit/cards?_search=id:{neutral['id']}&_col=elements")
+
+
+def test_the_catalogue_page_links_the_search_and_deck_pages(ds: object) -> None:
+    page = _html(ds, "/cardkit")
+    assert 'href="/-/search"' in page and 'href="/-/deck"' in page

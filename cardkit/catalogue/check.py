@@ -270,16 +270,13 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
     games: set[str] = set()
     for path in files:
         name = f"formats/{path.name}"
-        # Read as catalogue files are (the two branches that merged here each changed one of these readers).
         try:
-            text = decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES))
-        except UnreadableInput as exc:
-            problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
-            continue
-        try:
-            doc = parse_json(text, path)
+            doc = parse_json(decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES)), path)
         except InvalidJson as exc:
             problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
+            continue
+        except UnreadableInput as exc:
+            problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
         found = [error("SCHEMA_VIOLATION", err.message, file=name, pointer=_pointer(_field_path(err)))
                  for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]

@@ -26,7 +26,10 @@ app = typer.Typer(
 )
 
 # Order is the order of `cardkit --help`.
-COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "validate", "deck", "simulate", "squad", "battle", "combat", "tournament", "serve")
+COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "tcg", "validate", "deck", "simulate", "squad", "battle", "combat",
+                                     "tournament", "serve",
+                                     # last: it joins the `combat` group that `combat` made
+                                     "combat_tcg")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"cardkit.cli.{_name}").register(app)

@@ -19,7 +19,7 @@ def build_command(
     )] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Build the SQLite database (cards, per-game tables, sets, formats, meta, FTS) atomically.
+    """Build the SQLite database (cards, per-game tables, sets, formats, meta) atomically.
 
     The file is written beside its target and renamed into place, so a failed
     build leaves the previous database intact. Refused (exit 2, nothing

@@ -14,13 +14,19 @@ SEARCH_HELP = """Search cards by name and field filters.
 
 QUERY is words and filters, e.g. 'Guts level<=2 colour:black unique:yes',
 'element:forest elite:yes cost>=5', 'game:berserk-ccg type:flyer',
-'Kochevnik'. Words must all occur in the name (case, ё/е and Latin/Cyrillic
-spelling ignored; Dikiy, Dikij and Dikii all find Дикий); quote a phrase to
-keep it together. Filters are FIELD:VALUE or FIELD<op>NUMBER with <, <=, >,
->=, =, !=. Fields: game, id, name, set, kind (alias type), colour (color),
-element (steppe, mountains, forest, swamps, darkness, neutral), rarity,
-level, cost, elite, unique, mercenary (yes/no). A field a card's game lacks
-never matches. Exit 0 with matches, 1 with none, 2 on a bad query.
+'Koch', '(c:red or c:black) -t:city lv<=2 order:cost'. Each word must
+begin a word of the name, its transliteration or the id (case, ё/е and
+Latin/Cyrillic spelling ignored; Dikiy, Dikij and Dikii all find Дикий);
+quote a phrase to keep it together. Filters are FIELD:VALUE or
+FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game (g), id, name, set
+(s), kind (t, type), colour (c, color), element (e: steppe, mountains,
+forest, swamps, darkness, neutral), rarity (r), level (lv, lvl), cost,
+elite, unique, mercenary (yes/no). A field a card's game lacks never
+matches. 'or' and brackets give alternatives, '-' negates a term,
+'order:FIELD' (and 'direction:desc') sorts; otherwise exact names come
+first, then names that begin with the words, then catalogue order. With no
+match, close names are suggested. Exit 0 with matches, 1 with none, 2 on a
+bad query.
 """
 
 cards_app = typer.Typer(help="Search the cards of every game and show one card.", no_args_is_help=True)
@@ -68,7 +74,7 @@ def search_command(
         shown = f"{len(result.hits)} of {result.total}" if len(result.hits) < result.total else str(result.total)
         typer.echo(f"{shown} card(s)")
     else:
-        typer.echo("no cards match")
+        typer.echo("no cards match" + (f"; did you mean {', '.join(result.suggestions)}?" if result.suggestions else ""))
     if not result.total:
         raise typer.Exit(EXIT_FINDING)
 

@@ -162,7 +162,7 @@ def _given(inputs: list[Path], registrations: Path | None) -> tuple[Path, ...]:
     from cardkit.tournament.check import find_submissions
 
     try:
-        found = tuple(item.path for item in find_submissions(inputs))
+        found = tuple(f.path for f in find_submissions(inputs) if f.refusal is None)
     except (CardkitError, OSError):
         found = ()  # the check itself says what is wrong with the inputs
     return tuple(inputs) + found + ((registrations,) if registrations is not None else ())

@@ -16,17 +16,17 @@ from cardkit.errors import CatalogueError
 from cardkit.outputs import Kind, Output, sqlite_tables
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
-LAYOUT_VERSION = "5"
+LAYOUT_VERSION = "6"
 # The `meta` row that marks a file as cardkit's catalogue database, so no other SQLite file
 # (a tournament database, someone's own with a table called `meta`) is ever taken for one.
 KIND = "cardkit-catalogue"
 # The meta keys of databases built before the marker: recognised so an existing build is rebuilt, not refused.
 _UNMARKED_META = {"built_at", "catalogue_hash", "formats_hash", "layout", "version"}
 
-FTS_SQL = (
-    'CREATE VIRTUAL TABLE cards_fts USING fts5(name, latin, content="cards", content_rowid="rowid", '
-    "tokenize='unicode61 remove_diacritics 2')"
-)
+# Names are searched through `cards.search_key` by the query language (cardkit.db.search), on the
+# command line and in Datasette alike; an FTS index would give Datasette a second, different search.
+# `order:name` sorts on the transliterated key, which this index serves; it is made last, after the rows.
+INDEX_SQL = "CREATE INDEX cards_latin_key ON cards(latin_key)"
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,7 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
                     conn.execute(insert(table), batch)
             meta_rows = [{"key": k, "value": v} for k, v in meta.items()]
             conn.execute(insert(MetaRow.__table__), meta_rows)  # type: ignore[attr-defined]  # __table__: see above
-            conn.exec_driver_sql(FTS_SQL)
-            conn.exec_driver_sql("INSERT INTO cards_fts(cards_fts) VALUES('rebuild')")
+            conn.exec_driver_sql(INDEX_SQL)
     except IntegrityError as exc:
         # Duplicate ids or format names: the catalogue check says where, so point there.
         raise CatalogueError(

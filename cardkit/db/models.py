@@ -36,6 +36,8 @@ class CardRow(SQLModel, table=True):
     name_key: str
     latin_key: str
     loose_key: str
+    search_key: str
+    set_label: Optional[str] = None
 
 
 class TcgCard(SQLModel, table=True):

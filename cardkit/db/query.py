@@ -3,17 +3,24 @@
     Guts level<=2 colour:black unique:yes
     element:forest elite:yes cost>=5
     game:berserk-ccg type:flyer "Ледяной дракон"
+    (c:red or c:black) -t:city lv<=2 order:cost
 
-Words (quote a phrase to keep it together) must all occur in the name, its
-transliteration or both spellings folded (case, ё = е, punctuation ignored).
+Each word (quote a phrase to keep it together) must begin a word of the name,
+of its transliteration or of the card's id, in any spelling the catalogue
+folds together (case, ё = е, punctuation ignored, Dikiy = Dikij = Dikii).
 Operators: `:` and `=` (equals), `!=`, and `<`, `<=`, `>`, `>=` for numbers.
 Booleans take yes/no. A field a card's game lacks never matches.
+
+As on Scryfall, terms side by side must all hold, `or` joins alternatives
+(binding looser than the side-by-side terms), parentheses group, a leading
+`-` negates a term or group, and `order:FIELD` (with `direction:desc`) sorts.
+The short aliases players type are `c` colour, `t` kind, `lv` level,
+`r` rarity, `s` set, `e` element and `g` game.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from enum import Enum
 
@@ -54,7 +61,14 @@ FIELDS: dict[str, SearchField] = {f.name: f for f in (
     SearchField("unique", "is_unique", FieldKind.BOOL, "unique card"),
     SearchField("mercenary", "mercenary", FieldKind.BOOL, "TCG Mercenary"),
 )}
-ALIASES: dict[str, str] = {"type": "kind", "color": "colour", "elements": "element", "lvl": "level"}
+ALIASES: dict[str, str] = {
+    "type": "kind", "color": "colour", "elements": "element", "lvl": "level",
+    # The one-letter forms Scryfall's users type; `e` is the element here, as no Berserk game has editions to name.
+    "c": "colour", "t": "kind", "lv": "level", "r": "rarity", "s": "set", "e": "element", "g": "game",
+}
+# `order:` takes these (and `name`); a card without the value sorts last.
+ORDER_FIELDS = ("name", "cost", "level", "set", "kind", "colour", "element", "rarity", "game", "id")
+ORDER_COLUMNS = {"name": "latin_key", "element": "elements", "set": "set_id"}
 
 _FILTER = re.compile(r"^(?P<field>[A-Za-z_]+)(?P<op><=|>=|!=|<|>|=|:)(?P<value>.*)$", re.DOTALL)
 _YES = {"yes", "y", "true", "1"}
@@ -75,9 +89,60 @@ class Filter:
 
 
 @dataclass(frozen=True)
+class Word:
+    """A name word or quoted phrase."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Not:
+    term: "Node"
+
+
+@dataclass(frozen=True)
+class AllOf:
+    """Terms that must all hold (written side by side)."""
+
+    terms: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """Alternatives joined by `or`."""
+
+    terms: tuple["Node", ...]
+
+
+Node = Word | Filter | Not | AllOf | AnyOf
+
+
+@dataclass(frozen=True)
+class Order:
+    field: str
+    column: str
+    descending: bool = False
+
+
+@dataclass(frozen=True)
 class Query:
+    """A parsed query: every word and filter in it, the tree they form, and the sort asked for.
+
+    `tree` None means all words and filters together, as in a query with no `or`, `-` or brackets.
+    """
+
     words: tuple[str, ...]
     filters: tuple[Filter, ...]
+    tree: Node | None = None
+    order: tuple[Order, ...] = ()
+
+    @property
+    def ranked_words(self) -> tuple[str, ...]:
+        """The words a card's name is ranked against: those that are not negated nor alternatives."""
+        if self.tree is None:
+            return self.words
+        terms = self.tree.terms if isinstance(self.tree, AllOf) else (self.tree,)
+        return tuple(t.text for t in terms if isinstance(t, Word))
 
 
 def known_fields() -> str:
@@ -114,30 +179,162 @@ def _word(token: str) -> str:
     return token
 
 
-def parse_query(text: str) -> Query:
-    """Split a query into name words and filters; `BadArgument` on an unknown field or a bad value."""
-    try:
-        tokens = shlex.split(text)
-    except ValueError as exc:
-        raise BadArgument(f"cannot read the query: {exc}") from None
-    if len(tokens) > MAX_TERMS:
-        raise BadArgument(f"the query has {len(tokens)} words and filters; the limit is {MAX_TERMS}")
-    words: list[str] = []
-    filters: list[Filter] = []
-    for token in tokens:
+_Token = tuple[str, bool]  # text with its quotes removed, and whether any part was quoted
+
+
+def _tokens(text: str) -> list[_Token]:
+    """Split like a shell (quotes keep spaces and brackets), with unquoted brackets as tokens of their own."""
+    tokens: list[_Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch in "()":
+            tokens.append((ch, False))
+            i += 1
+            continue
+        out: list[str] = []
+        quoted = False
+        while i < n and not text[i].isspace() and text[i] not in "()":
+            if text[i] in "\"'":
+                close = text.find(text[i], i + 1)
+                if close < 0:
+                    raise BadArgument("cannot read the query: No closing quotation")
+                out.append(text[i + 1:close])
+                quoted = True
+                i = close + 1
+            else:
+                out.append(text[i])
+                i += 1
+        tokens.append(("".join(out), quoted))
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over the tokens: query = all ("or" all)*; all = unary+; unary = "-"? (atom | "(" query ")")."""
+
+    def __init__(self, tokens: list[_Token]) -> None:
+        self.tokens = tokens
+        self.at = 0
+        self.words: list[str] = []
+        self.filters: list[Filter] = []
+        self.order: list[Order] = []
+        self.descending = False
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def is_keyword(self, word: str) -> bool:
+        token = self.peek()
+        return token is not None and not token[1] and token[0].lower() == word
+
+    def query(self) -> Node | None:
+        alternatives = [self.all()]
+        while self.is_keyword("or"):
+            self.at += 1
+            alternatives.append(self.all())
+        if len(alternatives) == 1:
+            return alternatives[0]
+        present = [a for a in alternatives if a is not None]
+        if len(present) < len(alternatives):
+            raise BadArgument("`or` needs a term on each side")
+        return AnyOf(tuple(present))
+
+    def all(self) -> Node | None:
+        terms: list[Node] = []
+        while (token := self.peek()) is not None and token != (")", False) and not self.is_keyword("or"):
+            if self.is_keyword("and"):
+                self.at += 1
+                continue
+            term = self.unary()
+            if term is not None:
+                terms.append(term)
+        if not terms:
+            return None
+        return terms[0] if len(terms) == 1 else AllOf(tuple(terms))
+
+    def unary(self) -> Node | None:
+        text, quoted = self.tokens[self.at]
+        self.at += 1
+        if (text, quoted) == ("(", False):
+            inner = self.query()
+            if self.peek() != (")", False):
+                raise BadArgument("cannot read the query: a bracket is not closed")
+            self.at += 1
+            if inner is None:
+                raise BadArgument("cannot read the query: empty brackets")
+            return inner
+        negate = text.startswith("-") and (len(text) > 1 or self.peek() == ("(", False))
+        if negate:
+            text = text[1:]
+            if not text:
+                inner = self.unary()
+                if inner is None:
+                    raise BadArgument("cannot read the query: nothing to negate")
+                return Not(inner)
+        term = self.atom(text)
+        if term is None:
+            if negate:
+                raise BadArgument(f"-{text!r}: order: and direction: cannot be negated")
+            return None
+        return Not(term) if negate else term
+
+    def atom(self, token: str) -> Word | Filter | None:
         m = _FILTER.match(token)
         if not m:
-            words.append(_word(token))
-            continue
+            word = _word(token)
+            self.words.append(word)
+            return Word(word)
         name = m.group("field").lower()
         name = ALIASES.get(name, name)
+        value = m.group("value").strip()
+        if name in ("order", "sort", "direction"):
+            self.directive(name, value, token)
+            return None
         if name not in FIELDS:
             raise BadArgument(f"unknown field {m.group('field')!r} in {token!r}; known fields: {known_fields()}")
         field = FIELDS[name]
         op = "=" if m.group("op") == ":" else m.group("op")
-        value = _value(field, op, m.group("value").strip(), token)
+        parsed = _value(field, op, value, token)
         if field.kind is FieldKind.NAME:
-            words.append(_word(str(value)))
-        else:
-            filters.append(Filter(field, op, value))
-    return Query(tuple(words), tuple(filters))
+            word = _word(str(parsed))
+            self.words.append(word)
+            return Word(word)
+        f = Filter(field, op, parsed)
+        self.filters.append(f)
+        return f
+
+    def directive(self, name: str, value: str, token: str) -> None:
+        low = value.lower()
+        if name == "direction":
+            if low not in ("asc", "desc"):
+                raise BadArgument(f"{token!r}: direction takes asc or desc")
+            self.descending = low == "desc"
+            return
+        descending = low.startswith("-")
+        low = ALIASES.get(low.lstrip("-"), low.lstrip("-"))
+        if low not in ORDER_FIELDS:
+            raise BadArgument(f"{token!r}: order takes one of {', '.join(ORDER_FIELDS)}")
+        column = ORDER_COLUMNS.get(low, FIELDS[low].column if low in FIELDS else low)
+        self.order.append(Order(low, column, descending))
+
+
+def parse_query(text: str) -> Query:
+    """Parse a query into its words, filters, tree and order; `BadArgument` on an unknown field, a bad value or bad brackets."""
+    tokens = _tokens(text)
+    # A cap keeps the SQL below SQLite's expression-depth limit and the parser's recursion shallow.
+    brackets = sum(1 for token in tokens if token in (("(", False), (")", False)))
+    if len(tokens) - brackets > MAX_TERMS:
+        raise BadArgument(f"the query has {len(tokens) - brackets} words and filters; the limit is {MAX_TERMS}")
+    if brackets > MAX_TERMS:
+        raise BadArgument(f"the query has {brackets} brackets; the limit is {MAX_TERMS}")
+    parser = _Parser(tokens)
+    tree = parser.query()
+    if parser.peek() is not None:
+        raise BadArgument("cannot read the query: `)` without its `(`")
+    order = tuple(Order(o.field, o.column, o.descending != parser.descending) for o in parser.order)
+    simple = tree is None or isinstance(tree, (Word, Filter)) or (
+        isinstance(tree, AllOf) and all(isinstance(t, (Word, Filter)) for t in tree.terms))
+    return Query(tuple(parser.words), tuple(parser.filters), None if simple else tree, order)

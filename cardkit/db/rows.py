@@ -14,7 +14,7 @@ from typing import Any, Callable
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file, text_field
 from cardkit.errors import CatalogueError
-from cardkit.textfold import fold, fold_latin, loose_latin
+from cardkit.textfold import fold, fold_latin, loose_latin, search_key
 
 Row = dict[str, Any]
 
@@ -102,16 +102,28 @@ GAME_TABLES: dict[str, GameTables] = {
 }
 
 
-def common_row(game: str, card: Card, set_id: str | None, position: int) -> Row:
+# How a set is labelled across games, so one facet can list every game's sets without mixing them up.
+GAME_SHORT = {"berserk-tcg": "TCG", "berserk-ccg": "CCG", "berserk-online": "Online", "berserker": "Berserker"}
+
+
+def set_label(game: str, set_id: str | None, set_name: str | None) -> str | None:
+    """`TCG BK1 Volume 1`, `CCG 10 Война стихий`: the game, the set id and its name where known."""
+    if set_id is None:
+        return None
+    return " ".join(x for x in (GAME_SHORT.get(game, game), set_id, set_name if set_name != set_id else None) if x)
+
+
+def common_row(game: str, card: Card, set_id: str | None, position: int, set_name: str | None = None) -> Row:
     """The card's row in the common `cards` table."""
     name = text_field(card, "name")
     latin = card.get("latin") or name
     return {
         "game": game, "id": text_field(card, "id"), "name": name, "latin": latin, "set_id": set_id,
+        "set_label": set_label(game, set_id, set_name),
         **GAME_TABLES[game].common(card),
         "data": to_json(card), "position": position,
         "name_key": fold(card["name"]), "latin_key": fold_latin(latin),
-        "loose_key": loose_latin(latin),
+        "loose_key": loose_latin(latin), "search_key": search_key(name, latin, text_field(card, "id")),
     }
 
 
@@ -144,8 +156,11 @@ def _add_file(rows: CatalogueRows, game: str, spec: GameTables, doc: dict[str, A
             "game": game, "id": str(file_set["id"]), "name": file_set.get("name"),
             "latin": file_set.get("latin") or file_set.get("name"), "cards": len(cards),
         })
+    file_set_id = str(file_set["id"]) if file_set else None
     for card in cards:
-        rows.add("cards", common_row(game, card, _set_id(card, file_set), position))
+        set_id = _set_id(card, file_set)
+        set_name = file_set.get("name") if file_set and set_id == file_set_id else None
+        rows.add("cards", common_row(game, card, set_id, position, set_name))
         rows.add(spec.table, {**flat_row(card), **spec.extra(card)})
         position += 1
     for ship in doc.get("ships", []):

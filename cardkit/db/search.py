@@ -21,10 +21,10 @@ from typing import Any
 from cardkit import GAMES
 from cardkit.catalogue.store import Card, CardId
 from cardkit.db.build import build_database, ensure_database, read_meta
-from cardkit.db.query import FieldKind, Filter, Query, parse_query
+from cardkit.db.query import AllOf, AnyOf, FieldKind, Filter, Node, Not, Query, Word, parse_query
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CatalogueError, UnknownGame
 from cardkit.games import game_module
-from cardkit.textfold import fold, fold_latin, loose_latin
+from cardkit.textfold import fold, fold_latin, folded_words, loose_latin
 
 _CHECKED_VALUES = ("set", "kind", "colour", "element", "rarity")
 
@@ -53,6 +53,8 @@ class SearchResult:
     query: Query
     hits: list[Hit]
     total: int
+    # Close names when nothing matched and the query had words: the "did you mean" of a typo.
+    suggestions: tuple[str, ...] = ()
 
 
 def _id_values(value: str) -> list[str]:
@@ -105,6 +107,38 @@ def _check_values(conn: sqlite3.Connection, query: Query) -> None:
 MIN_LOOSE_LENGTH = 3
 
 
+def _word_keys(word: str) -> list[str]:
+    """The keys a query word is looked up under in `search_key`: as typed, transliterated and, if long enough, loose."""
+    keys = [" ".join(folded_words(word, key)) for key in (fold, fold_latin)]
+    loose = " ".join(folded_words(word, loose_latin))
+    if len(loose.replace(" ", "")) >= MIN_LOOSE_LENGTH:
+        # The loose key is a fallback, not a replacement: merging letters can split a word's match.
+        keys.append(loose)
+    return list(dict.fromkeys(k for k in keys if k))
+
+
+def _word_condition(word: str) -> tuple[str, list[Any]]:
+    """A word matches where one of its keys begins a word of the name, transliteration or id (never mid-word)."""
+    keys = _word_keys(word)
+    if not keys:
+        return "1", []
+    return "(" + " OR ".join("instr(search_key, ?) > 0" for _ in keys) + ")", [" " + k for k in keys]
+
+
+def _node(node: Node) -> tuple[str, list[Any]]:
+    if isinstance(node, Word):
+        return _word_condition(node.text)
+    if isinstance(node, Filter):
+        return _condition(node)
+    if isinstance(node, Not):
+        sql, params = _node(node.term)
+        # A field a card's game lacks never matches, negated or not: NOT over NULL stays out.
+        return f"coalesce(NOT ({sql}), 0)", params
+    parts = [_node(t) for t in node.terms]
+    joiner = " AND " if isinstance(node, AllOf) else " OR "
+    return "(" + joiner.join(sql for sql, _ in parts) + ")", [p for _, params in parts for p in params]
+
+
 def _where(query: Query, game: str | None) -> tuple[str, list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
@@ -113,41 +147,105 @@ def _where(query: Query, game: str | None) -> tuple[str, list[Any]]:
             raise UnknownGame(game)
         clauses.append("game = ?")
         params.append(game)
-    for word in query.words:
-        key, latin = fold(word), fold_latin(word)
-        if not key:
-            continue
-        loose = loose_latin(word)
-        if len(loose) >= MIN_LOOSE_LENGTH:
-            # The loose key is a fallback, not a replacement: merging letters can split a word's match.
-            clauses.append("(instr(name_key, ?) > 0 OR instr(latin_key, ?) > 0 OR instr(loose_key, ?) > 0)")
-            params += [key, latin, loose]
-        else:
-            clauses.append("(instr(name_key, ?) > 0 OR instr(latin_key, ?) > 0)")
-            params += [key, latin]
-    for f in query.filters:
-        sql, values = _condition(f)
+    if query.tree is not None:
+        sql, values = _node(query.tree)
         clauses.append(sql)
         params += values
+    else:
+        for word in query.words:
+            if not fold(word):
+                continue
+            sql, values = _word_condition(word)
+            clauses.append(sql)
+            params += values
+        for f in query.filters:
+            sql, values = _condition(f)
+            clauses.append(sql)
+            params += values
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 
-def search_cards(text: str, game: str | None = None, limit: int | None = None, db: Path | None = None) -> SearchResult:
-    """Cards matching `text` (see `cardkit.db.query`), in catalogue order; at most `limit` of them."""
+def where_clause(text: str, game: str | None = None) -> tuple[str, list[Any]]:
+    """The SQL condition on `cards` for a query, with its parameters ("1" for an empty query), for other front ends."""
+    where, params = _where(parse_query(text), game)
+    return (where.removeprefix(" WHERE ") or "1"), params
+
+
+def _order_by(query: Query) -> tuple[str, list[Any]]:
+    """`order:` fields first, then exact names, then names that begin with the words, then catalogue order."""
+    parts: list[str] = []
+    params: list[Any] = []
+    for o in query.order:
+        # A card without the value (another game's field) sorts last either way.
+        parts.append(f"{o.column} IS NULL, {o.column} {'DESC' if o.descending else 'ASC'}")
+    words = " ".join(query.ranked_words)
+    if fold(words):
+        name, latin, loose = fold(words), fold_latin(words), loose_latin(words)
+        parts.append("CASE WHEN name_key = ? OR latin_key = ? OR loose_key = ? THEN 0 "
+                     "WHEN substr(name_key, 1, ?) = ? OR substr(latin_key, 1, ?) = ? THEN 1 ELSE 2 END")
+        params += [name, latin, loose, len(name), name, len(latin), latin]
+    parts.append("position")
+    return " ORDER BY " + ", ".join(parts), params
+
+
+# How alike a name must be to a query (difflib's ratio) to be offered when nothing matched.
+SUGGEST_RATIO = 0.75
+SUGGESTIONS = 5
+
+
+def _suggestions(conn: sqlite3.Connection, query: Query, game: str | None) -> tuple[str, ...]:
+    """Names close to the query's words, best first, for a query that matched nothing."""
+    words = fold_latin(" ".join(query.ranked_words))
+    if not words:
+        return ()
+    sql = "SELECT DISTINCT name, latin FROM cards" + (" WHERE game = ?" if game else "")
+    scored: dict[str, float] = {}
+    for name, latin in conn.execute(sql, [game] if game else []):
+        candidates = {fold_latin(name), fold_latin(latin), *folded_words(name, fold_latin), *folded_words(latin, fold_latin)}
+        best = max(difflib.SequenceMatcher(None, words, c).ratio() for c in candidates if c)
+        if best >= SUGGEST_RATIO:
+            scored[name] = max(best, scored.get(name, 0.0))
+    return tuple(sorted(scored, key=lambda n: (-scored[n], n))[:SUGGESTIONS])
+
+
+def close_names(conn: sqlite3.Connection, text: str, game: str | None = None) -> tuple[str, ...]:
+    """Names close to a query's words ("did you mean"), for a front end holding its own connection."""
+    return _suggestions(conn, parse_query(text), game)
+
+
+def search_connection(conn: sqlite3.Connection, text: str, game: str | None = None,
+                      limit: int | None = None) -> SearchResult:
+    """`search_cards` on an open connection to a built database (a server's own, say)."""
     query = parse_query(text)
+    if limit is not None and limit < 1:
+        raise BadArgument("--limit must be at least 1")
+    _check_values(conn, query)
+    where, params = _where(query, game)
+    order, order_params = _order_by(query)
+    rows = conn.execute(
+        "SELECT game, id, name, latin, kind, cost, colour, elements, level, data FROM cards"
+        f"{where}{order}",
+        params + order_params,
+    ).fetchall()
+    suggestions = _suggestions(conn, query, game) if not rows else ()
+    hits = [_hit(*row) for row in rows]
+    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits), suggestions=suggestions)
+
+
+def search_cards(text: str, game: str | None = None, limit: int | None = None, db: Path | None = None) -> SearchResult:
+    """Cards matching `text` (see `cardkit.db.query`): by `order:`, then exact and prefix name matches, then catalogue order."""
+    parse_query(text)  # a bad query is reported before any database is built
     if limit is not None and limit < 1:
         raise BadArgument("--limit must be at least 1")
     path = ensure_database(db)
     try:
-        rows = _select(path, query, game)
+        return _search_file(path, text, game, limit)
     except sqlite3.DatabaseError as exc:
         if not _damaged(exc) or read_meta(path) is None:
             raise CatalogueError(f"the database {path} can't be read: {exc}") from None
         # Our own database, damaged on disk: rebuild it, as a stale one is, and ask again.
         build_database(path)
-        rows = _select(path, query, game)
-    hits = [_hit(*row) for row in rows]
-    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits))
+        return _search_file(path, text, game, limit)
 
 
 def _damaged(exc: sqlite3.DatabaseError) -> bool:
@@ -155,16 +253,10 @@ def _damaged(exc: sqlite3.DatabaseError) -> bool:
     return "malformed" in text or "not a database" in text or "corrupt" in text
 
 
-def _select(path: Path, query: Query, game: str | None) -> list[Any]:
+def _search_file(path: Path, text: str, game: str | None, limit: int | None) -> SearchResult:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        _check_values(conn, query)
-        where, params = _where(query, game)
-        return conn.execute(
-            "SELECT game, id, name, latin, kind, cost, colour, elements, level, data FROM cards"
-            f"{where} ORDER BY position",
-            params,
-        ).fetchall()
+        return search_connection(conn, text, game, limit)
     finally:
         conn.close()
 

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from cardkit.errors import CardkitError, UnknownFormat
+from cardkit.errors import CardkitError, UnknownFormat, UnreadableInput
 from cardkit.problems import Problem, error
 
 
@@ -52,6 +52,29 @@ def validate_file(path: str | os.PathLike[str], format_name: str | None = None) 
     except CardkitError as exc:
         return DeckReport(path=str(path), failure=exc.message)
     return DeckReport(path=str(path), game=deck.game, format=deck.format, player=deck.player,
+                      counts={"main": deck.size("main"), "side": deck.size("side")},
+                      problems=validate_deck(deck))
+
+
+def validate_text(text: str, name: str, format_name: str | None = None) -> DeckReport:
+    """`validate_file` for a deck held in memory (a pasted list), reported under `name`."""
+    from cardkit.decks import validate_deck
+    from cardkit.decks.read import parse_deck
+
+    from cardkit.jsonio import MAX_INPUT_BYTES, decode_text
+
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        if len(data) > MAX_INPUT_BYTES:
+            raise UnreadableInput(name, f"the deck is over {MAX_INPUT_BYTES} bytes; the limit is {MAX_INPUT_BYTES}")
+        # The same text rules as a file's (no NUL, UTF-8, LF line ends), so a pasted list reads as its file would.
+        text = decode_text(name, data)
+        deck = parse_deck(text, path=name, format_name=format_name, json_hint=name.lower().endswith(".json"))
+    except UnknownFormat:
+        raise
+    except CardkitError as exc:
+        return DeckReport(path=name, failure=exc.message)
+    return DeckReport(path=name, game=deck.game, format=deck.format, player=deck.player,
                       counts={"main": deck.size("main"), "side": deck.size("side")},
                       problems=validate_deck(deck))
 

@@ -37,7 +37,6 @@ CATALOGUE_DESCRIPTION = (
     "and the canned queries below answer common questions."
 )
 SOURCE = "cardkit catalogue (data/cards/, data/formats/)"
-FTS_TABLE = "cards_fts"
 
 
 def read_schema(path: Path) -> dict[str, list[str]]:
@@ -72,6 +71,8 @@ def table_metadata(table: str, columns: list[str], described: Described = CATALO
             out["sort"] = spec.sort
         if spec.label_column in columns:
             out["label_column"] = spec.label_column
+        if spec.search_game:
+            out["plugins"] = {"cardkit": {"search_game": spec.search_game}}
     descriptions = {c: d for c in columns if (d := described.column_description(table, c))}
     if descriptions:
         out["columns"] = descriptions
@@ -79,7 +80,10 @@ def table_metadata(table: str, columns: list[str], described: Described = CATALO
 
 
 def _queries(queries: Mapping[str, CannedQuery]) -> Metadata:
-    return {name: {"title": q.title, "description": q.description, "sql": q.sql} for name, q in queries.items()}
+    # The SQL is one click away ("show"): players read the title, the form and the rows.
+    return {name: {"title": q.title, "description": q.description, "sql": q.sql, "hide_sql": True,
+                   **({"choices": {k: list(v) for k, v in q.choices.items()}} if q.choices else {})}
+            for name, q in queries.items()}
 
 
 def _build_note(meta: Mapping[str, str]) -> str:
@@ -97,23 +101,13 @@ def catalogue_metadata(path: Path) -> Metadata:
     """Metadata for a catalogue database: every table present, full-text search on `cards`, canned queries."""
     schema = read_schema(path)
     tables = {name: table_metadata(name, cols) for name, cols in schema.items()}
-    if "cards" in tables and FTS_TABLE in _all_tables(path):
-        # cards_fts is an external-content index keyed on the cards table's rowid.
-        tables["cards"].update(fts_table=FTS_TABLE, fts_pk="rowid")
     return {
         "description": " ".join(x for x in (CATALOGUE_DESCRIPTION, _build_note(read_meta(path) or {})) if x),
         "source": SOURCE,
+        "plugins": {"cardkit": {"catalogue": True}},
         "tables": tables,
         "queries": _queries(QUERIES),
     }
-
-
-def _all_tables(path: Path) -> set[str]:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
-    finally:
-        conn.close()
 
 
 def _rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
@@ -148,7 +142,9 @@ def tournament_metadata(path: Path) -> Metadata:
         "title": title,
         "description": description,
         "source": tournament.SOURCE,
-        "tables": {name: table_metadata(name, cols, tournament.TOURNAMENT) for name, cols in schema.items()},
+        # Per table too: Datasette's table page otherwise falls back to the instance's (catalogue) source.
+        "tables": {name: {**table_metadata(name, cols, tournament.TOURNAMENT), "source": tournament.SOURCE}
+                   for name, cols in schema.items()},
         "queries": _queries(tournament.QUERIES),
     }
 

@@ -7,7 +7,7 @@ arrives as text and may be empty, so each query casts it and treats '' as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,8 @@ class CannedQuery:
     title: str
     description: str
     sql: str
+    # Parameters with a fixed set of values, offered as choices (an empty choice means any).
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 QUERIES: dict[str, CannedQuery] = {
@@ -24,7 +26,7 @@ QUERIES: dict[str, CannedQuery] = {
         "Berserk TCG Mercenaries",
         "Every Mercenary: a deck may hold any number of copies of these (ten or more is recommended).",
         """\
-select id, name, colour, level, cost, set_id
+select game, id, name, colour, level, cost, set_id
 from cards
 where game = 'berserk-tcg' and mercenary = 1
 order by level, cost, position""",
@@ -32,18 +34,20 @@ order by level, cost, position""",
     "openable_cards": CannedQuery(
         "Berserk TCG cards openable at a Level, paying with one colour",
         "Cards of Level at most :level whose cost needs no card of another colour than :colour "
-        "(colourless cost can be paid with any card). Cities are left out.",
+        "(colourless cost can be paid with any card); an empty field means any. Cities are left out.",
         """\
-select c.id, c.name, c.colour, c.level, c.kind, c.cost,
+select c.game, c.id, c.name, c.colour, c.level, c.kind, c.cost,
        t.cost_white, t.cost_green, t.cost_black, t.cost_red, t.cost_colourless
 from cards c join tcg_cards t on t.id = c.id
 where c.game = 'berserk-tcg' and c.kind != 'city'
-  and c.level <= cast(:level as integer)
-  and (t.cost_white = 0 or lower(:colour) = 'white')
-  and (t.cost_green = 0 or lower(:colour) = 'green')
-  and (t.cost_black = 0 or lower(:colour) = 'black')
-  and (t.cost_red = 0 or lower(:colour) = 'red')
+  and (:level = '' or c.level <= cast(:level as integer))
+  and (:colour = '' or (
+       (t.cost_white = 0 or lower(:colour) = 'white')
+   and (t.cost_green = 0 or lower(:colour) = 'green')
+   and (t.cost_black = 0 or lower(:colour) = 'black')
+   and (t.cost_red = 0 or lower(:colour) = 'red')))
 order by c.level, c.cost, c.position""",
+        choices={"level": ("0", "1", "2", "3", "4", "5"), "colour": ("white", "green", "black", "red")},
     ),
     "elite_cards": CannedQuery(
         "Elite cards by element and cost",
@@ -58,6 +62,7 @@ where elite = 1
        or (',' || elements || ',') like '%,' || lower(:element) || ',%')
   and (:max_cost = '' or cost <= cast(:max_cost as integer))
 order by cost desc, game, position""",
+        choices={"element": ("steppe", "forest", "mountains", "swamps", "darkness", "neutral")},
     ),
     "berserker_deck": CannedQuery(
         "Berserker: the standard deck",
@@ -83,15 +88,16 @@ order by side, hits desc, name""",
     ),
     "cost_curve": CannedQuery(
         "Cost curve of a game",
-        "How many cards of :game (berserk-tcg, berserk-ccg, berserk-online) cost each amount, "
+        "How many cards of :game (berserk-tcg, berserk-ccg, berserk-online; empty for all three) cost each amount, "
         "with the share of the game's cards and a bar to read the shape at a glance.",
         """\
 select cost, count(*) as cards,
        round(100.0 * count(*) / sum(count(*)) over (), 1) as percent,
        printf('%.*c', cast(round(40.0 * count(*) / max(count(*)) over ()) as integer), '#') as bar
 from cards
-where game = :game and cost is not null
+where (:game = '' or game = :game) and cost is not null
 group by cost
 order by cost""",
+        choices={"game": ("berserk-tcg", "berserk-ccg", "berserk-online")},
     ),
 }

@@ -41,28 +41,6 @@ def render_json_text(value: Any) -> Markup | None:
     return Markup(f"<details><summary>JSON</summary><pre>{escape(pretty)}</pre></details>")
 
 
-# The catalogue is served under this name (`cardkit.web.metadata.CATALOGUE_DB`); not imported, to keep this plugin light.
-CATALOGUE = "cardkit"
-# Columns holding a catalogue card id beside a `game` column, in the tournament database's tables and queries.
-CARD_COLUMNS: dict[str | None, str] = {"deck_cards": "card", "cards": "id", None: "card"}
-
-
-def card_link(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
-    """A link from a tournament database's card id to the card's row in the catalogue served beside it."""
-    if database == CATALOGUE or CARD_COLUMNS.get(table) != column or not isinstance(value, str) or not value:
-        return None
-    try:
-        game = row["game"]
-    except (IndexError, KeyError, TypeError):
-        return None
-    if not isinstance(game, str) or not game:
-        return None
-    from datasette.utils import tilde_encode
-
-    href = f"{datasette.urls.table(CATALOGUE, 'cards')}/{tilde_encode(game)},{tilde_encode(value)}"
-    return Markup(f'<a href="{escape(href)}">{escape(value)}</a>')
-
-
 @hookimpl
 def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
-    return card_link(row, value, column, table, database, datasette) or render_json_text(value)
+    return render_json_text(value)

@@ -19,25 +19,29 @@ from cardkit.web.metadata import CATALOGUE_DB, instance_metadata
 if TYPE_CHECKING:
     from datasette.app import Datasette
 
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
-PLUGIN_NAME = "cardkit-render"
+PLUGIN_NAMES = ("cardkit-render", "cardkit")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
     "facet_time_limit_ms": 400,
     "sql_time_limit_ms": 2000,
     "default_facet_size": 12,
+    # Suggesting facets costs a query per column on every page; the useful facets are set per table.
+    "suggest_facets": False,
 }
 
 
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import render
+    from cardkit.web import plugin, render
 
-    if pm.get_plugin(PLUGIN_NAME) is None:
-        pm.register(render, name=PLUGIN_NAME)
+    for name, module in zip(PLUGIN_NAMES, (render, plugin)):
+        if pm.get_plugin(name) is None:
+            pm.register(module, name=name)
 
 
 class _NoTraceback:
@@ -72,7 +76,7 @@ def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
             raise CatalogueError(f"database {name!r}: no such file {path}")
     _register_plugin()
     quiet_error_pages()
-    ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS)
+    ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS, template_dir=str(TEMPLATES))
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")
     for name, path in databases.items():

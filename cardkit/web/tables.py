@@ -18,6 +18,7 @@ COLUMNS: dict[str, str] = {
     "latin": "The name transliterated into Latin letters, so it can be searched on an English keyboard.",
     "set_id": "The set the card belongs to: TCG volume (BK1..BK5), CCG set number, Online series, Berserker `standard`.",
     "set": "The set the card belongs to.",
+    "set_label": "The game, set id and set name together (TCG BK1 Volume 1, CCG 10 Война стихий), so sets of different games never mix.",
     "number": "The card's number within its set.",
     "kind": "What sort of card it is: TCG kind (character, effect-normal, effect-eternal, city), CCG and Online type, Berserker card type (move, attack, defense).",
     "type": "What sort of card it is (creature, flyer, companion, artifact, equipment, terrain, ...).",
@@ -61,6 +62,7 @@ COLUMNS: dict[str, str] = {
     "position": "The card's place in catalogue order (games, then files, then cards as listed).",
     "name_key": "The name folded for matching (lower case, no accents, ё as е).",
     "latin_key": "The transliterated name folded for matching.",
+    "search_key": "Every word of the name, its transliteration and the id, folded each way a search may be typed; the search box matches a word only where one of these begins.",
     "loose_key": "The transliterated name with spelling schemes merged (y, j and i alike; ts as c; kh as h), so Dikiy and Dikij find Dikii.",
 }
 
@@ -77,28 +79,35 @@ class Table:
     sort: str | None = None
     label_column: str | None = "name"
     columns: dict[str, str] = field(default_factory=dict)
+    # The game whose cards the table lists ("*": every game), searched with the query language; None: no search.
+    search_game: str | None = None
 
 
 JSON_ELEMENTS: Facet = {"array": "elements"}
 
 TABLES: dict[str, Table] = {
     "cards": Table(
-        "Every card of every game, one row each, with the fields people filter by, in catalogue order. "
-        "Search names and transliterations with the search box; facet by game, colour, element, level, kind or rarity.",
-        facets=("game", "colour", "elements", "level", "kind", "rarity", "set_id", "elite", "is_unique"),
+        "Every card of every game, one row each, in catalogue order. Search with the words and filters of "
+        "`cardkit cards search` (Koch, c:red lv<=2, e:forest elite:yes); narrow down by game, colour, element, level, kind or set.",
+        # Sets by `set_label`, which names the game and the set; rarity is faceted in each game's own table,
+        # since the CCG's words and Online's letters mean different things.
+        facets=("game", "colour", "elements", "level", "kind", "set_label", "elite", "is_unique"),
         sort="position",
+        search_game="*",
     ),
     "tcg_cards": Table(
         "Berserk TCG cards (Konami, after Kentaro Miura's manga) with every field, the cost split by colour.",
         facets=("colour", "level", "kind", "set", "unique", "quick", "mercenary", {"array": "subtypes"}),
         columns={"cost": "The cost by colour, as JSON; see the cost_* columns.",
                  "set": "The TCG volume (BK1..BK5); empty for the cities."},
+        search_game="berserk-tcg",
     ),
     "ccg_cards": Table(
         "Cards of the Russian tabletop Berserk CCG with every field.",
         facets=(JSON_ELEMENTS, "type", "rarity", "set", "elite", "unique", "zone"),
         columns={"cost": "Crystals to play the card.", "set": "The CCG set number (10, 20, ...).",
                  "elements": "The card's elements, as a JSON list; [] for a neutral card."},
+        search_game="berserk-ccg",
     ),
     "online_cards": Table(
         "Berserk Online cards with every field.",
@@ -106,6 +115,7 @@ TABLES: dict[str, Table] = {
         sort="name",
         columns={"cost": "Crystals to play the card.",
                  "elements": "The card's element, as a JSON list of at most one; [] for a neutral card."},
+        search_game="berserk-online",
     ),
     "berserker_cards": Table(
         "The Berserker fleet game's shared deck: each card, how many copies, and who may play it.",
@@ -118,6 +128,7 @@ TABLES: dict[str, Table] = {
             "destroys_user": "1 if playing the card destroys the ship that plays it (Marines: the Ramship), 0 otherwise.",
             "restriction": "Who may play the card, as JSON: the printed label and the ships, side or opposing cards it names.",
         },
+        search_game="berserker",
     ),
     "berserker_ships": Table(
         "The Berserker fleet game's units: the Berserker and the human ships, with their numbers.",

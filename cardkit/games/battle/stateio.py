@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from cardkit.errors import BadArgument, UnreadableInput
+from cardkit.errors import BadArgument, CardkitError, UnreadableInput
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
-from cardkit.jsonio import dumps_canonical, read_text_input, write_atomic
+from cardkit.jsonio import dumps_canonical, read_text_input
+from cardkit.outputs import Kind, Output
 from cardkit.squads.read import parse_checked_json
 
 
@@ -22,15 +23,22 @@ def read_state(path: str | os.PathLike[str]) -> BattleState:
     return state
 
 
-def write_state(state: BattleState, out: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
-    """Write `state` atomically to `out`; BadArgument when `out` is one of the command's input files."""
-    target = Path(out)
-    for given in inputs:
-        if Path(given).exists() and target.exists() and target.resolve() == Path(given).resolve():
-            raise BadArgument(f"--out {out} is an input of this command; cardkit never overwrites its input")
-    if target.is_dir():
-        raise BadArgument(f"--out {out} is a directory; give a file name")
+def is_battle_state(path: Path) -> bool:
+    """Whether `path` holds a battle state cardkit can read: the only kind of file `--out` may replace."""
     try:
-        write_atomic(target, dumps_canonical(state.to_dict()))
+        read_state(path)
+    except CardkitError:
+        return False
+    return True
+
+
+BATTLE_STATE = Kind("battle state", is_battle_state)
+
+
+def write_state(state: BattleState, out: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
+    """Write `state` to `out` through the guarded writer: never over an input, a special file or
+    a file that is not a battle state (`OutputRefused`, exit 2)."""
+    try:
+        Output(Path(out), BATTLE_STATE, tuple(Path(p) for p in inputs)).write(dumps_canonical(state.to_dict()))
     except OSError as exc:
         raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None

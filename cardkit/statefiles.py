@@ -1,0 +1,37 @@
+"""Game state files (TCG games, fleet boards): written only through the guarded writer.
+
+A state file may replace only a file that already reads as a state of the same kind, so
+`--out` never lands on a deck, a fleet file or anything cardkit did not write.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from cardkit.errors import BadArgument, CardkitError
+from cardkit.jsonio import dumps_canonical
+from cardkit.outputs import Kind, Output
+
+
+def state_kind(noun: str, read: Callable[[Path], object]) -> Kind:
+    """An output kind whose existing files are recognised by reading them back as states."""
+
+    def recognise(path: Path) -> bool:
+        try:
+            read(path)
+        except CardkitError:
+            return False
+        return True
+
+    return Kind(noun, recognise)
+
+
+def write_state_file(data: Any, out: str | os.PathLike[str], kind: Kind,
+                     inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Write `data` as canonical JSON to `out`; `OutputRefused` or `BadArgument` (exit 2) when it may not."""
+    try:
+        Output(Path(out), kind, tuple(Path(p) for p in inputs)).write(dumps_canonical(data))
+    except OSError as exc:
+        raise BadArgument(f"cannot write {out}: {exc.strerror or exc}") from None

@@ -1,0 +1,104 @@
+"""A card's page in words: every field of the catalogue entry as a label and a readable value.
+
+Plain functions over the card's JSON, used by the Datasette plugin for the `cards` row page.
+Online ability codes are worded from the glossary in data/online_abilities.json.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from cardkit import paths
+
+GLOSSARY_FILE = paths.ROOT / "data" / "online_abilities.json"
+GLOSSARY_SCHEMA = paths.SCHEMAS_DIR / "online-abilities.schema.json"
+TCG_COLOURS = ("white", "green", "black", "red", "colourless")
+GAME_NAMES = {"berserk-tcg": "Berserk TCG", "berserk-ccg": "Berserk CCG", "berserk-online": "Berserk Online",
+              "berserker": "Berserker (fleet game)"}
+CCG_RARITY = {"common": "common (Частая)", "uncommon": "uncommon (Нечастая)", "rare": "rare (Редкая)",
+              "ultra-rare": "ultra-rare (Ультраредкая)"}
+# The published Online list gives one letter and never says what it stands for; we say so rather than guess.
+ONLINE_RARITY_NOTE = "the published Online card list does not say what its rarity letters mean"
+LABELS = {"restriction": "who may play it", "negates": "as a defence", "hp": "hit points", "set": "set", "moves": "moves", "move": "moves", "is_unique": "unique",
+          "subtypes": "subtypes", "classes": "classes", "elements": "element"}
+SKIPPED = {"id", "name", "latin"}
+
+
+@lru_cache(maxsize=1)
+def glossary() -> dict[str, dict[str, Any]]:
+    """Ability code -> its glossary entry, checked against its schema."""
+    import jsonschema
+
+    doc = json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
+    jsonschema.validate(doc, json.loads(GLOSSARY_SCHEMA.read_text(encoding="utf-8")))
+    return {entry["code"]: entry for entry in doc["abilities"]}
+
+
+def ability_in_words(code: str) -> Markup:
+    entry = glossary().get(code)
+    if not entry:
+        return Markup(f"<code>{escape(code)}</code> (not in the glossary yet)")
+    german = f" — <i>{escape(entry['german'])}</i>" if entry["german"] else ""
+    engine = "cardkit's rules use it" if entry["implemented"] else "not played by cardkit's rules engine"
+    return Markup(f"{escape(entry['gloss'])}{german} <small>(<code>{escape(code)}</code>; {engine})</small>")
+
+
+def tcg_cost(cost: dict[str, int]) -> Markup:
+    """The TCG cost as coloured balls, one per card to sacrifice."""
+    balls = [f'<span class="ball {c}" title="{c}">{c[0].upper() if c != "colourless" else "·"}</span>'
+             for c in TCG_COLOURS for _ in range(cost.get(c, 0))]
+    words = ", ".join(f"{n} {c}" for c in TCG_COLOURS if (n := cost.get(c, 0)))
+    return Markup(f'<span class="cardkit-cost">{"".join(balls)}</span> {escape(words or "free")}')
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return " · ".join(f"{k} {_plain(v)}" for k, v in value.items() if v is not None) or "none"
+    return str(value)
+
+
+def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> list[tuple[str, Markup]]:
+    """(label, value) for every field of the card, in the catalogue's order, in words."""
+    facts: list[tuple[str, Markup]] = [("game", Markup(escape(GAME_NAMES.get(game, game))))]
+    for key, value in card.items():
+        if key in SKIPPED:
+            continue
+        label = LABELS.get(key, key.replace("_", " "))
+        if key == "cost" and isinstance(value, dict):
+            shown = tcg_cost(value)
+        elif key == "cost" and game in ("berserk-ccg", "berserk-online"):
+            shown = Markup(escape(f"{value} {'gold' if card.get('elite') else 'silver'} crystals"))
+        elif key == "elements":
+            shown = Markup(escape(", ".join(value) if value else "neutral (no element)"))
+        elif key == "abilities":
+            shown = Markup("<ul>" + "".join(f"<li>{ability_in_words(c)}</li>" for c in value) + "</ul>") if value else Markup("none")
+        elif key == "rarity" and game == "berserk-online":
+            shown = Markup(f"<code>{escape(value)}</code> ({ONLINE_RARITY_NOTE})")
+        elif key == "rarity":
+            shown = Markup(escape(CCG_RARITY.get(str(value), str(value))))
+        elif key in ("set", "series") and value is not None and str(value) in set_names:
+            shown = Markup(escape(f"{value}: {set_names[str(value)]}"))
+        elif key == "level":
+            shown = Markup(escape(f"Level {value}: openable once {value} cit{'y is' if value == 1 else 'ies are'} revealed"))
+        elif key == "restriction" and game == "berserker":
+            # Who may play a fleet card: the printed label says it; no label means any ship.
+            shown = Markup(escape(value["text"] if isinstance(value, dict) and value.get("text") else "any ship may play it"))
+        elif key == "negates" and game == "berserker":
+            shown = Markup(escape({"attack": "cancels the whole attack", "damage": "cancels only the damage"}.get(
+                str(value), "nothing (not a defence card)" if value is None else str(value))))
+        elif key == "elite":
+            shown = Markup("yes: paid with gold crystals only" if value else "no")
+        else:
+            shown = Markup(escape(_plain(value)))
+        facts.append((label, shown))
+    return facts

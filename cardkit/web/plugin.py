@@ -1,0 +1,309 @@
+"""cardkit's Datasette plugin: the query language as the search box of every card table, links and flags.
+
+`?_search=` on `cards` and on each game's table runs `cardkit.db.search`'s query language
+(the same as `cardkit cards search`), not SQLite full-text search. Which tables take it is
+metadata (`plugins.cardkit.search_game` on a table, written by `cardkit.web.metadata`).
+Registered by `cardkit.web.server`, not through an entry point.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote
+
+from datasette import hookimpl
+from datasette.filters import FilterArguments
+from datasette.utils import tilde_encode
+from markupsafe import Markup, escape
+
+from cardkit.errors import CardkitError
+
+PLUGIN = "cardkit"
+# The game a table's rows belong to, or "*" for the shared `cards` table.
+ALL_GAMES = "*"
+
+
+def search_game(datasette: Any, database: str, table: str) -> str | None:
+    """The game whose cards `table` lists ("*" for all), or None for a table the query language does not search."""
+    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    game = config.get("search_game")
+    return game if isinstance(game, str) else None
+
+
+def _named(sql: str, values: list[Any]) -> tuple[str, dict[str, Any]]:
+    """`?` placeholders as Datasette's named ones (`:cardkit_0`, ...)."""
+    names = iter(range(len(values)))
+    named = re.sub(r"\?", lambda _: f":cardkit_{next(names)}", sql)
+    return named, {f"cardkit_{i}": v for i, v in enumerate(values)}
+
+
+def search_filter(text: str, game: str) -> FilterArguments:
+    """The WHERE clause, parameters and description for a search of a table of `game` ("*" for `cards`)."""
+    from cardkit.db.search import where_clause
+
+    described = f"search {text!r}"
+    try:
+        sql, values = where_clause(text)
+    except CardkitError as exc:
+        return FilterArguments(["0"], {}, [f"{described} is not understood: {exc.message}"],
+                               {"supports_search": True, "search": text, "search_error": exc.message})
+    named, params = _named(sql, values)
+    if game != ALL_GAMES:
+        params["cardkit_game"] = game
+        named = f"id in (select id from cards where game = :cardkit_game and ({named}))"
+    return FilterArguments([named], params, [described], {"supports_search": True, "search": text})
+
+
+# Last, so its `supports_search` wins over Datasette's own search filter, which finds no FTS table.
+@hookimpl(trylast=True)
+def filters_from_request(request: Any, database: str, table: str, datasette: Any) -> FilterArguments | None:
+    game = search_game(datasette, database, table)
+    if game is None:
+        return None
+    text = request.args.get("_search", "").strip()
+    if not text:
+        return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
+    return search_filter(text, game)
+
+
+# Yes/no columns of the catalogue (stored as 0/1) and of a tournament database.
+FLAGS = frozenset({"elite", "is_unique", "unique", "mercenary", "quick", "horde", "flying", "ranged", "unlimited",
+                   "loner", "destroys_user", "fires_through_ships", "legal", "ok"})
+# Columns of an attached database that hold a catalogue card id.
+CARD_COLUMNS = frozenset({"card"})
+
+
+def is_catalogue(datasette: Any, database: str) -> bool:
+    config = datasette.plugin_config(PLUGIN, database=database, fallback=False) or {}
+    return bool(config.get("catalogue"))
+
+
+def catalogue_name(datasette: Any) -> str | None:
+    """The name the catalogue is served under, for links from other databases."""
+    return next((name for name in datasette.databases if is_catalogue(datasette, name)), None)
+
+
+def card_url(datasette: Any, database: str, game: str, card_id: str) -> str:
+    """The card's page: its row of `cards`, shown by the card template."""
+    return str(datasette.urls.row(database, "cards", f"{tilde_encode(game)},{tilde_encode(card_id)}"))
+
+
+def _link(url: str, text: str) -> Markup:
+    return Markup(f'<a href="{escape(url)}">{escape(text)}</a>')
+
+
+@hookimpl(tryfirst=True)
+def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
+    if column in FLAGS and value in (0, 1) and not isinstance(value, float):
+        return Markup("yes" if value else "no")
+    if column == "elements" and value in ("", "[]") and is_catalogue(datasette, database):
+        return Markup("neutral")
+    if not isinstance(value, str) or not value:
+        return None
+    keys = row.keys() if hasattr(row, "keys") else []
+    if column == "id" and is_catalogue(datasette, database) and table not in ("sets", "formats", "berserker_ships", "meta"):
+        game = row["game"] if "game" in keys and table in (None, "cards") else (
+            search_game(datasette, database, table) if table else None)
+        if game and game != ALL_GAMES:
+            return _link(card_url(datasette, database, game, value), value)
+        # A query's id without its game: every card of any game with that id.
+        return _link(str(datasette.urls.table(database, "cards")) + "?id=" + quote(value), value)
+    if not is_catalogue(datasette, database) and (column in CARD_COLUMNS or (table == "cards" and column == "id")) and (
+            catalogue := catalogue_name(datasette)):
+        # A tournament database's decklists name the game beside the card: the link goes to that one card.
+        game = row["game"] if "game" in keys else None
+        if isinstance(game, str) and game:
+            return _link(card_url(datasette, catalogue, game, value), value)
+        return _link(str(datasette.urls.table(catalogue, "cards")) + "?id=" + quote(value), value)
+    return None
+
+
+def relabel(link: Any, label: str) -> Markup:
+    """A row link (`<a href=...>key</a>`) reading `label` instead of the key."""
+    return Markup(re.sub(r">[^<]*</a>", lambda _: f">{escape(label)}</a>", str(link), count=1))
+
+
+@hookimpl
+def prepare_jinja2_environment(env: Any) -> None:
+    env.filters["cardkit_relabel"] = relabel
+
+
+async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
+    """What the card template shows: the card's facts in words and its other printings."""
+    from datasette.utils import urlsafe_components
+
+    from cardkit.web.cardpage import GAME_NAMES, card_facts
+
+    parts = urlsafe_components(request.url_vars.get("pks", ""))
+    if len(parts) != 2:
+        return {}
+    game, card_id = parts
+    db = datasette.get_database(database)
+    row = (await db.execute("select name, latin, data, name_key from cards where game = ? and id = ?", [game, card_id])).first()
+    if row is None:
+        return {}
+    sets = {r["id"]: r["name"] for r in await db.execute("select id, name from sets where game = ?", [game])}
+    others = await db.execute(
+        "select game, id, set_id from cards where name_key = ? and not (game = ? and id = ?) order by position",
+        [row["name_key"], game, card_id])
+    printings = [(_link(card_url(datasette, database, o["game"], o["id"]), o["id"]),
+                  f"{GAME_NAMES.get(o['game'], o['game'])}{', set ' + str(o['set_id']) if o['set_id'] else ''}")
+                 for o in others]
+    return {"cardkit_card": {"name": row["name"], "latin": row["latin"] if row["latin"] != row["name"] else "",
+                             "id": card_id, "facts": card_facts(game, json.loads(row["data"]), sets),
+                             "printings": printings}}
+
+
+# Columns of `cards` left off its HTML page unless asked for with `?_col=`: the row link reads the
+# name, and the rest are for search and order. JSON, CSV and filters still have them all.
+HIDDEN_COLUMNS = ("name", "data", "position", "name_key", "latin_key", "loose_key", "search_key")
+
+
+def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
+    """An async function the table template calls only when a search found nothing: (name, link) pairs."""
+
+    async def suggestions() -> list[tuple[str, str]]:
+        from cardkit.db.search import close_names
+
+        try:
+            names = await datasette.get_database(database).execute_fn(
+                lambda conn: close_names(conn, text, None if game == ALL_GAMES else game))
+        except CardkitError:
+            return []
+        return [(n, "?_search=" + quote(f'"{n}"')) for n in names]
+
+    return suggestions
+
+
+@hookimpl
+def extra_template_vars(view_name: str, table: str | None, database: str | None, request: Any, datasette: Any) -> Any:
+    if not database or request is None or not is_catalogue(datasette, database):
+        return None
+    if view_name == "table" and table and (game := search_game(datasette, database, table)):
+        return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
+                "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game)}
+    if view_name != "row" or table != "cards":
+        return None
+
+    async def inner() -> dict[str, Any]:
+        return await _card_page(datasette, database, request)
+
+    return inner
+
+
+DECK_FIELD = "deck"
+
+
+async def _posted_deck(request: Any) -> tuple[str, str | None]:
+    form = await request.post_vars()
+    return form.get(DECK_FIELD, ""), form.get("filename") or None
+
+
+def _card_href(datasette: Any, game: str | None) -> Any:
+    """id -> the card's page in the served catalogue, or None when no catalogue is served."""
+    catalogue = catalogue_name(datasette)
+    if catalogue is None or game is None:
+        return lambda card_id: None
+    return lambda card_id: card_url(datasette, catalogue, game, card_id)
+
+
+async def deck_page(datasette: Any, request: Any) -> Any:
+    """GET: the form; POST (field `deck`): the verdict, every problem at its line, and the list."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.web.deckpage import check_deck_text, summarise_deck
+
+    context: dict[str, Any] = {"deck_text": "", "report": None, "lines": []}
+    if request.method == "POST":
+        text, filename = await _posted_deck(request)
+        report = check_deck_text(text, filename)
+        by_line: dict[int, list[Any]] = {}
+        for p in report.all_problems:
+            by_line.setdefault(p.line or 0, []).append(p)
+        context = {"deck_text": text, "report": report, "unplaced": by_line.pop(0, []),
+                   "lines": [(n, line, by_line.get(n, [])) for n, line in enumerate(text.splitlines(), start=1)],
+                   "errors": sum(p.is_error for p in report.all_problems),
+                   "summary": summarise_deck(text, filename) if report.failure is None else None,
+                   "card_href": _card_href(datasette, report.game)}
+    html = await datasette.render_template("cardkit_deck.html", context, request=request)
+    return Response.html(html)
+
+
+async def deck_json(datasette: Any, request: Any) -> Any:
+    """POST (field `deck`): exactly the object `cardkit validate --json` prints for that deck."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.web.deckpage import check_deck_text
+
+    if request.method != "POST":
+        return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
+    text, filename = await _posted_deck(request)
+    return Response.json(check_deck_text(text, filename).to_dict())
+
+
+# The ranked page shows this many cards; the table page (`?_search=`) pages through them all.
+SEARCH_PAGE_LIMIT = 100
+
+
+async def search_page(datasette: Any, request: Any) -> Any:
+    """The query language's own page: cards ranked as `cardkit cards search` ranks them, with did-you-mean."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.db.search import search_connection
+
+    catalogue = catalogue_name(datasette)
+    text = request.args.get("q", "").strip()
+    context: dict[str, Any] = {"q": text, "result": None, "error": None, "hits": [], "catalogue": catalogue}
+    if text and catalogue:
+        try:
+            result = await datasette.get_database(catalogue).execute_fn(
+                lambda conn: search_connection(conn, text, limit=SEARCH_PAGE_LIMIT))
+        except CardkitError as exc:
+            context["error"] = exc.message
+        else:
+            context["result"] = result
+            context["hits"] = [(h, card_url(datasette, catalogue, h.game, h.id)) for h in result.hits]
+            context["table_url"] = str(datasette.urls.table(catalogue, "cards")) + "?_search=" + quote(text)
+            context["suggestions"] = [(n, "?q=" + quote(f'"{n}"')) for n in result.suggestions]
+    html = await datasette.render_template("cardkit_search.html", context, request=request)
+    return Response.html(html)
+
+
+@hookimpl
+def register_routes() -> list[tuple[str, Any]]:
+    return [(r"^/-/deck$", deck_page), (r"^/-/deck\.json$", deck_json), (r"^/-/search$", search_page)]
+
+
+@hookimpl
+def skip_csrf(scope: Any) -> bool | None:
+    # Scripts and other sites post decks to the JSON endpoint without a Datasette session.
+    return True if scope.get("path") == "/-/deck.json" else None
+
+
+def _searched_table(datasette: Any, path: str) -> bool:
+    """True for a table page (HTML, JSON or CSV) that the query language searches."""
+    parts = path.strip("/").split("/")
+    if len(parts) != 2:
+        return False
+    database, table = parts[0], parts[1].rsplit(".", 1)[0] if parts[1].endswith((".json", ".csv")) else parts[1]
+    return database in datasette.databases and search_game(datasette, database, table) is not None
+
+
+@hookimpl
+def asgi_wrapper(datasette: Any) -> Any:
+    """Search results skip the default facets, which would scan the whole table once each per request:
+    the query language narrows results itself (c:red, e:forest, ...). An explicit `_facet=` still facets."""
+
+    def wrap(app: Any) -> Any:
+        async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+            query = scope.get("query_string", b"") if scope.get("type") == "http" else b""
+            if (b"_search=" in query and b"_facet" not in query and b"_nofacet" not in query
+                    and _searched_table(datasette, scope.get("path", ""))):
+                scope = {**scope, "query_string": query + b"&_nofacet=1"}
+            await app(scope, receive, send)
+
+        return wrapped
+
+    return wrap

@@ -1,0 +1,289 @@
+"""A two-player Berserk TCG game: cities, attacks, locking, victory; each rule quotes the text."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardkit.cli.main import app
+from cardkit.errors import CardkitError
+from cardkit.games.berserk_tcg import actions as solo
+from cardkit.games.berserk_tcg.cities import City
+from cardkit.games.berserk_tcg.match import (
+    Attack, BadActionText, End, Game, IllegalAction, Move, Player, Unit, apply, apply_all, deck_cards, from_dict,
+    legal_actions, new_game, parse,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+WHITE = ROOT / "decks/berserk-tcg/white-hawks.deck"
+RED = ROOT / "decks/berserk-tcg/red-apostles.deck"
+CASCA, GUTS, ARCHERS, CAVALRY, MERC = "BK1-013", "BK1-011", "BK1-005", "BK1-123", "BK1-001"
+LIBRARY = (MERC,) * 10
+
+
+def table(mine: tuple[Unit, ...] = (), theirs: tuple[Unit, ...] = (), held: dict[str, int] | None = None,
+          revealed: tuple[str, ...] = (), phase: str = "main", hand: tuple[str, ...] = (),
+          library: tuple[str, ...] = LIBRARY) -> Game:
+    """Player 0 on move; cities c1..c4 basic, c5 royal; `held` maps a city to its controller."""
+    base = new_game([list(LIBRARY), list(LIBRARY)], ["Alice", "Boris"])
+    held = held or {}
+    cities = tuple(City(f"c{i}", "CITY-R" if i == 5 else f"CITY-{i}", i == 5, f"c{i}" in revealed or f"c{i}" in held,
+                        (sorted(set(revealed) | set(held)).index(f"c{i}") + 1)
+                        if f"c{i}" in revealed or f"c{i}" in held else None, held.get(f"c{i}"))
+                   for i in range(1, 6))
+    return replace(base, players=(Player("Alice", library, hand, (), mine), Player("Boris", library, (), (), theirs)),
+                   cities=cities, phase=phase)
+
+
+def test_an_attack_reveals_a_face_down_city_as_the_next_level_and_an_unguarded_city_is_taken() -> None:
+    # "as a character card is put in game and reveals a city, that city becomes the Level 1 city until the game ends"
+    # "Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."
+    game, events = apply(table((Unit(CASCA),), revealed=("c1",)), Attack("c3", (CASCA,)))
+    c3 = game.city("c3")
+    assert (c3.revealed, c3.level, c3.controller) == (True, 2, 0)
+    assert game.players[0].units == (Unit(CASCA, "c3", locked=True),)
+    assert len(game.players[0].hand) == 2 and len(game.players[0].library) == len(LIBRARY) - 2
+    assert [e["kind"] for e in events] == ["revealed", "took"]
+
+
+def test_a_defender_who_wins_does_not_take_the_city_and_the_dead_attacker_goes_to_the_trash() -> None:
+    # "During a battle over a city, when the defensive player wins, he doesn't acquire the city"
+    start = table((Unit(CASCA),), (Unit(GUTS, "c2"),), held={"c2": 1})
+    game, events = apply(start, Attack("c2", (CASCA,)))
+    assert game.city("c2").controller == 1 and game.players[0].units == ()
+    assert game.players[0].trash == (CASCA,) and game.players[0].hand == ()
+    assert game.players[1].units == (Unit(GUTS, "c2", damage=2),)
+    assert events[-1]["kind"] == "held"
+
+
+def test_an_attacker_who_defeats_the_guards_takes_the_city_and_its_survivors_guard_it() -> None:
+    # "he just has to attack it and defeat the troops that defend it"
+    # "he just turns it toward him and let the characters that took its control inside, to guard it"
+    start = table((Unit(ARCHERS),), (Unit(CAVALRY, "c2"),), held={"c2": 1})
+    game, _ = apply(start, Attack("c2", (ARCHERS,)))
+    assert game.city("c2").controller == 0
+    assert game.players[0].units == (Unit(ARCHERS, "c2", locked=True),)
+    assert game.players[1].trash == (CAVALRY,) and game.players[1].units == ()
+
+
+def test_a_player_attacks_once_a_turn_and_never_a_city_it_occupies() -> None:
+    # "You can only attack once each turn." "you obviously can't attack one that you already occupy"
+    start = table((Unit(CASCA), Unit(GUTS), Unit(ARCHERS, "c1")), held={"c1": 0})
+    game, _ = apply(start, Attack("c2", (CASCA,)))
+    with pytest.raises(IllegalAction, match="once each turn"):
+        apply(game, Attack("c3", (GUTS,)))
+    with pytest.raises(IllegalAction, match="already yours"):
+        apply(start, Attack("c1", (GUTS,)))
+
+
+def test_a_locked_card_can_take_no_action_until_its_players_next_unlocking_phase() -> None:
+    # "A locked card can't take any action until its player next turn, more specifically his unlocking phase"
+    game, _ = apply(table((Unit(CASCA), Unit(GUTS, "c1")), held={"c1": 0}), Attack("c2", (CASCA,)))
+    with pytest.raises(IllegalAction, match="locked"):
+        apply(game, Move(CASCA, "c1"))
+    game, _ = apply(game, End())
+    assert game.active == 1 and game.phase == "draw"
+    assert Unit(CASCA, "c2", locked=True) in game.players[0].units
+    game, _ = apply(apply(apply(game, solo.Draw())[0], End())[0], solo.Draw())
+    assert game.active == 0 and not any(u.locked for u in game.players[0].units)
+
+
+def test_moving_between_cities_locks_and_setting_a_character_in_a_city_does_not() -> None:
+    # "When a character card attacks a city, or moves from one to another (using their Move value), you have to Lock it"
+    start = table((Unit(CASCA), Unit(GUTS, "c1")), held={"c1": 0, "c2": 0})
+    game, _ = apply(start, Move(CASCA, "c1"))
+    assert Unit(CASCA, "c1") in game.players[0].units
+    game, _ = apply(start, Move(GUTS, "c2"))
+    assert Unit(GUTS, "c2", locked=True) in game.players[0].units
+    with pytest.raises(IllegalAction, match="attack it to take it"):
+        apply(start, Move(CASCA, "c3"))
+
+
+def test_the_royal_city_and_two_normal_cities_win() -> None:
+    # "The victory condition is to take the royal city and at least 2 normal cities."
+    game, events = apply(table((Unit(CASCA),), held={"c1": 0, "c2": 0}), Attack("c5", (CASCA,)))
+    assert game.winner == 0 and events[-1]["kind"] == "won"
+    assert list(legal_actions(game)) == []
+    game, _ = apply(table((Unit(CASCA),), held={"c1": 0, "c2": 0}), Attack("c3", (CASCA,)))
+    assert game.winner is None, "three normal cities without the royal one do not win"
+
+
+def test_a_player_who_cannot_draw_in_the_drawing_phase_loses() -> None:
+    # "A player loses when he can't draw a card from his deck during his drawing phase."
+    game, events = apply(table(phase="draw", library=()), solo.Draw())
+    assert game.winner == 1 and events[0]["kind"] == "won"
+
+
+def test_taking_a_city_with_an_empty_library_draws_nothing_and_does_not_lose() -> None:
+    game, _ = apply(table((Unit(CASCA),), library=()), Attack("c1", (CASCA,)))
+    assert game.winner is None and game.city("c1").controller == 0
+
+
+def test_the_first_player_skips_its_first_draw_and_the_second_draws() -> None:
+    # "The first player to take his turn has to skip his drawing phase (for that turn only)."
+    game = new_game([deck_cards(str(WHITE))[1], deck_cards(str(RED))[1]], seed=3)
+    assert game.phase == "opening" and [len(p.hand) for p in game.players] == [7, 7]
+    game, _ = apply(game, End())
+    assert (game.active, game.phase) == (1, "draw")
+    game, _ = apply(game, solo.Draw())
+    assert len(game.players[1].hand) == 8
+
+
+def test_damage_that_did_not_kill_heals_in_the_ending_phase() -> None:
+    # "During the Ending phase, the damages dealt and that didn't send a card to the Trash are healed"
+    game, _ = apply(table((Unit(GUTS),), (Unit(CASCA, "c2"),), held={"c2": 1}), Attack("c2", (GUTS,)))
+    assert game.players[0].units == (Unit(GUTS, "c2", locked=True, damage=2),)
+    game, _ = apply(game, End())
+    assert not any(u.damage for p in game.players for u in p.units)
+
+
+def test_a_revealed_city_raises_the_level_that_can_be_opened() -> None:
+    # "you can play cards of a Level inferior or equal to the number of revealed cities"
+    start = table(phase="opening", hand=(ARCHERS, MERC))
+    with pytest.raises(IllegalAction, match="Level 1 needs 1"):
+        apply(start, solo.Open(ARCHERS, (MERC,)))
+    game, events = apply(replace(start, cities=table(revealed=("c4",)).cities), solo.Open(ARCHERS, (MERC,)))
+    assert game.players[0].units == (Unit(ARCHERS),) and game.players[0].trash == (MERC,)
+    assert game.phase == "main"
+
+
+def test_the_cities_lie_face_down_in_a_seeded_order_that_hides_the_royal_one() -> None:
+    # "their backside shown so that the royal city is hidden amongst the others"
+    decks = [list(LIBRARY), list(LIBRARY)]
+    royal = {next(c.name for c in new_game(decks, seed=s).cities if c.royal) for s in range(20)}
+    assert len(royal) > 1
+    assert new_game(decks, seed=4).to_dict() == new_game(decks, seed=4).to_dict()
+    assert all(c["card"] is None and c["royal"] is None for c in new_game(decks, seed=4).summary()["cities"])
+
+
+def test_a_random_game_round_trips_every_action_and_state() -> None:
+    game = new_game([deck_cards(str(WHITE))[1], deck_cards(str(RED))[1]], seed=1)
+    rng = random.Random(1)
+    kinds = set()
+    for _ in range(300):
+        actions = list(legal_actions(game))
+        if not actions:
+            break
+        eager = [a for a in actions if isinstance(a, (Attack, solo.Open))] or actions
+        action = rng.choice(eager if rng.random() < 0.8 else actions)
+        assert parse(str(action)) == action
+        game, _ = apply(game, action)
+        assert from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
+        kinds.add(type(action).__name__)
+    assert game.winner is not None and {"Attack", "Open", "End"} <= kinds
+
+
+@pytest.mark.parametrize("text", ["attack c1", "move BK1-001 c2", "fly"], ids=["no cards", "no to", "verb"])
+def test_text_that_is_no_action_is_refused(text: str) -> None:
+    with pytest.raises(BadActionText):
+        parse(text)
+
+
+def test_tcg_apply_writes_only_legal_runs_and_has_the_fleet_apply_shape(runner: CliRunner, tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    assert runner.invoke(app, ["tcg", "new", str(WHITE), str(RED), "--seed", "1", "--out", str(state)]).exit_code == 0
+    after = tmp_path / "after.json"
+    result = runner.invoke(app, ["tcg", "apply", str(state), "pass", "attack c1 with BK1-001", "--out", str(after),
+                                 "--json"])
+    out = json.loads(result.output)
+    assert result.exit_code == 1 and list(out) == ["legal", "problems", "events", "state"]
+    assert out["problems"][0]["code"] == "ILLEGAL_ACTION" and out["problems"][0]["line"] == 2
+    assert not after.exists()
+    result = runner.invoke(app, ["tcg", "apply", str(state), "open BK1-001 pay BK1-007", "end", "--out", str(after)])
+    assert result.exit_code == 0, result.output
+    assert from_dict(json.loads(after.read_text())).active == 1
+    result = runner.invoke(app, ["tcg", "apply", str(state), "end", "--out", str(state)])
+    assert result.exit_code == 2 and "input" in result.output
+    moves = runner.invoke(app, ["tcg", "moves", str(state), "--json"])
+    assert "open BK1-001 pay BK1-007" in json.loads(moves.output)["actions"]
+
+
+def _mutations(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _mutations(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:3]):
+            out += _mutations(v, path + (i,))
+    return out
+
+
+def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunner, tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    runner.invoke(app, ["tcg", "new", str(WHITE), str(RED), "--seed", "2", "--out", str(state)])
+    runner.invoke(app, ["tcg", "apply", str(state), "open BK1-001 pay BK1-001", "attack c2 with BK1-001",
+                        "--out", str(tmp_path / "t.json")])
+    good = json.loads((tmp_path / "t.json").read_text())
+    paths = _mutations(good)
+    for path in paths:
+        for bad in (None, "x", -1, 7, [], {}, True):
+            data = json.loads(json.dumps(good))
+            if not path:
+                data = bad
+            else:
+                target = data
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = bad
+            try:
+                apply_all(from_dict(data), ["end"])
+            except CardkitError:
+                pass  # the CLI shows it as one `error:` line
+
+
+def test_a_hand_over_7_at_the_end_of_the_turn_is_cut_to_7_before_the_next_turn() -> None:
+    # "If a player has more than 7 cards in his hand at the end of his turn, he must discard as many cards as needed"
+    game, _ = apply(table(hand=(MERC,) * 8 + (CASCA,)), End())
+    assert game.phase == "discard" and game.active == 0
+    assert sorted(map(str, legal_actions(game))) == [f"discard {MERC},{MERC}", f"discard {MERC},{CASCA}"]
+    with pytest.raises(IllegalAction, match="discard exactly 2"):
+        apply(game, solo.Discard((CASCA,)))
+    game, _ = apply(game, solo.Discard((CASCA, MERC)))
+    assert len(game.players[0].hand) == 7 and sorted(game.players[0].trash) == [MERC, CASCA] and game.active == 1
+
+
+def test_a_character_without_a_move_value_cannot_move_from_one_city_to_another() -> None:
+    # "or moves from one to another (using their Move value)"
+    golem = "BK1-042"
+    with pytest.raises(IllegalAction, match="no Move value"):
+        apply(table((Unit(golem, "c1"),), held={"c1": 0, "c2": 0}), Move(golem, "c2"))
+
+
+def test_a_unique_card_whose_name_the_opponent_has_in_play_cannot_be_opened() -> None:
+    # "if your opponent has one in game, you can't play it"
+    start = table(theirs=(Unit(GUTS, "c2"),), held={"c2": 1}, revealed=("c1",), phase="opening",
+                  hand=("BK1-012", MERC, MERC))
+    with pytest.raises(IllegalAction, match="Unique"):
+        apply(start, solo.Open("BK1-012", (MERC,)))
+
+
+def test_the_library_examples_in_the_docs_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    monkeypatch.chdir(ROOT)
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "tcg-battles.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "tcg-battles.md", "exec"), {})
+
+
+def test_tcg_new_plays_an_illegal_deck_with_a_warning_and_sets_its_city_aside(runner: CliRunner, tmp_path: Path) -> None:
+    illegal = ROOT / "decks/berserk-tcg/illegal-city-in-deck.deck"
+    state = tmp_path / "game.json"
+    result = runner.invoke(app, ["tcg", "new", str(illegal), str(RED), "--out", str(state)])
+    assert result.exit_code == 0
+    assert "NOT_A_DECK_CARD" in result.output and "set aside CITY-R" in result.output
+    game = from_dict(json.loads(state.read_text()))
+    assert not any(c.startswith("CITY") for c in game.players[0].library + game.players[0].hand)
+
+
+def test_tcg_new_refuses_a_deck_of_another_game(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tcg", "new", str(ROOT / "decks/berserker/standard.deck"), str(RED),
+                                 "--out", str(tmp_path / "g.json")])
+    assert result.exit_code == 2 and "berserker deck" in result.output and not (tmp_path / "g.json").exists()
