@@ -2,7 +2,7 @@
 
 Generates N=500 submissions (the bundled legal decks, one per player) into a temporary
 folder, then times:
-- the batch check: one process, catalogue and name indexes loaded once;
+- the batch check: one run, catalogue and name indexes loaded once (and shared with its worker processes);
 - baseline A: what an organizer scripts first, one `cardkit validate FILE` process per deck
   (timed on a sample, since each spawn costs about a second);
 - baseline B: one process, but the catalogue caches cleared before every deck (a cold catalogue per deck).
@@ -94,7 +94,7 @@ def main() -> None:
     rate = N / batch
     identical = sum(p.code == "IDENTICAL_DECKS" for s in result.submissions for p in s.problems)
     print(f"{N} submissions from {len(legal_bundled_decks())} bundled decks, {identical} IDENTICAL_DECKS warnings")
-    print(f"batch check (one process):              {rate:8.1f} decks/s  ({batch:.2f} s for {N})")
+    print(f"batch check (one run):                  {rate:8.1f} decks/s  ({batch:.2f} s for {N})")
     print(f"baseline A, `cardkit validate` per file: {len(sample) / spawn:8.1f} decks/s  (sample of {len(sample)})")
     print(f"baseline B, cold catalogue per deck:     {len(cold_sample) / cold_time:8.1f} decks/s  (sample of {len(cold_sample)})")
     print(f"speed-up: {rate / (len(sample) / spawn):.0f}x over A, {rate / (len(cold_sample) / cold_time):.1f}x over B")
