@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,22 @@ def test_a_refused_link_is_the_same_unreadable_row_from_a_worker(tmp_path: Path,
     rows = {Path(s.path).name: s for s in parallel.submissions}
     assert rows["gone.deck"].verdict is Verdict.UNREADABLE and rows["out.deck"].verdict is Verdict.UNREADABLE
     assert "outside the event folder" in rows["out.deck"].problems[0].message
+
+
+_PARENT = os.getpid()
+
+
+def _square_unless_in_a_worker_at_five(x: int) -> int:
+    if x == 5 and os.getpid() != _PARENT:
+        os._exit(3)  # a worker killed from outside, as the out-of-memory killer would
+    return x * x
+
+
+def test_a_killed_worker_leaves_the_batch_to_be_finished_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(batch, "WARM_UP", 1)
+    monkeypatch.setattr(batch, "CHUNK", 2)
+    calls: list[tuple[int, int]] = []
+    results = batch.check_all(_square_unless_in_a_worker_at_five, list(range(12)), lambda d, t: calls.append((d, t)), jobs=2)
+    assert results == [x * x for x in range(12)]
+    assert calls[-1] == (12, 12)
