@@ -109,8 +109,9 @@ def _fill(label: str) -> str:
     return parts[0] if len(parts) == 1 and parts[0] else _BAR
 
 
-def bar_chart(title: str, labels: list[str], values: list[float], colour_by_label: bool = False) -> str:
-    """An SVG bar chart, one bar per label; labels are escaped, and the chart is labelled for screen readers."""
+def bar_chart(title: str, labels: list[str], values: list[float], fills: list[str] | None = None) -> str:
+    """An SVG bar chart, one bar per label (coloured by `fills`, else all alike); labels are escaped, and the
+    chart is labelled for screen readers."""
     height_per_bar, label_width, bar_width = 22, 260, 360
     height = 30 + height_per_bar * len(labels)
     top = max(values) if values else 1
@@ -123,7 +124,7 @@ def bar_chart(title: str, labels: list[str], values: list[float], colour_by_labe
         y = 26 + i * height_per_bar
         width = max(1.0, bar_width * value / top)
         shown = label if len(label) <= 38 else label[:37] + "…"
-        fill = _fill(label) if colour_by_label else _BAR
+        fill = fills[i] if fills else _BAR
         parts.append(f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end" font-size="12">{_html(shown)}</text>'
                      f'<rect x="{label_width}" y="{y + 2}" width="{width:.1f}" height="{height_per_bar - 6}" fill="{fill}" '
                      f'stroke="#333" stroke-width="0.5"><title>{_html(label)}: {value:g}</title></rect>'
@@ -244,7 +245,8 @@ def render_page(result: EventCheck, meta: Metagame | None = None) -> str:
         top = meta.cards.head(TOP_CARDS_CHARTED)
         sizes = meta.sizes
         parts += ["<h2>Metagame</h2>", '<div class="charts">',
-                  bar_chart("Decks per colour or element mix", mix_labels, meta.mixes["decks"].tolist(), colour_by_label=True),
+                  bar_chart("Decks per colour or element mix", mix_labels, meta.mixes["decks"].tolist(),
+                            [_fill(str(m)) for m in meta.mixes["mix"]]),
                   bar_chart(f"Most played cards (decks playing them, top {len(top)})",
                             _card_labels(top), top["decks"].tolist()),
                   bar_chart("Main deck sizes (decks)", [f"{r['game']}: {r['main']}" if many_games else f"{r['main']} cards"
