@@ -117,3 +117,14 @@ def test_pandas_is_imported_only_by_publish() -> None:
     code = ("import sys; from cardkit.cli.main import app; import cardkit.tournament.database, cardkit.tournament.registry;"
             "print('pandas' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+def test_publish_json_counts_what_the_page_shows(runner: CliRunner, tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "p.html"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    meta = metagame(check_event([EVENT]))
+    assert json.loads(result.stdout) == {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
+                                         "cards": len(meta.cards), "not_published": len(meta.unlisted)}

@@ -184,3 +184,15 @@ def test_the_registry_schema_is_a_valid_schema_and_a_registry_follows_it(registr
     assert list(Draft202012Validator(schema).iter_errors(data)) == []
     data["decks"][0]["hash"] = "not a hash"
     assert list(Draft202012Validator(schema).iter_errors(data))
+
+
+def test_register_json_says_what_was_written(tmp_path: Path, runner: CliRunner) -> None:
+    out = tmp_path / "r.json"
+    result = runner.invoke(app, ["tournament", "register", str(EVENT), "-r", REGISTRATIONS, "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    registry = read_registry(out)
+    assert data == {"path": str(out), "event": "spring-open", "decks": len(registry["decks"]),
+                    "legal": sum(d["verdict"] == "legal" for d in registry["decks"]),
+                    "illegal": sum(d["verdict"] == "illegal" for d in registry["decks"]),
+                    "not_registered": 2}  # broken.deck (unreadable) and Dmitri Nosubmission (missing)
