@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+from collections.abc import Sequence
+from typing import Annotated
 
 import typer
 
@@ -14,34 +17,95 @@ except ImportError:  # pragma: no cover - older typer on the real click
     # though only one of the two imports ever runs.
     from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
+from cardkit.cli import _typer_fast
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
-app = typer.Typer(
-    name="cardkit",
-    help="Card catalogue and deck-legality toolkit for the Berserk card games and the Berserker fleet game.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+_typer_fast.install()
+
+HELP = "Card catalogue and deck-legality toolkit for the Berserk card games and the Berserker fleet game."
 
 # Order is the order of `cardkit --help`.
 COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "validate", "deck", "simulate", "squad", "tournament", "serve")
 
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"cardkit.cli.{_name}").register(app)
+
+def _show_version(value: bool) -> None:
+    if value:
+        from cardkit.cli._version import version_lines
+
+        typer.echo("\n".join(version_lines()))
+        raise typer.Exit(EXIT_OK)
+
+
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_show_version, is_eager=True,
+        help="Show the version and where the catalogue and the database are, then exit.",
+    )] = False,
+) -> None:
+    # No docstring: the app's help stays HELP.
+    pass
+
+
+def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
+    """The `cardkit` app with the commands of `modules`, every command by default."""
+    new = typer.Typer(
+        name="cardkit",
+        help=HELP,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        # Plain help text: rich's formatter costs more to import than the rest of `--help` together.
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    new.callback()(_root)
+    for name in modules:
+        importlib.import_module(f"cardkit.cli.{name}").register(new)
+    return new
+
+
+app = make_app()
+
+
+def app_for(args: Sequence[str]) -> typer.Typer:
+    """An app with only the command `args` name, when they name one: typer builds every command's options before parsing.
+
+    `cardkit`, `cardkit --help`, an unknown command and shell completion get the whole app.
+    """
+    words = [a for a in args if not a.startswith("-")]
+    if not words or words[0] not in COMMAND_MODULES or any(k.endswith("_COMPLETE") for k in os.environ):
+        return app
+    slim = make_app([words[0]])
+    names = {c.name for c in slim.registered_commands} | {g.name for g in slim.registered_groups}
+    return slim if words[0] in names else app
+
+
+def help_command(args: Sequence[str], exc: UsageError) -> str:
+    """The command whose `--help` explains a usage error: its context's, else the deepest command `args` name."""
+    if exc.ctx is not None:
+        return exc.ctx.command_path
+    # The parser reports a missing option value without a context; walk the words instead.
+    path, command = ["cardkit"], typer.main.get_command(app)
+    for arg in args:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is None and not arg.startswith("-"):
+            break
+        if sub is not None:
+            path.append(arg)
+            command = sub
+    return " ".join(path)
 
 
 def main() -> None:
     """Run the console script: a usage error is one `error:` line and exit 2, like every other error."""
+    args = sys.argv[1:]
     try:
-        code = app(standalone_mode=False)
+        code = app_for(args)(standalone_mode=False)
     except NoArgsIsHelpError as exc:
-        typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        # `cardkit` or `cardkit GROUP` alone: the help once, on stdout, and exit 2 as for any missing argument.
+        typer.echo(exc.format_message())
         code = EXIT_USAGE
     except UsageError as exc:
-        command = exc.ctx.command_path if exc.ctx else "cardkit"
-        typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
+        typer.echo(f"error: {exc.format_message()} (see `{help_command(args, exc)} --help`)", err=True)
         code = EXIT_USAGE
     except typer.Abort:
         typer.echo("error: interrupted", err=True)
