@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import sys
@@ -19,6 +20,7 @@ except ImportError:  # pragma: no cover - older typer on the real click
 
 from cardkit.cli import _typer_fast
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from cardkit.cli._help import FullSummaryGroup, use_full_summaries
 
 _typer_fast.install()
 
@@ -56,14 +58,26 @@ def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
         # Plain help text: rich's formatter costs more to import than the rest of `--help` together.
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
+        cls=FullSummaryGroup,
     )
     new.callback()(_root)
     for name in modules:
         importlib.import_module(f"cardkit.cli.{name}").register(new)
+    use_full_summaries(new)
     return new
 
 
-app = make_app()
+@functools.cache
+def full_app() -> typer.Typer:
+    """The app with every command: what `cardkit.cli.main.app` is."""
+    return make_app()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    # `app` is built on first use, so that a run of one command imports and builds only that one.
+    if name == "app":
+        return full_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def app_for(args: Sequence[str]) -> typer.Typer:
@@ -73,10 +87,10 @@ def app_for(args: Sequence[str]) -> typer.Typer:
     """
     words = [a for a in args if not a.startswith("-")]
     if not words or words[0] not in COMMAND_MODULES or any(k.endswith("_COMPLETE") for k in os.environ):
-        return app
+        return full_app()
     slim = make_app([words[0]])
     names = {c.name for c in slim.registered_commands} | {g.name for g in slim.registered_groups}
-    return slim if words[0] in names else app
+    return slim if words[0] in names else full_app()
 
 
 def help_command(args: Sequence[str], exc: UsageError) -> str:
@@ -84,7 +98,7 @@ def help_command(args: Sequence[str], exc: UsageError) -> str:
     if exc.ctx is not None:
         return exc.ctx.command_path
     # The parser reports a missing option value without a context; walk the words instead.
-    path, command = ["cardkit"], typer.main.get_command(app)
+    path, command = ["cardkit"], typer.main.get_command(full_app())
     for arg in args:
         sub = getattr(command, "commands", {}).get(arg)
         if sub is None and not arg.startswith("-"):
