@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
+import gc
 import importlib
 import os
 import sys
@@ -48,11 +50,12 @@ def _root(
     pass
 
 
-def make_app(modules: Sequence[str] = COMMAND_MODULES) -> typer.Typer:
+def make_app(modules: Sequence[str] = COMMAND_MODULES, completion: bool = True) -> typer.Typer:
     """The `cardkit` app with the commands of `modules`, every command by default."""
     new = typer.Typer(
         name="cardkit",
         help=HELP,
+        add_completion=completion,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         # Plain help text: rich's formatter costs more to import than the rest of `--help` together.
@@ -88,7 +91,8 @@ def app_for(args: Sequence[str]) -> typer.Typer:
     words = [a for a in args if not a.startswith("-")]
     if not words or words[0] not in COMMAND_MODULES or any(k.endswith("_COMPLETE") for k in os.environ):
         return full_app()
-    slim = make_app([words[0]])
+    # Completion's options belong before a command, so an app for one command has no use for them.
+    slim = make_app([words[0]], completion=False)
     names = {c.name for c in slim.registered_commands} | {g.name for g in slim.registered_groups}
     return slim if words[0] in names else full_app()
 
@@ -111,6 +115,10 @@ def help_command(args: Sequence[str], exc: UsageError) -> str:
 
 def main() -> None:
     """Run the console script: a usage error is one `error:` line and exit 2, like every other error."""
+    # Runs last at exit: the cyclic collector then leaves what is still alive to the operating system
+    # instead of tracing it all once more (about 15 ms of a short command). Nothing cardkit writes
+    # waits for that: files are closed by `with` blocks, and Python never promised finalizers at exit.
+    atexit.register(gc.freeze)
     args = sys.argv[1:]
     try:
         code = app_for(args)(standalone_mode=False)

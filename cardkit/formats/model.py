@@ -116,11 +116,11 @@ def _all_formats(formats_dir: Path) -> dict[str, Format]:
         schema = (paths.SCHEMAS_DIR / "format.schema.json").read_bytes()
     except OSError:
         schema = b""  # never remembered as passed: the check itself reports the missing schema
-    key = checkcache.content_key("formats", [("format.schema.json", schema)] + [(p.name, b) for p, b in files.items()])
-    known = checkcache.seen(key)
+    content = checkcache.content("formats", [("format.schema.json", schema)] + [(p.name, b) for p, b in files.items()])
+    known = checkcache.seen("formats", content)
     formats = {p.stem: read_format_file(p, raw, schema_checked=known) for p, raw in files.items()}
     if not known:
-        checkcache.remember(key)
+        checkcache.remember("formats", content)
     return formats
 
 
