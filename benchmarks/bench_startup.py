@@ -2,7 +2,8 @@
 
     python benchmarks/bench_startup.py [--repeat N]
 
-Each case is a fresh process of this interpreter, run N times; the rounds are
+Each case is a fresh process of this interpreter (cardkit through its console
+script beside it, else `python -m cardkit`), run N times; the rounds are
 interleaved (every case once, then again) so the machine's load falls on all
 cases alike. Figures are median wall times and their ratio to `python -c pass`.
 One warm-up round first writes the bytecode caches, as installing a package
@@ -23,20 +24,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DECK = "decks/berserk-tcg/white-hawks.deck"
 BASELINE = "python -c pass"
+# The console script beside this interpreter, as a user runs it; `python -m cardkit` where there is none.
+SCRIPT = Path(sys.executable).with_name("cardkit")
+CARDKIT = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "cardkit"]
 CASES: dict[str, list[str]] = {
-    BASELINE: ["-c", "pass"],
-    "library: validate_files([DECK])": ["-c", f"from cardkit.decks.report import validate_files; validate_files([{DECK!r}])"],
-    "cardkit validate DECK": ["-m", "cardkit", "validate", DECK],
-    "cardkit --help": ["-m", "cardkit", "--help"],
-    "cardkit --version": ["-m", "cardkit", "--version"],
-    "cardkit deck hash DECK": ["-m", "cardkit", "deck", "hash", DECK],
+    BASELINE: [sys.executable, "-c", "pass"],
+    "library: validate_files([DECK])": [sys.executable, "-c", f"from cardkit.decks.report import validate_files; validate_files([{DECK!r}])"],
+    "cardkit validate DECK": [*CARDKIT, "validate", DECK],
+    "cardkit --help": [*CARDKIT, "--help"],
+    "cardkit --version": [*CARDKIT, "--version"],
+    "cardkit deck hash DECK": [*CARDKIT, "deck", "hash", DECK],
+    "cardkit squad check SQUAD": [*CARDKIT, "squad", "check", "squads/online-deal.json"],
 }
 GOALS = {"cardkit validate DECK": 4.0, "cardkit --help": 5.0}
 
 
 def run(args: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, timeout=120)
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, timeout=120)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"error: {' '.join(args)} exited {done.returncode}: {done.stderr.decode(errors='replace')}")
@@ -55,7 +60,7 @@ def main() -> None:
         for name, args in CASES.items():
             times[name].append(run(args, env))
     base = statistics.median(times[BASELINE])
-    print(f"start-up, median wall time of {repeat} interleaved runs each:")
+    print(f"start-up, median wall time of {repeat} interleaved runs each ({' '.join(CARDKIT)}):")
     for name, ts in times.items():
         median = statistics.median(ts)
         goal = GOALS.get(name)
