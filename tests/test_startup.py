@@ -58,10 +58,11 @@ def demo_app() -> typer.Typer:
         ["no/such.deck"],
         ["decks"],
         [""],
+        ["-"],
         [DECK, "--file", ""],
     ],
     ids=["defaults", "all-given", "plus-sign", "below-min", "above-max", "not-a-number", "underscores",
-         "huge-number", "missing-file", "a-folder", "empty-path", "empty-path-in-a-list"],
+         "huge-number", "missing-file", "a-folder", "empty-path", "dash", "empty-path-in-a-list"],
 )
 def test_plain_coercion_answers_exactly_as_typers_own(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     assert typer.core.build_runtime_param is not typers_own_coercion
