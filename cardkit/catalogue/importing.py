@@ -11,7 +11,7 @@ from cardkit.catalogue.check import cross_check, validate_document, where
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
-from cardkit.errors import CatalogueError, UnreadableInput
+from cardkit.errors import BadArgument, CatalogueError, UnreadableInput
 from cardkit.jsonio import dumps_canonical, write_atomic
 
 
@@ -30,6 +30,10 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None) -> Impor
     of the game that the import no longer produces are removed. A source whose
     cards would break the schema or repeat an id is refused before anything is written.
     """
+    if cards_dir is None and paths.BUNDLED:
+        # The bundled copy belongs to the installed package: a new wheel would silently undo the import.
+        raise BadArgument(f"this cardkit reads the catalogue bundled in the package ({paths.CARDS_DIR}); "
+                          "import into a checkout of the repository, or set CARDKIT_HOME to one")
     target = game_dir(game, cards_dir or paths.CARDS_DIR)
     files = game_module(game, "importer").import_files(Path(source))
     check_output(game, Path(source), files)
