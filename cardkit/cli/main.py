@@ -28,7 +28,8 @@ _typer_fast.install()
 
 HELP = "Card catalogue and deck-legality toolkit for the Berserk card games and the Berserker fleet game."
 
-# Order is the order of `cardkit --help`.
+# Order is the order of `cardkit --help` (typer lists single commands first, then groups). Name each
+# module after the command or group it registers: a run of that command then imports only that module.
 COMMAND_MODULES: tuple[str, ...] = ("catalogue", "build", "cards", "fleet", "validate", "deck", "simulate", "squad", "tournament", "serve")
 
 
