@@ -146,3 +146,12 @@ def test_a_cache_folder_that_cannot_be_written_only_means_checking_every_time(
     monkeypatch.setattr(model, "_schema_validator", lambda: calls.append(1) or real())
     model.load_format("cup")
     assert calls
+
+
+@pytest.mark.parametrize("name", cardkit.cli.main.COMMAND_MODULES)
+def test_a_run_of_each_command_builds_only_that_commands_module(name: str) -> None:
+    from cardkit.cli.main import app_for, full_app
+
+    slim = app_for([name, "--help"])
+    assert slim is not full_app()
+    assert {c.name for c in slim.registered_commands} | {g.name for g in slim.registered_groups} == {name}
