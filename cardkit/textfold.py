@@ -42,6 +42,9 @@ def transliterate(text: str) -> str:
 
 def fold(text: str) -> str:
     """Key for comparing names: case, accents, ё/е, spacing and punctuation folded."""
+    if text.isascii():
+        # Nothing for NFKD to decompose and no marks to drop; most names are plain ASCII.
+        return _NOT_ALNUM.sub("", text.lower())
     # Case-fold between two NFKD passes: compatibility forms such as 𝑨 only become
     # plain letters after decomposing, and case folding can yield new composites.
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
@@ -52,7 +55,12 @@ def fold(text: str) -> str:
 
 def fold_latin(text: str) -> str:
     """`fold` after transliteration: the key under which Cyrillic and Latin spellings meet."""
-    return fold(text).translate(_TRANSLIT_TABLE)
+    return latin_of_folded(fold(text))
+
+
+def latin_of_folded(key: str) -> str:
+    """`fold_latin` of a text whose `fold` is `key`, without folding again."""
+    return key.translate(_TRANSLIT_TABLE)
 
 
 # Players spell Russian names in several schemes (Dikiy, Dikij, Dikii; tselitel, celitel;

@@ -71,3 +71,13 @@ def test_other_transliteration_schemes_meet_the_name_under_the_loose_key(typed: 
 @given(st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ -"))
 def test_a_cyrillic_name_and_its_stored_transliteration_share_the_loose_key(text: str) -> None:
     assert loose_latin(text) == loose_latin(transliterate(text))
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_the_ascii_shortcut_folds_exactly_as_the_unicode_path_does(text: str) -> None:
+    import re
+    import unicodedata
+
+    unicode_path = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    unicode_path = re.sub(r"[\W_]+", "", "".join(ch for ch in unicode_path if not unicodedata.combining(ch)))
+    assert fold(text) == unicode_path
