@@ -4,7 +4,7 @@ Generates N=500 submissions (the bundled legal decks, one per player) into a tem
 folder, then times:
 - the batch check: one run, catalogue and name indexes loaded once (and shared with its worker processes);
 - baseline A: what an organizer scripts first, one `cardkit validate FILE` process per deck
-  (timed on a sample, since each spawn costs about a second);
+  (timed on a sample, since each spawn starts Python and cardkit afresh);
 - baseline B: one process, but the catalogue caches cleared before every deck (a cold catalogue per deck).
 All three must give the same verdicts on the sample.
 Run: python benchmarks/bench_tournament.py [N]

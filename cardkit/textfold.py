@@ -73,7 +73,7 @@ def _fold_remembered(text: str) -> str:
 
 def _fold(text: str) -> str:
     if text.isascii():
-        # NFKD leaves ASCII alone and it has no marks: the common case needs neither pass.
+        # Nothing for NFKD to decompose and no marks to drop; most names are plain ASCII.
         return _NOT_ALNUM.sub("", text.lower())
     # Case-fold between two NFKD passes: compatibility forms such as 𝑨 only become
     # plain letters after decomposing, and case folding can yield new composites.
@@ -84,7 +84,12 @@ def _fold(text: str) -> str:
 
 def fold_latin(text: str) -> str:
     """`fold` after transliteration: the key under which Cyrillic and Latin spellings meet."""
-    return fold(text).translate(_TRANSLIT_TABLE)
+    return latin_of_folded(fold(text))
+
+
+def latin_of_folded(key: str) -> str:
+    """`fold_latin` of a text whose `fold` is `key`, without folding again."""
+    return key.translate(_TRANSLIT_TABLE)
 
 
 # Players spell Russian names in several schemes (Dikiy, Dikij, Dikii; tselitel, celitel;

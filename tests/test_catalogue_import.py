@@ -139,6 +139,15 @@ def test_import_cli_writes_into_the_catalogue_folder(runner: Any, tmp_path: Path
     assert missing.exit_code == 2 and "no such file" in missing.output
 
 
+def test_an_installed_cardkit_refuses_to_import_into_its_bundled_catalogue(
+        runner: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(paths, "CARDS_DIR", tmp_path)
+    monkeypatch.setattr(paths, "BUNDLED", True)
+    result = runner.invoke(app, ["catalogue", "import", "berserk-online", str(REFERENCE / SOURCES["berserk-online"])])
+    assert result.exit_code == 2 and "CARDKIT_HOME" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("game", REAL_SOURCES)
 def test_reimporting_the_real_reference_list_reproduces_the_committed_catalogue(
     reference_dir: Path, tmp_path: Path, game: str

@@ -83,18 +83,12 @@ def test_reading_a_negated_marines_attack_as_sparing_the_ramship(monkeypatch: py
     assert apply(start, Fire("d6", "d7", "marines"))[0].ship_at("d6") is None
 
 
-def test_combat_tcg_joins_a_combat_group_another_module_already_made() -> None:
-    from cardkit.cli import combat_tcg
+def test_combat_odds_and_combat_tcg_share_one_combat_group() -> None:
+    from cardkit.cli import combat
 
     app = typer.Typer()
-    other = typer.Typer()
-
-    @other.command("odds")
-    def odds() -> None:
-        """Another engine's command."""
-
-    app.add_typer(other, name="combat")
-    combat_tcg.register(app)
+    combat.register(app)
+    combat.register(typer.Typer())  # a second app (the slim one-command app) must not add `tcg` twice
     group = get_command(app).commands["combat"]  # type: ignore[attr-defined]
     assert sorted(group.commands) == ["odds", "tcg"]
     assert len(app.registered_groups) == 1

@@ -92,3 +92,13 @@ def test_fold_agrees_with_dropping_marks_character_by_character(text: str) -> No
                          ids=["combining", "precomposed", "full-width", "yo", "long", "override"])
 def test_fold_of_marked_long_and_full_width_names_matches_the_reference(text: str) -> None:
     assert fold(text) == _fold_character_by_character(text)
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_the_ascii_shortcut_folds_exactly_as_the_unicode_path_does(text: str) -> None:
+    import re
+    import unicodedata
+
+    unicode_path = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
+    unicode_path = re.sub(r"[\W_]+", "", "".join(ch for ch in unicode_path if not unicodedata.combining(ch)))
+    assert fold(text) == unicode_path

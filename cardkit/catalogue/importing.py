@@ -14,7 +14,7 @@ from cardkit.catalogue.check import cross_check, expectations_path, read_expecta
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
-from cardkit.errors import CatalogueError, OutputRefused, UnreadableInput
+from cardkit.errors import BadArgument, CatalogueError, OutputRefused, UnreadableInput
 from cardkit.jsonio import dumps_canonical
 from cardkit.outputs import Kind, Output
 
@@ -46,6 +46,10 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None, force: b
     through the guarded writer (never the source, never a special file). The new files
     are all written to temporary files first and renamed into place together.
     """
+    if cards_dir is None and paths.BUNDLED:
+        # The bundled copy belongs to the installed package: a new wheel would silently undo the import.
+        raise BadArgument(f"this cardkit reads the catalogue bundled in the package ({paths.CARDS_DIR}); "
+                          "import into a checkout of the repository, or set CARDKIT_HOME to one")
     cards_dir = cards_dir or paths.CARDS_DIR
     target = game_dir(game, cards_dir)
     source = Path(source)

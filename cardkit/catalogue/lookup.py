@@ -10,7 +10,7 @@ from typing import Callable
 
 from cardkit.catalogue.store import CardId, GameCatalogue, load_game
 from cardkit.games import game_module
-from cardkit.textfold import fold, fold_latin
+from cardkit.textfold import fold, fold_latin, latin_of_folded
 
 NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
 # Lookups remembered per index: texts longer than a card name are garbage, and memory stays bounded.
@@ -51,12 +51,14 @@ class CardIndex:
         self._found: dict[tuple[str, bool], Lookup] = {}
         for cid, card in catalogue.cards.items():
             self._by_id[cid.casefold()] = cid
-            self._by_name.setdefault(fold(card["name"]), []).append(cid)
-            self._by_latin.setdefault(fold_latin(card["name"]), []).append(cid)
+            # Each name folded once: building the index is most of a one-deck `validate`.
+            name = fold(card["name"])
+            self._by_name.setdefault(name, []).append(cid)
+            self._by_latin.setdefault(latin_of_folded(name), []).append(cid)
             if card.get("latin"):
-                self._by_latin.setdefault(fold_latin(card["latin"]), [])
-                if cid not in self._by_latin[fold_latin(card["latin"])]:
-                    self._by_latin[fold_latin(card["latin"])].append(cid)
+                same = self._by_latin.setdefault(fold_latin(card["latin"]), [])
+                if cid not in same:
+                    same.append(cid)
 
     def by_id(self, text: str) -> CardId | None:
         key = text.strip()

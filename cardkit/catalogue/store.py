@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -108,6 +109,8 @@ def load_game(game: str, cards_dir: Path | None = None) -> GameCatalogue:
 
 def catalogue_hash(cards_dir: Path | None = None) -> str:
     """SHA-256 over every catalogue file's name and bytes: changes whenever the catalogue does."""
+    import hashlib  # here, not above: loading OpenSSL is a tenth of a short command's start-up
+
     root = cards_dir or paths.CARDS_DIR
     digest = hashlib.sha256()
     for path in sorted(root.glob("*/*.json")):

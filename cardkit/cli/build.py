@@ -15,7 +15,7 @@ from cardkit.cli._options import JsonOption, print_json
 @guarded
 def build_command(
     out: Annotated[Optional[Path], typer.Option(
-        "--out", "-o", help="Database file to write (default: $CARDKIT_DB, else build/cardkit.db in the repository).",
+        "--out", "-o", help="Database file to write (default: $CARDKIT_DB, else build/cardkit.db in a checkout, the cache folder when installed).",
     )] = None,
     as_json: JsonOption = False,
 ) -> None:

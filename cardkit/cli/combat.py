@@ -1,4 +1,4 @@
-"""`cardkit combat odds`: the exact distribution of a simple strike between two cards."""
+"""`cardkit combat odds` and `combat tcg`: the exact distribution of a simple strike; one Berserk TCG battle."""
 
 from __future__ import annotations
 
@@ -63,4 +63,9 @@ def odds_command(
 
 
 def register(app: typer.Typer) -> None:
+    from cardkit.cli.combat_tcg import tcg_command
+
+    # One `combat` group for every game, so that a run of `cardkit combat ...` loads this module only.
+    if not any(c.name == "tcg" for c in combat_app.registered_commands):
+        combat_app.command("tcg")(tcg_command)
     app.add_typer(combat_app, name="combat")

@@ -1,7 +1,6 @@
 """`cardkit combat tcg`: one battle between two Berserk TCG characters.
 
-Kept apart from other battle commands: `register` adds `tcg` to an existing
-`combat` group, or makes the group when there is none.
+`cardkit.cli.combat` adds it to the one `combat` group.
 """
 
 from __future__ import annotations
@@ -13,10 +12,8 @@ import typer
 from cardkit.cli._errors import guarded
 from cardkit.cli._options import JsonOption, print_json
 
-combat_app = typer.Typer(help="Resolve battles between cards.", no_args_is_help=True)
 
 
-@combat_app.command("tcg")
 @guarded
 def tcg_command(
     attacker: Annotated[str, typer.Argument(help="Attacking character: id or name, e.g. BK1-013 or Casca.")],
@@ -42,12 +39,3 @@ def tcg_command(
     for side, fighter in (("attacker", result.attackers[0]), ("defender", result.defenders[0])):
         fate = "survives" if fighter.alive else "dies"
         typer.echo(f"{side} {fighter.name} {fate} ({fighter.damage} damage of {fighter.hp} HP)")
-
-
-def register(app: typer.Typer) -> None:
-    # Another command module may own a `combat` group already: join it rather than shadow it.
-    for group in app.registered_groups:
-        if group.name == "combat" and group.typer_instance is not None:
-            group.typer_instance.registered_commands.extend(combat_app.registered_commands)
-            return
-    app.add_typer(combat_app, name="combat")

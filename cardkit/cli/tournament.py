@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
 
 tournament_app = typer.Typer(
-    help="Check an event's deck submissions against its format and registration list; write reports.",
+    help="Check an event's deck submissions against its format and registration list; write reports; register "
+         "decklists and check decks at the table; publish the metagame.",
     no_args_is_help=True,
 )
 
@@ -135,7 +136,7 @@ def db_command(
     event: EventOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check the event like `check` and write events, decks, verdicts and problems tables to a SQLite file.
+    """Check the event like `check` and write events, decks with their lists, verdicts and problems to SQLite.
 
     Browse it beside the catalogue with `cardkit serve --attach tournament.db`.
     Exit 0 once written, whatever the verdicts (they are in the file); 2 for a

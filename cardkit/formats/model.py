@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from cardkit import GAMES, paths
+from cardkit import GAMES, checkcache, paths
 from cardkit.errors import CardkitError, UnknownFormat, UnknownGame, UnreadableInput
 
 Sections = tuple[str, ...]
@@ -91,15 +91,18 @@ def _schema_validator() -> Any:
     return Draft202012Validator(schema)
 
 
-def read_format_file(path: Path) -> Format:
-    """Read and schema-check one format file."""
-    from cardkit.jsonio import MAX_CATALOGUE_BYTES, read_json_input
+def read_format_file(path: Path, raw: bytes | None = None, *, schema_checked: bool = False) -> Format:
+    """Read and schema-check one format file (`raw`: its bytes, already read), through the guarded reader's limits.
+
+    `schema_checked` skips the schema check for content known to have passed it; the other checks still run.
+    """
+    from cardkit.jsonio import MAX_CATALOGUE_BYTES, decode_text, parse_json, read_bytes_input
 
     try:
-        data = read_json_input(path, MAX_CATALOGUE_BYTES)
+        data = parse_json(decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES) if raw is None else raw), path)
     except UnreadableInput as exc:
         raise FormatError(f"format file {exc.message}") from None
-    errors = sorted(_schema_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    errors = [] if schema_checked else sorted(_schema_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
         where = "/" + "/".join(map(str, first.absolute_path))
@@ -118,7 +121,25 @@ def read_format_file(path: Path) -> Format:
 
 @lru_cache(maxsize=4)
 def _all_formats(formats_dir: Path) -> dict[str, Format]:
-    return {p.stem: read_format_file(p) for p in sorted(formats_dir.glob("*.json"))}
+    files = {p: _read_bytes(p) for p in sorted(formats_dir.glob("*.json"))}
+    # The schema check is most of a short command's run time: content that passed once is not checked again.
+    try:
+        schema = (paths.SCHEMAS_DIR / "format.schema.json").read_bytes()
+    except OSError:
+        schema = b""  # never remembered as passed: the check itself reports the missing schema
+    content = checkcache.content("formats", [("format.schema.json", schema)] + [(p.name, b) for p, b in files.items()])
+    known = checkcache.seen("formats", content)
+    formats = {p.stem: read_format_file(p, raw, schema_checked=known) for p, raw in files.items()}
+    if not known:
+        checkcache.remember("formats", content)
+    return formats
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise FormatError(f"format file {path}: {exc}") from None
 
 
 def list_formats(game: str | None = None) -> list[Format]:

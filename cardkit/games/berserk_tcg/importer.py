@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from pathlib import Path
@@ -116,6 +115,8 @@ def city_cards() -> list[dict[str, Any]]:
 
 def import_files(path: Path) -> dict[str, dict[str, Any]]:
     """Catalogue files (relative name -> content) from the CSV at `path`."""
+    import csv  # here: deck reading loads this module for `normalise_id` and never reads CSV
+
     reader = csv.DictReader(io.StringIO(read_text_input(path, max_bytes=16 << 20)))
     missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
     if missing:

@@ -1,0 +1,115 @@
+"""The quick schema check says yes only where jsonschema does, and says it for the files cardkit ships."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from cardkit.quickschema import is_valid
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = {p.relative_to(ROOT / "schemas").as_posix(): json.loads(p.read_text(encoding="utf-8"))
+           for p in sorted((ROOT / "schemas").rglob("*.schema.json"))}
+VALIDATORS = {name: Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
+SQUAD_FILES = sorted([*(ROOT / "squads").glob("*.json"), *(ROOT / "tests" / "data" / "squads").glob("*.json")])
+
+
+def schema_of(path: Path) -> str:
+    # Placements are not always named so (online-battle-first.json); a placement is the file that places cards.
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return "placement.schema.json" if "placement" in path.name or "cards" in data else "squad.schema.json"
+
+
+@pytest.mark.parametrize("path", SQUAD_FILES, ids=[p.name for p in SQUAD_FILES])
+def test_every_bundled_squad_and_placement_file_passes_the_quick_check(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    schema = SCHEMAS[schema_of(path)]
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    assert is_valid(schema, data)
+
+
+TEXT = st.sampled_from(["", "a", "first", "second", "third", "berserk-online", "Berserk Online", "b2", "F3", "a4",
+                        "x" * 201, "Аспид", "1", "a\n"])
+SCALAR = st.one_of(TEXT, st.integers(-2, 1002), st.sampled_from([0.0, 1.0, 2.5, True, False, None]))
+
+
+def guided(schema: Any, root: dict[str, Any], depth: int = 0) -> st.SearchStrategy[Any]:
+    """Documents shaped by `schema` (so many pass), with wrong values mixed in (so many don't)."""
+    shaped = _shaped(schema, root, depth)
+    return st.one_of(*[shaped] * 7, SCALAR)  # seven in eight keep the shape
+
+
+def _shaped(schema: Any, root: dict[str, Any], depth: int) -> st.SearchStrategy[Any]:
+    if not isinstance(schema, dict) or depth > 4:
+        return SCALAR
+    ref = schema.get("$ref", "")
+    if ref.startswith("#/$defs/"):
+        return _shaped(root["$defs"][ref.split("/")[-1]], root, depth + 1)
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            rest = {k: v for k, v in schema.items() if k != key}
+            return st.one_of(*(_shaped({**rest, **s}, root, depth + 1) if isinstance(s, dict) else SCALAR
+                               for s in schema[key]))
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kind = schema.get("type")
+    if kind == "object" or "properties" in schema:
+        props = schema.get("properties", {})
+        required = [k for k in schema.get("required", []) if k in props]
+        values = {k: guided(v, root, depth + 1) for k, v in props.items()}
+        plain = st.fixed_dictionaries({k: values[k] for k in required},
+                                      optional={k: v for k, v in values.items() if k not in required})
+        odd = st.fixed_dictionaries({k: values[k] for k in required},
+                                    optional={**{k: v for k, v in values.items() if k not in required}, "surprise": SCALAR})
+        return st.one_of(plain, plain, odd)
+    if kind == "array":
+        return st.lists(guided(schema.get("items", {}), root, depth + 1), max_size=4)
+    if kind == "integer":
+        low, high = schema.get("minimum", -5), schema.get("maximum", 1005)
+        return st.integers(low - 1, high + 1)
+    return TEXT if kind == "string" else SCALAR
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+@settings(max_examples=200)
+@given(data=st.data())
+def test_a_quick_yes_is_always_jsonschemas_yes(name: str, data: st.DataObject) -> None:
+    schema = SCHEMAS[name]
+    document = data.draw(guided(schema, schema))
+    if is_valid(schema, document):
+        assert list(VALIDATORS[name].iter_errors(document)) == [], document
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"squad": ["a"], "redeals": 1.0},
+        {"squad": ["a"], "redeals": True},
+        {"squad": [], "seat": "third"},
+        {"dealt": ["a"] * 201},
+        {"format": "berserk-online"},
+        {"squad": ["a"], "extra": 1},
+    ],
+    ids=["float-count", "bool-count", "bad-seat", "too-many", "no-cards", "unknown-key"],
+)
+def test_documents_at_the_edges_of_the_squad_schema_are_left_to_jsonschema(document: dict[str, Any]) -> None:
+    assert not is_valid(SCHEMAS["squad.schema.json"], document)
+
+
+def test_a_pattern_matches_as_jsonschema_matches_it_even_before_a_final_newline() -> None:
+    document = {"squad": ["a"], "format": "berserk-online\n"}
+    schema = SCHEMAS["squad.schema.json"]
+    assert is_valid(schema, document)
+    assert list(Draft202012Validator(schema).iter_errors(document)) == []
+
+
+def test_a_schema_of_another_draft_or_with_an_unknown_keyword_is_never_passed_quickly() -> None:
+    assert not is_valid({"$schema": "http://json-schema.org/draft-04/schema#", "type": "object"}, {})
+    assert not is_valid({"type": "array", "uniqueItems": True}, [1, 2])
+    assert is_valid({"type": "array", "maxItems": 2}, [1, 2])
