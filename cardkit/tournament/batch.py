@@ -58,39 +58,34 @@ def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | 
     jobs = available_cores() if jobs is None else jobs
     results: list[R] = []
 
-    def serial(start: int) -> list[R]:
-        for item in items[start:]:
+    def serial(stop: int = total) -> list[R]:
+        """Check here, from the first item without a result up to `stop`."""
+        for item in items[len(results):stop]:
             results.append(check(item))
             if progress is not None:
                 progress(len(results), total)
         return results
 
     if jobs < 2 or total < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
-        return serial(0)
-    serial_until = min(WARM_UP, total)
-    for item in items[:serial_until]:
-        results.append(check(item))
-        if progress is not None:
-            progress(len(results), total)
-    chunks = [items[i:i + CHUNK] for i in range(serial_until, total, CHUNK)]
+        return serial()
+    serial(min(WARM_UP, total))
     try:
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_quiet_worker)
     except (OSError, ValueError):
-        return serial(serial_until)
-    done = len(results)
+        return serial()
     try:
-        futures: list[Future[list[R]]] = [pool.submit(_run_chunk, check, chunk) for chunk in chunks]
+        futures: list[Future[list[R]]] = [pool.submit(_run_chunk, check, items[i:i + CHUNK])
+                                          for i in range(len(results), total, CHUNK)]
         for future in futures:
-            part = future.result()
-            results.extend(part)
-            done += len(part)
+            results.extend(future.result())
             if progress is not None:
-                progress(done, total)
+                progress(len(results), total)
     except (BrokenProcessPool, OSError):
         # A worker killed from outside (out of memory, a signal): finish here rather than lose the batch.
         # Results arrive a whole chunk at a time, so those kept are complete and in order.
-        return serial(len(results))
+        pool.shutdown(wait=False, cancel_futures=True)
+        return serial()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return results
