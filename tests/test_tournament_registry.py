@@ -196,3 +196,15 @@ def test_register_json_says_what_was_written(tmp_path: Path, runner: CliRunner) 
                     "legal": sum(d["verdict"] == "legal" for d in registry["decks"]),
                     "illegal": sum(d["verdict"] == "illegal" for d in registry["decks"]),
                     "not_registered": 2}  # broken.deck (unreadable) and Dmitri Nosubmission (missing)
+
+
+def test_a_registered_list_with_an_unresolved_line_never_matches(tmp_path: Path, runner: CliRunner) -> None:
+    registry = build_registry(check_event([EVENT], registrations=REGISTRATIONS))
+    alice = next(d for d in registry["decks"] if d["player"] == "Alice Archer")
+    alice["hash"] = None  # as if one of her lines had named no card
+    result = deck_check(registry, "Alice Archer", ALICE)
+    assert not result.match and result.differences == []
+    out = tmp_path / "r.json"
+    write_registry(registry, out)
+    shown = runner.invoke(app, ["tournament", "deck-check", str(out), "Alice Archer", str(ALICE)])
+    assert shown.exit_code == 1 and "registered list had lines that did not resolve" in shown.output
