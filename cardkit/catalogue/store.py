@@ -106,7 +106,6 @@ def load_game(game: str, cards_dir: Path | None = None) -> GameCatalogue:
     return _load(game, paths.resolved(cards_dir or paths.CARDS_DIR))
 
 
-
 def catalogue_hash(cards_dir: Path | None = None) -> str:
     """SHA-256 over every catalogue file's name and bytes: changes whenever the catalogue does."""
     import hashlib  # here, not above: loading OpenSSL is a tenth of a short command's start-up

@@ -42,5 +42,5 @@ def render_json_text(value: Any) -> Markup | None:
 
 
 @hookimpl
-def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
+def render_cell(value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
     return render_json_text(value)
