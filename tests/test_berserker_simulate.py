@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserker.model import load_rules
-from cardkit.games.berserker.simulate import _plan, keep_best, simulate
+from cardkit.games.berserker.simulate import _plan, keep_best, moves_played, simulate
 from cardkit.simulation import SimulationOptions, simulate_deck
 
 # The card list as printed: card -> count.
@@ -80,13 +80,50 @@ def test_seat_second_lets_the_berserker_move_first() -> None:
     assert [s["side"] for s in data["sides"]] == ["berserker", "human"]
 
 
-def test_hands_never_exceed_the_limit_and_grow_while_move_cards_pile_up() -> None:
-    data = run(games=1500, turns=5).to_dict()
-    human = data["sides"][0]
-    means = [t["mean_hand"] for t in human["turns"]]
-    assert means[0] == 3 and all(m <= 5 for m in means)
+def test_hands_never_exceed_the_limit_and_only_the_lone_berserker_piles_up_move_cards() -> None:
+    # "A ship can only make one move per turn": sixteen human ships play every Move card they hold,
+    # the one Berserker plays one a turn and keeps the rest.
+    data = run(games=3000, turns=5).to_dict()
+    human, berserker = data["sides"]
+    for side in (human, berserker):
+        means = [t["mean_hand"] for t in side["turns"]]
+        assert means[0] == 3 and all(m <= 5 for m in means)
     cruiser = [t["ships"][1]["p_move"] for t in human["turns"]]
-    assert cruiser[-1] > cruiser[0]
+    assert abs(cruiser[-1] - cruiser[0]) < 0.05
+    lone = [t["ships"][0]["p_move"] for t in berserker["turns"]]
+    assert lone[-1] > lone[0] + 0.1
+
+
+@pytest.mark.parametrize("seat", ["first", "second"])
+def test_with_only_move_cards_each_ship_moves_once_so_hand_sizes_are_exact(seat: str) -> None:
+    # Every ship may use Tactical Speed. The human fleet (16 ships) plays all 3 cards it draws each
+    # turn; the Berserker (one ship, one move a turn) keeps 3 + 2(t - 1) cards, cut to 5.
+    data = run(games=200, turns=5, seat=seat, deck={"tactical-speed": 30}).to_dict()
+    sides = {side["side"]: [t["mean_hand"] for t in side["turns"]] for side in data["sides"]}
+    assert sides["human"] == [3, 3, 3, 3, 3]
+    assert sides["berserker"] == [min(5, 3 + 2 * (t - 1)) for t in range(1, 6)]
+
+
+def test_move_cards_go_one_to_a_ship_that_can_use_each_and_the_most_are_played() -> None:
+    rules = load_rules()
+    kinds = list(rules.cards.values())
+    index = {c.id: i for i, c in enumerate(kinds)}
+    types = [c.type for c in kinds]
+    human = _plan("human", rules, kinds)
+    ship = {s.id: j for j, s in enumerate(human.ships)}
+    # a fleet of one Cruiser and one Ramship: Very Fast only the Ramship may use, Fast either
+    pair = replace(human, movers=(ship["cruiser"], ship["ramship"]))
+    played = [kinds[k].id for k in moves_played([index[c] for c in ("fast", "very-fast", "fast")], pair, types)]
+    assert sorted(played) == ["fast", "very-fast"]
+    assert len(moves_played([index["very-fast"]] * 2, pair, types)) == 1
+    # tried first, Fast takes the first ship listed (the Ramship); Very Fast then needs the matching to move it
+    fast_first = replace(pair, movers=(ship["ramship"], ship["cruiser"]),
+                         play_key=tuple((0,) * 3 if k == index["fast"] else key for k, key in enumerate(pair.play_key)))
+    assert sorted(kinds[k].id for k in moves_played([index["fast"], index["very-fast"]], fast_first, types)) == [
+        "fast", "very-fast"]
+    berserker = _plan("berserker", rules, kinds)
+    one = moves_played([index[c] for c in ("tactical-speed", "cruising-speed", "tactical-speed")], berserker, types)
+    assert [kinds[k].id for k in one] == ["cruising-speed"]
 
 
 def test_a_small_deck_is_reshuffled_from_the_discard_pile() -> None:
