@@ -112,15 +112,20 @@ def test_move_cards_go_one_to_a_ship_that_can_use_each_and_the_most_are_played()
     human = _plan("human", rules, kinds)
     ship = {s.id: j for j, s in enumerate(human.ships)}
     # a fleet of one Cruiser and one Ramship: Very Fast only the Ramship may use, Fast either
-    pair = replace(human, movers=(ship["cruiser"], ship["ramship"]))
+    pair = replace(human, movers=tuple(int(s.id in ("cruiser", "ramship")) for s in human.ships))
     played = [kinds[k].id for k in moves_played([index[c] for c in ("fast", "very-fast", "fast")], pair, types)]
     assert sorted(played) == ["fast", "very-fast"]
     assert len(moves_played([index["very-fast"]] * 2, pair, types)) == 1
-    # tried first, Fast takes the first ship listed (the Ramship); Very Fast then needs the matching to move it
-    fast_first = replace(pair, movers=(ship["ramship"], ship["cruiser"]),
-                         play_key=tuple((0,) * 3 if k == index["fast"] else key for k, key in enumerate(pair.play_key)))
-    assert sorted(kinds[k].id for k in moves_played([index["fast"], index["very-fast"]], fast_first, types)) == [
-        "fast", "very-fast"]
+    # Speeds nest, so the slowest free ship always fits; a card limited to other ships (as a catalogue
+    # restriction may be) needs the matching: Tactical Speed takes the C-Plus Gun Ship first, then moves
+    # to the Cruiser so that a card only a C-Plus Gun Ship may use still gets a ship.
+    only_gun_ship = 1 << (3 * ship["c-plus-gun-ship"])
+    masks = tuple(only_gun_ship if k == index["fast"] else m for k, m in enumerate(human.masks))
+    keys = tuple((9, 0, k) if k == index["fast"] else key for k, key in enumerate(human.play_key))
+    narrow = replace(human, masks=masks, play_key=keys,
+                     movers=tuple(int(s.id in ("c-plus-gun-ship", "cruiser")) for s in human.ships))
+    played = moves_played([index["fast"], index["tactical-speed"]], narrow, types)
+    assert sorted(kinds[k].id for k in played) == ["fast", "tactical-speed"]
     berserker = _plan("berserker", rules, kinds)
     one = moves_played([index[c] for c in ("tactical-speed", "cruising-speed", "tactical-speed")], berserker, types)
     assert [kinds[k].id for k in one] == ["cruising-speed"]

@@ -54,7 +54,7 @@ class _SidePlan:
     play_key: tuple[tuple[int, int, int], ...]
     keep_key: tuple[tuple[int, int], ...]
     capacity: int                 # attacks per Fire phase for the whole fleet
-    movers: tuple[int, ...]       # one entry per own ship: its ship type's index into `ships`
+    movers: tuple[int, ...]       # per own ship type: how many ships of it may each make one move
     answers: tuple[tuple[int, ...], ...]  # attack kind -> defense kinds of this side that answer it
 
 
@@ -79,7 +79,7 @@ def _plan(side: Side, rules: FleetRules, kinds: list[FleetCard]) -> _SidePlan:
         answers.append(tuple(fitting))
     return _SidePlan(side, ships, tuple(masks), play_key, keep_key,
                      sum(s.count * s.attacks_per_turn for s in ships),
-                     tuple(j for j, s in enumerate(ships) for _ in range(s.count)), tuple(answers))
+                     tuple(s.count for s in ships), tuple(answers))
 
 
 def _against(card: FleetCard) -> tuple[CardId, ...] | None:
@@ -346,23 +346,30 @@ def _play(hand: list[int], plan: _SidePlan, other: _SidePlan, hands: list[list[i
 def moves_played(hand: list[int], plan: _SidePlan, types: list[str]) -> list[int]:
     """The Move cards played this turn: at most one per own ship, each by a ship that can use it.
 
-    "A ship can only make one move per turn." Cards are matched to ships (a
-    bipartite matching by augmenting paths), trying them in `play_key` order, so
-    the most cards are played and, among those, the ones fewest ship types can use.
+    "A ship can only make one move per turn." Cards are matched to ship types,
+    each taking as many cards as it has ships (a bipartite matching by augmenting
+    paths), trying them in `play_key` order, so the most cards are played and,
+    among those, the ones fewest ship types can use.
     """
     cards = sorted((k for k in hand if types[k] == "move" and plan.masks[k]), key=plan.play_key.__getitem__)
-    owner: dict[int, int] = {}  # ship (index into plan.movers) -> position in `cards`
+    if not cards:
+        return []
+    holding: list[list[int]] = [[] for _ in plan.movers]  # ship type -> positions in `cards` it moves with
 
     def place(c: int, seen: set[int]) -> bool:
         mask = plan.masks[cards[c]]
-        for ship, j in enumerate(plan.movers):
-            if mask >> (3 * j) & 1 and ship not in seen:  # bit 3*j: ship type j may use it to move
-                seen.add(ship)
-                if ship not in owner or place(owner[ship], seen):
-                    owner[ship] = c
+        for j, ships in enumerate(plan.movers):
+            if mask >> (3 * j) & 1 and j not in seen:  # bit 3*j: ship type j may use it to move
+                seen.add(j)
+                if len(holding[j]) < ships:
+                    holding[j].append(c)
                     return True
+                for i, other in enumerate(holding[j]):
+                    if place(other, seen):
+                        holding[j][i] = c
+                        return True
         return False
 
     for c in range(len(cards)):
         place(c, set())
-    return [cards[c] for c in sorted(owner.values())]
+    return [cards[c] for c in sorted(c for held in holding for c in held)]
