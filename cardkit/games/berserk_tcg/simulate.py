@@ -54,8 +54,8 @@ def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard],
     """Vectors of colour, Level, cost, Unique name and policy ranks for the deck's card types."""
     types = sorted(deck, key=lambda c: open_key(cards[c]))
     index = {cid: k for k, cid in enumerate(types)}
-    # one ranking of every (type, dead) pair, so that any policy key maps to integer priorities
     by_discard = sorted(types, key=lambda c: discard_key(cards[c]))
+    # one ranking of every (type, dead) pair, so that any policy key maps to integer priorities
     ranked = sorted(((c, dead) for c in types for dead in (False, True)), key=lambda cd: policy.key(cards[cd[0]], cd[1]))
     rank = {cd: r for r, cd in enumerate(ranked)}
     # only a card that stays in play makes its name's other copies dead (no Normal effect is Unique today)
