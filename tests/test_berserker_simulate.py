@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import product
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserker.model import load_rules
@@ -214,3 +217,37 @@ def test_simulate_cli_runs_the_bundled_standard_deck_reproducibly(runner) -> Non
     assert first.stdout == again.stdout
     data = json.loads(first.stdout)
     assert data["deck"]["cards"] == 56 and [s["side"] for s in data["sides"]] == ["human", "berserker"]
+
+
+def _fits(cards: list[int], masks: tuple[int, ...], movers: tuple[int, ...]) -> bool:
+    """Whether each card can go to its own ship, tried every way (brute force)."""
+    for choice in product(range(len(movers)), repeat=len(cards)):
+        if all(masks[k] >> (3 * j) & 1 for k, j in zip(cards, choice)) and all(
+                choice.count(j) <= n for j, n in enumerate(movers)):
+            return True
+    return False
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.sampled_from(["tactical-speed", "cruising-speed", "fast", "very-fast"]), max_size=5),
+       movers=st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)),
+       usable=st.lists(st.integers(0, 7), min_size=4, max_size=4))
+def test_the_move_cards_played_are_the_ones_a_brute_force_search_keeps(hand: list[str], movers: tuple[int, int, int],
+                                                                     usable: list[int]) -> None:
+    # Any restriction of Move cards to ship types (three bits each), any number of ships per type: walking the
+    # cards in play order, a card is played exactly when it and the cards already kept can all go to different ships.
+    rules = load_rules()
+    kinds = list(rules.cards.values())
+    index = {c.id: i for i, c in enumerate(kinds)}
+    movable = ["tactical-speed", "cruising-speed", "fast", "very-fast"]
+    human = _plan("human", rules, kinds)
+    masks = list(human.masks)
+    for card, bits in zip(movable, usable):
+        masks[index[card]] = sum(1 << (3 * j) for j in range(3) if bits >> j & 1)
+    plan = replace(human, masks=tuple(masks), movers=movers)
+    cards = sorted((index[c] for c in hand if masks[index[c]]), key=plan.play_key.__getitem__)
+    kept: list[int] = []
+    for k in cards:
+        if _fits(kept + [k], plan.masks, movers):
+            kept.append(k)
+    assert sorted(moves_played([index[c] for c in hand], plan, [c.type for c in kinds])) == sorted(kept)

@@ -351,19 +351,40 @@ def moves_played(hand: list[int], plan: _SidePlan, types: list[str]) -> list[int
     paths), trying them in `play_key` order, so the most cards are played and,
     among those, the ones fewest ship types can use.
     """
-    cards = sorted((k for k in hand if types[k] == "move" and plan.masks[k]), key=plan.play_key.__getitem__)
+    cards = [k for k in hand if types[k] == "move" and plan.masks[k]]
     if not cards:
         return []
+    cards.sort(key=plan.play_key.__getitem__)
+    # Each card to the first ship type with a ship left. Until a card finds no ship this is what the
+    # matching below gives; a card that finds none while ships are left may fit by moving another card.
+    free = list(plan.movers)
+    played: list[int] = []
+    for k in cards:
+        mask = plan.masks[k]
+        for j, left in enumerate(free):
+            if left and mask >> (3 * j) & 1:  # bit 3*j: ship type j may move with it
+                free[j] -= 1
+                played.append(k)
+                break
+        else:
+            return played if not any(free) else _matched(cards, plan)
+    return played
+
+
+def _matched(cards: list[int], plan: _SidePlan) -> list[int]:
+    """The cards of a maximum matching to ship types (augmenting paths), earlier cards preferred."""
     holding: list[list[int]] = [[] for _ in plan.movers]  # ship type -> positions in `cards` it moves with
 
     def place(c: int, seen: set[int]) -> bool:
         mask = plan.masks[cards[c]]
-        for j, ships in enumerate(plan.movers):
-            if mask >> (3 * j) & 1 and j not in seen:  # bit 3*j: ship type j may use it to move
+        usable = [j for j in range(len(plan.movers)) if mask >> (3 * j) & 1]
+        for j in usable:  # a free ship first
+            if len(holding[j]) < plan.movers[j]:
+                holding[j].append(c)
+                return True
+        for j in usable:
+            if j not in seen:
                 seen.add(j)
-                if len(holding[j]) < ships:
-                    holding[j].append(c)
-                    return True
                 for i, other in enumerate(holding[j]):
                     if place(other, seen):
                         holding[j][i] = c
