@@ -25,7 +25,11 @@ def simulate_command(
         "squad games: the second seat's bonus; fleet game: the Berserker moves first."))] = False,
     cities: Annotated[Optional[str], typer.Option(
         "--cities", help="Berserk TCG: revealed cities per turn as a comma list, e.g. 0,1,1,2,3,4: "
-                         "0 to 5, never falling, the last value repeats; default min(turn-1, 5).")] = None,
+                         "0 to 5, never falling, the last value repeats, and no more than the attacks so far "
+                         "could reveal; default min(turn-1, 5).")] = None,
+    takes: Annotated[Optional[str], typer.Option(
+        "--takes", help="Berserk TCG: the player's own turns on which it takes a city and draws 2 cards, "
+                        "e.g. 2,4; default none (no city draws).")] = None,
     gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's.")] = None,
     silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
     format_name: FormatOption = None,
@@ -37,8 +41,9 @@ def simulate_command(
     """Simulate many games of DECK and report how it plays; the deck's game picks the simulator.
 
     Berserk TCG: per turn, how often some card can be opened (95% interval,
-    exact value where the maths allows), the mean number of openable cards, each
-    card's chance of having been openable, and the chance of decking out.
+    exact value where the maths allows), the mean number of openable cards and
+    of cards in hand, each card's chance of having been openable, and the
+    chance of decking out; the assumed cities, takes and discard policy head it.
 
     Berserker fleet game: per turn, side and ship type, how often the hand holds
     a Move, Attack and Defense card the ship can use (exact for the first hand).
@@ -50,7 +55,7 @@ def simulate_command(
     warning if every card line resolved.
     """
     from cardkit.outputs import Output
-    from cardkit.simulation import SimulationOptions, parse_cities, simulate_file
+    from cardkit.simulation import SimulationOptions, parse_cities, parse_takes, simulate_file
 
     target: Output | None = None
     if plot is not None:
@@ -60,6 +65,7 @@ def simulate_command(
         check_plot_target(target)
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
+                                takes=parse_takes(takes) if takes is not None else None,
                                 gold=gold, silver=silver, format=format_name)
     with progress_bar("simulating", show_progress(as_json), total=games) as bar:
         run = simulate_file(deck, options, bar.advance if bar else None)
