@@ -8,12 +8,12 @@ from typing import Annotated, Optional
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json
+from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json, stdin_once
 from cardkit.visible import visible
 
 deck_app = typer.Typer(help="Hash, compare and convert deck files; list deck formats.", no_args_is_help=True)
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json).", show_default=False, metavar="DECK")]
+DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json); - reads standard input.", show_default=False, metavar="DECK")]
 
 
 @deck_app.command("hash")
@@ -27,13 +27,14 @@ def hash_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import deck_hash
 
+    stdin_once(deck)
     typer.echo(deck_hash(read_deck(deck, format_name)))
 
 
 @deck_app.command("diff")
 @guarded
 def diff_command(
-    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json).", show_default=False, metavar="A")],
+    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json; - reads standard input).", show_default=False, metavar="A")],
     b: Annotated[Path, typer.Argument(help="The deck after, of the same game.", show_default=False, metavar="B")],
     as_json: JsonOption = False,
 ) -> None:
@@ -46,6 +47,7 @@ def diff_command(
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import diff_decks
 
+    stdin_once(a, b)
     changes = diff_decks(read_deck(a), read_deck(b))
     if as_json:
         print_json([c.to_dict() for c in changes])
@@ -78,14 +80,15 @@ def convert_command(
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import convert
     from cardkit.errors import BadArgument
-    from cardkit.jsonio import write_atomic
+    from cardkit.jsonio import is_stdin, write_atomic
 
     if to.lower() not in ("json", "text"):
         raise BadArgument(f"--to must be json or text, not {to!r}")
-    if out is not None and out.exists() and out.resolve() == deck.resolve():
+    if out is not None and not is_stdin(deck) and out.exists() and out.resolve() == deck.resolve():
         raise BadArgument("--out is the input deck; cardkit never overwrites its input")
     if out is not None and out.is_dir():
         raise BadArgument(f"--out {out} is a directory; give a file name")
+    stdin_once(deck)
     text = convert(read_deck(deck), to.lower())
     if out is None:
         typer.echo(text, nl=False)

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli._options import JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
+from cardkit.jsonio import input_name
 from cardkit.visible import visible
 
 fleet_app = typer.Typer(
@@ -21,7 +22,7 @@ fleet_app = typer.Typer(
 @fleet_app.command("check")
 @guarded
 def check_command(
-    fleet: Annotated[Path, typer.Argument(help='Fleet file (JSON): {"side": "human"|"berserker", "ships": [{"type": "ramship", "square": "a2"}, ...]}.')],
+    fleet: Annotated[Path, typer.Argument(help='Fleet file (JSON): {"side": "human"|"berserker", "ships": [{"type": "ramship", "square": "a2"}, ...]}; - reads standard input.')],
     as_json: JsonOption = False,
 ) -> None:
     """Check a starting fleet: the side's exact ships, on its back two rows, one per square.
@@ -31,12 +32,13 @@ def check_command(
     """
     from cardkit.games.berserker.fleet import check_fleet_file
 
+    stdin_once(fleet)
     report = check_fleet_file(fleet)
     if as_json:
         print_json({"legal": report.legal, "problems": [p.to_dict() for p in report.problems]})
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(f"{visible(fleet)}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
+        typer.echo(f"{visible(input_name(fleet))}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
         for line in problem_lines(report.problems):
             typer.echo(line)
     if not report.legal:

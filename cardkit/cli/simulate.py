@@ -8,14 +8,14 @@ from typing import Annotated, Optional
 import typer
 
 from cardkit.cli._errors import guarded
-from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json
+from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json, stdin_once
 from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.visible import visible
 
 
 @guarded
 def simulate_command(
-    deck: Annotated[Path, typer.Argument(help="Deck file (.deck text or .json) of any game.", show_default=False)],
+    deck: Annotated[Path, typer.Argument(help="Deck file (.deck text or .json) of any game; - reads standard input.", show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of simulated games.")] = 10_000,
     turns: Annotated[int, typer.Option("--turns", "-t", help="Turns per game (the player's own turns); "
                                                              "squad games deal once and ignore it.")] = 6,
@@ -53,6 +53,7 @@ def simulate_command(
         from cardkit.plotting import check_plot_target
 
         check_plot_target(plot)
+    stdin_once(deck)
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 gold=gold, silver=silver, format=format_name)

@@ -8,14 +8,14 @@ from typing import Annotated
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
-from cardkit.cli._options import FormatOption, JsonOption, print_json
+from cardkit.cli._options import FormatOption, JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_line, tally
 from cardkit.visible import visible
 
 
 @guarded
 def validate_command(
-    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more.", show_default=False, metavar="DECK")],
+    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more; - reads standard input.", show_default=False, metavar="DECK")],
     format_name: FormatOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -28,6 +28,7 @@ def validate_command(
     """
     from cardkit.decks.report import validate_files
 
+    stdin_once(*decks)
     reports = validate_files(decks, format_name)
     if as_json:
         print_json([r.to_dict() for r in reports])
