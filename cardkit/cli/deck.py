@@ -11,9 +11,9 @@ from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json, stdin_once
 from cardkit.visible import visible
 
-deck_app = typer.Typer(help="Hash, compare and convert deck files; list deck formats.", no_args_is_help=True)
+deck_app = typer.Typer(help="Hash, compare, convert and encode deck files; list deck formats.", no_args_is_help=True)
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json); - reads standard input.", show_default=False, metavar="DECK")]
+DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json), - for standard input, or code:CODE.", show_default=False, metavar="DECK")]
 
 
 @deck_app.command("hash")
@@ -31,10 +31,26 @@ def hash_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
     typer.echo(deck_hash(read_deck(deck, format_name)))
 
 
+@deck_app.command("code")
+@guarded
+def code_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
+    """Print DECK as a deck code: one URL-safe line holding its game, format, cards and counts.
+
+    Any command takes the code where a deck file goes, as `code:CODE`
+    (`cardkit validate code:ck1.…`). The deck's name, player and event are
+    left out. Exit 1 if a line doesn't parse or a card doesn't resolve.
+    """
+    from cardkit.decks import read_deck
+    from cardkit.decks.code import encode_deck
+
+    stdin_once(deck)
+    typer.echo(encode_deck(read_deck(deck, format_name)))
+
+
 @deck_app.command("diff")
 @guarded
 def diff_command(
-    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json; - reads standard input).", show_default=False, metavar="A")],
+    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json; - reads standard input; or code:CODE).", show_default=False, metavar="A")],
     b: Annotated[Path, typer.Argument(help="The deck after, of the same game.", show_default=False, metavar="B")],
     as_json: JsonOption = False,
 ) -> None:

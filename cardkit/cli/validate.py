@@ -15,7 +15,7 @@ from cardkit.visible import visible
 
 @guarded
 def validate_command(
-    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more; - reads standard input.", show_default=False, metavar="DECK")],
+    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more; - reads standard input, code:CODE is a deck code.", show_default=False, metavar="DECK")],
     format_name: FormatOption = None,
     as_json: JsonOption = False,
 ) -> None:
