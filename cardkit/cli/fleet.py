@@ -52,7 +52,7 @@ def can_use_command(
     ship: Annotated[str, typer.Argument(help="Ship type name or id, any case: Cruiser, c-plus-gun-ship.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Say whether SHIP may play CARD, and why. Exit 0 yes, 1 no, 2 unknown card or ship."""
+    """Say whether SHIP may play CARD, and why. Exit 0 yes, 1 no or an unknown card or ship (not found)."""
     from cardkit.games.berserker.usage import can_use_named
 
     usage = can_use_named(card, ship)
