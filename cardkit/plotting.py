@@ -24,7 +24,10 @@ def plot_format(path: Path | str) -> str:
 
 
 def check_plot_target(path: Path | str) -> str:
-    """`plot_format(path)`, after making sure a file can go there: checked before a long run, not after it."""
+    """`plot_format(path)`, after making sure a file can go there: checked before a long run, not after it.
+
+    The folder must exist already; none is created.
+    """
     kind = plot_format(path)
     target = Path(path)
     if target.is_dir():
@@ -32,6 +35,9 @@ def check_plot_target(path: Path | str) -> str:
     blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
     if blocking is not None:
         raise BadArgument(f"--plot {str(path)!r}: {str(blocking)!r} is a file, not a directory")
+    # A typo in a folder name must not leave the picture somewhere nobody looks: make no folders.
+    if not target.parent.is_dir():
+        raise BadArgument(f"--plot {str(path)!r}: no folder {str(target.parent)!r}; create it first")
     return kind
 
 
@@ -53,7 +59,7 @@ def save(fig: Any, path: Path | str) -> None:
 
     from cardkit.jsonio import write_atomic
 
-    kind = plot_format(path)
+    kind = check_plot_target(path)
     buffer = io.BytesIO()
     metadata = {"Date": None} if kind == "svg" else {"Software": None}
     fig.savefig(buffer, format=kind, dpi=120, metadata=metadata)

@@ -30,7 +30,7 @@ def simulate_command(
     silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
     format_name: FormatOption = None,
     as_json: JsonOption = False,
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file.")] = None,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file, in a folder that exists.")] = None,
 ) -> None:
     """Simulate many games of DECK and report how it plays; the deck's game picks the simulator.
 
