@@ -41,9 +41,9 @@ def _setting(report: "SquadReport") -> str:
 
 
 def render_ledger(report: "SquadReport", title: str) -> str:
-    """The budget derivation, each card's payment and what is left, as aligned text."""
+    """The budget derivation, each card's payment and what is left, as aligned text; `title` is shown as given."""
     led, w = report.ledger, 42
-    lines = [visible(title), f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
+    lines = [title, f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
     for i, step in enumerate(led.budget.derivation()):
         sign = "" if i == 0 else "+"
         lines.append(f"    {step['step']:{w - 2}} {step['gold']:>{sign}5} {step['silver']:>{sign}6}")
@@ -85,7 +85,7 @@ def check_command(
         print_json(report.to_dict())
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(render_ledger(report, f"{input_name(squad)}: {verdict_text} {_setting(report)}"))
+        typer.echo(render_ledger(report, f"{visible(input_name(squad))}: {verdict_text} {_setting(report)}"))
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
 
@@ -114,7 +114,7 @@ def best_command(
         print_json(result.to_dict())
     else:
         chosen = f"{len(result.chosen)} card{'' if len(result.chosen) == 1 else 's'}"
-        typer.echo(render_ledger(report, f"{input_name(deal)}: best squad of {len(result.deal)} dealt cards: {chosen}, "
+        typer.echo(render_ledger(report, f"{visible(input_name(deal))}: best squad of {len(result.deal)} dealt cards: {chosen}, "
                                          f"{result.spent} crystals {_setting(report)}"))
         rest = [visible(c.label) for i, c in enumerate(result.deal) if i not in result.chosen]
         typer.echo(f"  not chosen: {', '.join(rest) or 'none'}")
