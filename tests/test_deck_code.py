@@ -76,6 +76,11 @@ def test_a_deck_with_an_unresolved_card_has_no_code() -> None:
         encode_deck(parse_deck("game: berserk-tcg\n3 Guts\n"))
 
 
+def test_a_pasted_code_with_padding_and_a_newline_still_reads() -> None:
+    code = encode_deck(read_deck(HAWKS))
+    assert deck_hash(read_deck_code(f"code:{code}==\n")) == deck_hash(read_deck(HAWKS))
+
+
 def test_an_id_the_catalogue_no_longer_has_is_an_unknown_card_not_a_crash() -> None:
     deck = read_deck_code(_code_of({"game": "berserk-tcg", "format": "berserk-tcg", "main": [["BK9-999", 3]], "side": []}))
     assert [p.code for p in deck.problems] == ["UNKNOWN_CARD"]

@@ -124,3 +124,39 @@ def test_empty_standard_input_is_an_unreadable_deck_not_a_hang(runner: CliRunner
     result = runner.invoke(app, ["validate", "-"], input=b"")
     assert result.exit_code == 2
     assert "<stdin>: no card lines" in result.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_cardkit_says_how_to_end_the_pasted_list(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from cardkit.cli._options import stdin_once
+
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    stdin_once("-")
+    assert "Ctrl-D" in capsys.readouterr().err
+
+
+def test_from_a_pipe_cardkit_reads_without_a_word(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardkit.cli._options import stdin_once
+
+    _stdin(monkeypatch, b"")
+    stdin_once("-", "a.deck")
+    assert capsys.readouterr().err == ""
+
+
+def test_simulate_reads_a_deck_code_and_standard_input(runner: CliRunner) -> None:
+    from cardkit.decks import read_deck
+    from cardkit.decks.code import encode_deck
+
+    from_file = runner.invoke(app, ["simulate", str(HAWKS), "--games", "200", "--json"])
+    from_stdin = runner.invoke(app, ["simulate", "-", "--games", "200", "--json"], input=HAWKS.read_bytes())
+    from_code = runner.invoke(app, ["simulate", "code:" + encode_deck(read_deck(HAWKS)), "--games", "200", "--json"])
+    assert from_file.exit_code == from_stdin.exit_code == from_code.exit_code == 0
+    def results(out: str) -> dict[str, object]:
+        return {k: v for k, v in json.loads(out).items() if k not in ("path", "deck", "file")}
+
+    assert results(from_stdin.stdout) == results(from_file.stdout) == results(from_code.stdout)

@@ -70,6 +70,7 @@ def decode_code(code: str) -> dict[str, Any]:
     if len(text) > MAX_CODE_CHARS:
         raise bad(f"{len(text)} characters; the limit is {MAX_CODE_CHARS}")
     version, dot, body = text.partition(".")
+    body = body.rstrip("=")  # padding some base64 tools add back
     if not dot or not version:
         raise bad(f"a code starts with `{VERSION}.`")
     if version != VERSION:
