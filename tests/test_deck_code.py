@@ -136,3 +136,10 @@ def test_validate_reports_a_bad_code_beside_the_good_files(runner: CliRunner) ->
     result = runner.invoke(app, ["validate", str(HAWKS), "code:ck9.x"])
     assert result.exit_code == 2
     assert result.stdout.splitlines()[-1] == "code:ck9.x: UNREADABLE"
+
+
+def test_the_library_example_of_docs_decks_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "docs" / "decks.md").read_text(encoding="utf-8")
+    block = text.split("## Library", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    exec(compile(block, "docs/decks.md", "exec"), {})
