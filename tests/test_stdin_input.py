@@ -160,3 +160,20 @@ def test_simulate_reads_a_deck_code_and_standard_input(runner: CliRunner) -> Non
         return {k: v for k, v in json.loads(out).items() if k not in ("path", "deck", "file")}
 
     assert results(from_stdin.stdout) == results(from_file.stdout) == results(from_code.stdout)
+
+
+def test_squad_place_reads_a_placement_from_standard_input(runner: CliRunner) -> None:
+    placement = ROOT / "squads" / "online-placement.json"
+    from_file = runner.invoke(app, ["squad", "place", str(placement), "--json"])
+    result = runner.invoke(app, ["squad", "place", "-", "--json"], input=placement.read_bytes())
+    assert result.exit_code == from_file.exit_code
+    assert json.loads(result.stdout)["problems"] == json.loads(from_file.stdout)["problems"]
+
+
+def test_tournament_registrations_can_come_from_standard_input(runner: CliRunner) -> None:
+    event = ROOT / "events" / "spring-open"
+    args = ["tournament", "check", str(event), "--registrations"]
+    from_file = runner.invoke(app, [*args, str(event / "registrations.csv")])
+    result = runner.invoke(app, [*args, "-"], input=(event / "registrations.csv").read_bytes())
+    assert result.exit_code == from_file.exit_code == 1
+    assert result.stdout.splitlines()[-1] == from_file.stdout.splitlines()[-1]
