@@ -8,14 +8,14 @@ from typing import Annotated, Optional
 import typer
 
 from cardkit.cli._errors import guarded
-from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json
+from cardkit.cli._options import FormatOption, JsonOption, SeedOption, print_json, stdin_once
 from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.visible import visible
 
 
 @guarded
 def simulate_command(
-    deck: Annotated[Path, typer.Argument(help="Deck file (.deck text or .json) of any game.", show_default=False)],
+    deck: Annotated[Path, typer.Argument(help="Deck file (.deck text or .json) of any game; - reads standard input.", show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of simulated games.")] = 10_000,
     turns: Annotated[int, typer.Option("--turns", "-t", help="Turns per game (the player's own turns); "
                                                              "squad games deal once and ignore it.")] = 6,
@@ -34,7 +34,7 @@ def simulate_command(
     silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
     format_name: FormatOption = None,
     as_json: JsonOption = False,
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file.")] = None,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file, in a folder that exists.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file even if cardkit did not "
                                                         "draw it (never the deck or a special file).")] = False,
 ) -> None:
@@ -63,6 +63,7 @@ def simulate_command(
 
         target = Output(plot, PLOT, (deck,), force)
         check_plot_target(target)
+    stdin_once(deck)
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 takes=parse_takes(takes) if takes is not None else None,
