@@ -54,11 +54,26 @@ def naive(deck: dict[str, int], games: int, turns: int, seed: int) -> dict[tuple
                 for ship_id, need in covered:
                     key = (side, turn, ship_id, need)
                     seen[key] = seen.get(key, 0) + 1
-                moves = [c for c in hand if c.type == "move" and uses(c, side)]
-                if moves:
-                    m = min(moves, key=lambda c: (len(uses(c, side)), -(c.value or 0)))
-                    hand.remove(m)
-                    discard.append(m)
+                # one Move card per ship that can use it, matched by augmenting paths
+                moves = sorted((c for c in hand if c.type == "move" and uses(c, side)),
+                               key=lambda c: (len(uses(c, side)), -(c.value or 0)))
+                ships = [ship for ship in fleets[side] for _ in range(ship.count)]
+                owner: dict[int, int] = {}
+
+                def place(i, seen):
+                    for n, ship in enumerate(ships):
+                        if n not in seen and can_use(moves[i], ship, rules).allowed:
+                            seen.add(n)
+                            if n not in owner or place(owner[n], seen):
+                                owner[n] = i
+                                return True
+                    return False
+
+                for i in range(len(moves)):
+                    place(i, set())
+                for i in sorted(owner.values()):
+                    hand.remove(moves[i])
+                    discard.append(moves[i])
                 capacity = sum(s.count * s.attacks_per_turn for s in fleets[side])
                 attacks = sorted((c for c in hand if c.type == "attack" and uses(c, side)),
                                  key=lambda c: (len(uses(c, side)), -(c.value or 0)))[:capacity]

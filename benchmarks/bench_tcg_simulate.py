@@ -1,6 +1,7 @@
 """Berserk TCG simulated openings: the vectorised simulator against the one-game-at-a-time reference.
 
-Runs 100,000 games x 6 turns of a 45-card deck and prints games/s beside the
+Runs 100,000 games x 6 turns of a 45-card deck, taking a city (2 cards drawn)
+on turns 2 and 4, and prints games/s beside the
 reference (the engine's own state, action and policy objects, on fewer games),
 then checks the two agree within their intervals. Run: python benchmarks/bench_tcg_simulate.py
 """
@@ -19,19 +20,21 @@ from cardkit.simulation import SimulationOptions
 
 DECK = Path(__file__).resolve().parent.parent / "tests" / "data" / "tcg" / "white-red.deck"  # 45 cards, 16 kinds
 GAMES, REFERENCE_GAMES, TURNS = 100_000, 2_000, 6
+TAKES = (2, 4)
 
 
 def main() -> int:
     deck = read_deck(DECK)
     cards = load_cards()
-    print(f"deck {DECK.name}: {sum(deck.main.values())} cards, {len(deck.main)} kinds; {TURNS} turns")
+    print(f"deck {DECK.name}: {sum(deck.main.values())} cards, {len(deck.main)} kinds; {TURNS} turns; "
+          f"cities taken on turns {', '.join(map(str, TAKES))}")
 
     start = time.perf_counter()
-    fast = simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1), cards=cards).to_dict()
+    fast = simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1, takes=TAKES), cards=cards).to_dict()
     fast_rate = GAMES / (time.perf_counter() - start)
 
     start = time.perf_counter()
-    slow = simulate_reference(deck, SimulationOptions(games=REFERENCE_GAMES, turns=TURNS, seed=2), cards=cards).to_dict()
+    slow = simulate_reference(deck, SimulationOptions(games=REFERENCE_GAMES, turns=TURNS, seed=2, takes=TAKES), cards=cards).to_dict()
     slow_rate = REFERENCE_GAMES / (time.perf_counter() - start)
 
     print(f"vectorised (numpy)     {GAMES:>7,} games  {fast_rate:>10,.0f} games/s")

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import stat
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +28,47 @@ _FILE_KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (
     (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
     (stat.S_ISSOCK, "a socket"),
 )
+
+
+STDIN = "-"
+"""The path that means standard input, wherever a file is read."""
+STDIN_NAME = "<stdin>"
+"""How standard input is named in reports and messages."""
+
+
+def is_stdin(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is `-`, standard input; a file really called `-` is `./-`."""
+    return os.fspath(path) == STDIN
+
+
+def input_name(path: str | os.PathLike[str]) -> str:
+    """`path` as reports show it: `<stdin>` for `-`."""
+    return STDIN_NAME if is_stdin(path) else str(path)
+
+
+def _read_stdin(max_bytes: int) -> bytes:
+    """At most `max_bytes` + 1 bytes of standard input, read until it ends.
+
+    A terminal is read too (that is how a pasted list arrives; Ctrl-D ends it): the
+    CLI says so on stderr before reading, since the library never prints.
+    """
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise UnreadableInput(STDIN_NAME, "standard input is closed")
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while size <= max_bytes:
+            chunk = stream.read(min(1 << 16, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except (OSError, ValueError) as exc:  # ValueError: a closed stream
+        raise UnreadableInput(STDIN_NAME, f"standard input can't be read ({exc})") from None
+    if size > max_bytes:
+        raise UnreadableInput(STDIN_NAME, f"input is over {max_bytes} bytes; the limit is {max_bytes}")
+    return b"".join(chunks)
 
 
 def _os_reason(exc: OSError) -> str:
@@ -63,8 +105,11 @@ def read_bytes_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BY
 
     The size is counted while reading, never taken from `stat()` (a device reports 0).
     Raises `UnreadableInput` for a missing file, a directory, a FIFO, device or socket,
-    a link loop, a permission error, or a file over the limit.
+    a link loop, a permission error, or a file over the limit. `-` is standard input,
+    read to its end under the same limit (a pipe is what it is meant to be).
     """
+    if is_stdin(path):
+        return _read_stdin(max_bytes)
     regular_file_status(path)
     try:
         # O_NONBLOCK: should the name be swapped for a FIFO after the check, opening it still can't hang.
@@ -93,6 +138,7 @@ def read_bytes_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BY
 
 def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
     """`data` as text: UTF-8 (BOM dropped), LF line ends; `UnreadableInput` for binary or other encodings."""
+    path = input_name(path)
     if b"\x00" in data:
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
     try:
@@ -103,7 +149,7 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
 
 
 def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:
-    """Text of a user-supplied file: UTF-8 (BOM dropped), LF line ends, at most `max_bytes`.
+    """Text of a user-supplied file (`-`: standard input): UTF-8 (BOM dropped), LF line ends, at most `max_bytes`.
 
     Raises `UnreadableInput` for anything that is not such a file.
     """
@@ -196,7 +242,7 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
 
 def read_json_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> Any:
     """Parsed JSON of a user-supplied file, through `read_text_input` and `parse_json`."""
-    return parse_json(read_text_input(path, max_bytes), path)
+    return parse_json(read_text_input(path, max_bytes), input_name(path))
 
 
 def whole_number(text: str) -> int:

@@ -50,7 +50,10 @@ def plot_format(path: PlotTarget) -> str:
 
 
 def check_plot_target(path: PlotTarget) -> str:
-    """`plot_format(path)`, after making sure a file can go there: checked before a long run, not after it."""
+    """`plot_format(path)`, after making sure a file can go there: checked before a long run, not after it.
+
+    The folder must exist already; none is created.
+    """
     kind = plot_format(path)
     target = _path(path)
     if target.is_dir():
@@ -58,6 +61,9 @@ def check_plot_target(path: PlotTarget) -> str:
     blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
     if blocking is not None:
         raise BadArgument(f"--plot {str(target)!r}: {str(blocking)!r} is a file, not a directory")
+    # A typo in a folder name must not leave the picture somewhere nobody looks: make no folders.
+    if not target.parent.is_dir():
+        raise BadArgument(f"--plot {str(target)!r}: no folder {str(target.parent)!r}; create it first")
     (path if isinstance(path, Output) else Output(target, PLOT)).check()
     return kind
 
@@ -78,7 +84,7 @@ def save(fig: Any, path: PlotTarget) -> None:
     """Write `fig` to `path` as PNG or SVG (by suffix), atomically, with no timestamp so reruns match."""
     import matplotlib.pyplot as plt
 
-    kind = plot_format(path)
+    kind = check_plot_target(path)
     out = path if isinstance(path, Output) else Output(Path(path), PLOT)
     buffer = io.BytesIO()
     metadata = {"Date": None, "Creator": _TAG} if kind == "svg" else {"Software": _TAG}

@@ -22,20 +22,21 @@ Progress = Callable[[int], None]
 """Called with the number of games finished since the previous call."""
 
 SEATS: tuple[str, ...] = ("first", "second")
-GAME_SPECIFIC: tuple[str, ...] = ("cities", "gold", "silver")
+GAME_SPECIFIC: tuple[str, ...] = ("cities", "takes", "gold", "silver")
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100
 
 
 @dataclass(frozen=True)
 class SimulationOptions:
-    """What to simulate; `cities` is for the TCG only, `gold`/`silver` for squad games only."""
+    """What to simulate; `cities` and `takes` are for the TCG only, `gold`/`silver` for squad games only."""
 
     games: int = 10_000
     turns: int = 6
     seed: int = 1
     seat: str = "first"
     cities: tuple[int, ...] | None = None
+    takes: tuple[int, ...] | None = None
     gold: int | None = None
     silver: int | None = None
     format: str | None = None
@@ -58,13 +59,18 @@ class SimulationResult(Protocol):
         ...
 
 
-def parse_cities(text: str) -> tuple[int, ...]:
+def parse_cities(text: str, option: str = "--cities", example: str = "0,1,1,2,3,4") -> tuple[int, ...]:
     """`"0,1,1,2"` -> (0, 1, 1, 2); anything else is a BadArgument."""
     parts = [p.strip() for p in text.split(",")]
     # ASCII digits only: str.isdigit also accepts '²' (which int() refuses) and other scripts' digits
     if not text.strip() or any(not (p.isascii() and p.isdigit()) for p in parts):
-        raise BadArgument(f"--cities must be a comma list of non-negative whole numbers, like 0,1,1,2,3,4; got {text!r}")
+        raise BadArgument(f"{option} must be a comma list of non-negative whole numbers, like {example}; got {text!r}")
     return tuple(int(p) for p in parts)
+
+
+def parse_takes(text: str) -> tuple[int, ...]:
+    """`"2,4"` -> (2, 4): the player's own turns on which it takes a city; anything else is a BadArgument."""
+    return parse_cities(text, "--takes", "2,4")
 
 
 def validate_options(options: SimulationOptions, accepts: frozenset[str] = frozenset()) -> None:

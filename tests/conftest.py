@@ -25,10 +25,17 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+REFERENCE_HOWTO = ("the raw reference card lists are not in the repository: put berserk-tcg-cardlist.csv, "
+                   "berserk-ccg-cards.json, berserk-online-cards.json and berserker-fleet-game.en.txt in one folder "
+                   "and set CARDKIT_REFERENCE_DIR to it (docs/catalogue.md, 'Reference card lists')")
+
+
 @pytest.fixture
 def reference_dir() -> Path:
     """The raw reference card lists, if this machine has them (CARDKIT_REFERENCE_DIR)."""
     value = os.environ.get("CARDKIT_REFERENCE_DIR")
-    if not value or not Path(value).is_dir():
-        pytest.skip("set CARDKIT_REFERENCE_DIR to the folder of raw reference card lists to run this test")
+    if not value:
+        pytest.skip(f"CARDKIT_REFERENCE_DIR is not set; {REFERENCE_HOWTO}")
+    if not Path(value).is_dir():
+        pytest.skip(f"CARDKIT_REFERENCE_DIR={value!r} is not a folder; {REFERENCE_HOWTO}")
     return Path(value)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from itertools import product
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserker.model import load_rules
-from cardkit.games.berserker.simulate import _plan, keep_best, simulate
+from cardkit.games.berserker.simulate import _plan, keep_best, moves_played, simulate
 from cardkit.simulation import SimulationOptions, simulate_deck
 
 # The card list as printed: card -> count.
@@ -80,13 +83,55 @@ def test_seat_second_lets_the_berserker_move_first() -> None:
     assert [s["side"] for s in data["sides"]] == ["berserker", "human"]
 
 
-def test_hands_never_exceed_the_limit_and_grow_while_move_cards_pile_up() -> None:
-    data = run(games=1500, turns=5).to_dict()
-    human = data["sides"][0]
-    means = [t["mean_hand"] for t in human["turns"]]
-    assert means[0] == 3 and all(m <= 5 for m in means)
+def test_hands_never_exceed_the_limit_and_only_the_lone_berserker_piles_up_move_cards() -> None:
+    # "A ship can only make one move per turn": sixteen human ships play every Move card they hold,
+    # the one Berserker plays one a turn and keeps the rest.
+    data = run(games=3000, turns=5).to_dict()
+    human, berserker = data["sides"]
+    for side in (human, berserker):
+        means = [t["mean_hand"] for t in side["turns"]]
+        assert means[0] == 3 and all(m <= 5 for m in means)
     cruiser = [t["ships"][1]["p_move"] for t in human["turns"]]
-    assert cruiser[-1] > cruiser[0]
+    assert abs(cruiser[-1] - cruiser[0]) < 0.05
+    lone = [t["ships"][0]["p_move"] for t in berserker["turns"]]
+    assert lone[-1] > lone[0] + 0.1
+
+
+@pytest.mark.parametrize("seat", ["first", "second"])
+def test_with_only_move_cards_each_ship_moves_once_so_hand_sizes_are_exact(seat: str) -> None:
+    # Every ship may use Tactical Speed. The human fleet (16 ships) plays all 3 cards it draws each
+    # turn; the Berserker (one ship, one move a turn) keeps 3 + 2(t - 1) cards, cut to 5.
+    data = run(games=200, turns=5, seat=seat, deck={"tactical-speed": 30}).to_dict()
+    sides = {side["side"]: [t["mean_hand"] for t in side["turns"]] for side in data["sides"]}
+    assert sides["human"] == [3, 3, 3, 3, 3]
+    assert sides["berserker"] == [min(5, 3 + 2 * (t - 1)) for t in range(1, 6)]
+
+
+def test_move_cards_go_one_to_a_ship_that_can_use_each_and_the_most_are_played() -> None:
+    rules = load_rules()
+    kinds = list(rules.cards.values())
+    index = {c.id: i for i, c in enumerate(kinds)}
+    types = [c.type for c in kinds]
+    human = _plan("human", rules, kinds)
+    ship = {s.id: j for j, s in enumerate(human.ships)}
+    # a fleet of one Cruiser and one Ramship: Very Fast only the Ramship may use, Fast either
+    pair = replace(human, movers=tuple(int(s.id in ("cruiser", "ramship")) for s in human.ships))
+    played = [kinds[k].id for k in moves_played([index[c] for c in ("fast", "very-fast", "fast")], pair, types)]
+    assert sorted(played) == ["fast", "very-fast"]
+    assert len(moves_played([index["very-fast"]] * 2, pair, types)) == 1
+    # Speeds nest, so the slowest free ship always fits; a card limited to other ships (as a catalogue
+    # restriction may be) needs the matching: Tactical Speed takes the C-Plus Gun Ship first, then moves
+    # to the Cruiser so that a card only a C-Plus Gun Ship may use still gets a ship.
+    only_gun_ship = 1 << (3 * ship["c-plus-gun-ship"])
+    masks = tuple(only_gun_ship if k == index["fast"] else m for k, m in enumerate(human.masks))
+    keys = tuple((9, 0, k) if k == index["fast"] else key for k, key in enumerate(human.play_key))
+    narrow = replace(human, masks=masks, play_key=keys,
+                     movers=tuple(int(s.id in ("c-plus-gun-ship", "cruiser")) for s in human.ships))
+    played = moves_played([index["fast"], index["tactical-speed"]], narrow, types)
+    assert sorted(kinds[k].id for k in played) == ["fast", "tactical-speed"]
+    berserker = _plan("berserker", rules, kinds)
+    one = moves_played([index[c] for c in ("tactical-speed", "cruising-speed", "tactical-speed")], berserker, types)
+    assert [kinds[k].id for k in one] == ["cruising-speed"]
 
 
 def test_a_small_deck_is_reshuffled_from_the_discard_pile() -> None:
@@ -172,3 +217,37 @@ def test_simulate_cli_runs_the_bundled_standard_deck_reproducibly(runner) -> Non
     assert first.stdout == again.stdout
     data = json.loads(first.stdout)
     assert data["deck"]["cards"] == 56 and [s["side"] for s in data["sides"]] == ["human", "berserker"]
+
+
+def _fits(cards: list[int], masks: tuple[int, ...], movers: tuple[int, ...]) -> bool:
+    """Whether each card can go to its own ship, tried every way (brute force)."""
+    for choice in product(range(len(movers)), repeat=len(cards)):
+        if all(masks[k] >> (3 * j) & 1 for k, j in zip(cards, choice)) and all(
+                choice.count(j) <= n for j, n in enumerate(movers)):
+            return True
+    return False
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.sampled_from(["tactical-speed", "cruising-speed", "fast", "very-fast"]), max_size=5),
+       movers=st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)),
+       usable=st.lists(st.integers(0, 7), min_size=4, max_size=4))
+def test_the_move_cards_played_are_the_ones_a_brute_force_search_keeps(hand: list[str], movers: tuple[int, int, int],
+                                                                     usable: list[int]) -> None:
+    # Any restriction of Move cards to ship types (three bits each), any number of ships per type: walking the
+    # cards in play order, a card is played exactly when it and the cards already kept can all go to different ships.
+    rules = load_rules()
+    kinds = list(rules.cards.values())
+    index = {c.id: i for i, c in enumerate(kinds)}
+    movable = ["tactical-speed", "cruising-speed", "fast", "very-fast"]
+    human = _plan("human", rules, kinds)
+    masks = list(human.masks)
+    for card, bits in zip(movable, usable):
+        masks[index[card]] = sum(1 << (3 * j) for j in range(3) if bits >> j & 1)
+    plan = replace(human, masks=tuple(masks), movers=movers)
+    cards = sorted((index[c] for c in hand if masks[index[c]]), key=plan.play_key.__getitem__)
+    kept: list[int] = []
+    for k in cards:
+        if _fits(kept + [k], plan.masks, movers):
+            kept.append(k)
+    assert sorted(moves_played([index[c] for c in hand], plan, [c.type for c in kinds])) == sorted(kept)

@@ -91,7 +91,7 @@ def test_names_and_ids_are_found_in_any_case_and_spacing() -> None:
 def test_an_unknown_card_suggests_close_names() -> None:
     with pytest.raises(UnknownName) as info:
         can_use_named("Marine", "ramship")
-    assert info.value.exit_code == 2
+    assert info.value.exit_code == 1
     assert "Marines (marines)" in info.value.message
 
 
@@ -129,11 +129,11 @@ def test_can_use_cli_exits_1_when_refused(runner) -> None:
 
 
 @pytest.mark.parametrize("args,named", [(["Marine", "ramship"], "card"), (["marines", "Rammship"], "ship")])
-def test_can_use_cli_exits_2_for_an_unknown_name_with_a_suggestion(runner, args: list[str], named: str) -> None:
+def test_can_use_cli_exits_1_not_found_for_an_unknown_name_with_a_suggestion(runner, args: list[str], named: str) -> None:
     from cardkit.cli.main import app
 
     result = runner.invoke(app, ["fleet", "can-use", *args])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert f"error: no {named} called" in result.stderr and "did you mean" in result.stderr
     assert "Traceback" not in result.output
 
@@ -174,7 +174,7 @@ def test_can_use_cli_refuses_odd_names_in_one_short_line(runner, args: list[str]
     from cardkit.cli.main import app
 
     result = runner.invoke(app, ["fleet", "can-use", *args])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert result.stderr.startswith("error: no ") and len(result.stderr) < 300
     assert result.stderr.count("\n") == 1
 

@@ -154,7 +154,8 @@ def test_reimporting_the_real_reference_list_reproduces_the_committed_catalogue(
 ) -> None:
     source = reference_dir / REAL_SOURCES[game]
     if not source.is_file():
-        pytest.skip(f"{source.name} is not in CARDKIT_REFERENCE_DIR")
+        pytest.skip(f"{source.name} is not in CARDKIT_REFERENCE_DIR ({reference_dir}); "
+                    "docs/catalogue.md, 'Reference card lists', says where each list comes from")
     result = import_game(game, source, tmp_path)
     committed = sorted(p.name for p in (ROOT / "data" / "cards" / game).glob("*.json"))
     assert sorted(p.name for p in result.written) == committed

@@ -24,10 +24,14 @@ def test_text_output_shows_every_turn_the_exact_value_and_every_card(runner: Cli
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].endswith("white-red.deck: 2,000 games, first player, seed 1")
-    assert lines[1].split()[:3] == ["turn", "cities", "p_any_open"]
-    turn_one = lines[2].split()
-    assert turn_one[:2] == ["1", "0"] and turn_one[5] == "0.9235"
-    assert [line.split()[1] for line in lines[2:8]] == ["0", "1", "2", "3", "4", "5"]
+    assert lines[1] == ("revealed cities: min(turn - 1, 5), the default; "
+                        "cities taken: none, so no city draws (the default; --takes to change)")
+    assert lines[2].startswith("hand-limit discard: least-useful (")
+    assert lines[3].split() == ["turn", "cities", "taken", "p_any_open", "95%", "interval", "exact", "mean", "openable",
+                                "mean", "hand"]
+    turn_one = lines[4].split()
+    assert turn_one[:3] == ["1", "0", "0"] and turn_one[6] == "0.9235" and turn_one[-1] == "7.00"
+    assert [line.split()[1] for line in lines[4:10]] == ["0", "1", "2", "3", "4", "5"]
     assert "decked out: 0.0000" in result.stdout
     assert sum("BK1-" in line for line in lines) == 16
 
@@ -36,10 +40,13 @@ def test_json_has_exactly_the_documented_shape(runner: CliRunner) -> None:
     result = run(runner, WHITE_RED, "--games", "500", "--turns", "3", "--json", "--second", "--seed", "9")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data) == ["deck", "games", "seed", "seat", "turns", "cards", "p_decked"]
+    assert list(data) == ["deck", "games", "seed", "seat", "cities_default", "takes", "discard_policy", "turns", "cards",
+                          "p_decked"]
     assert (data["games"], data["seed"], data["seat"]) == (500, 9, "second")
-    assert list(data["turns"][0]) == ["turn", "cities", "p_any_open", "ci95", "p_any_open_exact", "mean_openable"]
-    assert list(data["turns"][1]) == ["turn", "cities", "p_any_open", "ci95", "mean_openable"]
+    assert (data["cities_default"], data["takes"], data["discard_policy"]) == (True, [], "least-useful")
+    assert list(data["turns"][0]) == ["turn", "cities", "p_any_open", "ci95", "p_any_open_exact", "mean_openable",
+                                      "mean_hand", "taken"]
+    assert list(data["turns"][1]) == ["turn", "cities", "p_any_open", "ci95", "mean_openable", "mean_hand", "taken"]
     assert [t["turn"] for t in data["turns"]] == [1, 2, 3]
     assert all(t["ci95"][0] <= t["p_any_open"] <= t["ci95"][1] for t in data["turns"])
     assert list(data["cards"][0]) == ["id", "name", "p_openable_by_turn"]
@@ -51,6 +58,39 @@ def test_the_same_seed_gives_byte_identical_output(runner: CliRunner) -> None:
     b = run(runner, WHITE_RED, "--games", "3000", "--json", "--seed", "4")
     c = run(runner, WHITE_RED, "--games", "3000", "--json", "--seed", "5")
     assert a.stdout_bytes == b.stdout_bytes and a.stdout_bytes != c.stdout_bytes
+
+
+def test_takes_draw_two_cards_each_and_are_counted_per_turn(runner: CliRunner) -> None:
+    # "Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."
+    plain = json.loads(run(runner, WHITE_RED, "--games", "300", "--json").stdout)
+    taking = json.loads(run(runner, WHITE_RED, "--games", "300", "--json", "--takes", "2,4").stdout)
+    assert taking["takes"] == [2, 4] and [t["taken"] for t in taking["turns"]] == [0, 0, 1, 1, 2, 2]
+    assert all(a["mean_hand"] < b["mean_hand"] for a, b in zip(plain["turns"][2:], taking["turns"][2:]))
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--cities", "5"], "at most 0 cities can be revealed on the first player's turn 1"),
+    (["--cities", "0,3"], "at most 2 cities can be revealed on the first player's turn 2"),
+    (["--second", "--cities", "2"], "at most 1 cities can be revealed on the second player's turn 1"),
+    (["--takes", "1", "--cities", "0,0,1"], "1 cities taken by the end of turn 1, but only 0 revealed on turn 2"),
+    (["--takes", "2,2"], "--takes names a turn twice"),
+    (["--takes", "0"], "--takes must name the player's own turns 1 to 6"),
+    (["--takes", "2,x"], "--takes must be a comma list"),
+], ids=["five-cities-on-turn-one", "three-cities-on-turn-two", "second-seat-two-on-turn-one", "take-before-a-reveal",
+        "two-takes-in-one-turn", "turn-zero", "not-a-number"])
+def test_a_schedule_the_rules_cannot_produce_exits_2_with_one_error_line(runner: CliRunner, args: list[str],
+                                                                         message: str) -> None:
+    # "At first, none is visible"; cities are revealed by attacks, and "You can only attack once each turn".
+    result = run(runner, WHITE_RED, "--games", "10", *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ") and message in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--second", "--cities", "1"], ["--takes", "1"], ["--second", "--takes", "1,2,3"]],
+                         ids=["second-seat-one-city-on-turn-one", "take-on-turn-one-reveals-the-level-1-city",
+                              "second-seat-takes-three"])
+def test_a_schedule_the_rules_allow_is_simulated(runner: CliRunner, args: list[str]) -> None:
+    assert run(runner, WHITE_RED, "--games", "10", *args).exit_code == 0
 
 
 def test_cities_override_sets_the_revealed_cities_per_turn(runner: CliRunner) -> None:
@@ -141,7 +181,7 @@ def test_a_plot_that_cannot_be_written_is_one_bad_argument(tmp_path: Path, monke
 def test_help_explains_every_option(runner: CliRunner) -> None:
     result = runner.invoke(app, ["simulate", "--help"])
     assert result.exit_code == 0
-    for option in ("--games", "--turns", "--seed", "--second", "--cities", "--gold", "--silver", "--format", "--json", "--plot"):
+    for option in ("--games", "--turns", "--seed", "--second", "--cities", "--takes", "--gold", "--silver", "--format", "--json", "--plot"):
         assert option in result.stdout
 
 

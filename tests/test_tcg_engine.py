@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.actions import (Action, BadActionText, Discard, Draw, IllegalAction, Open, Pass,
                                                apply, legal_actions)
-from cardkit.games.berserk_tcg.cards import Cost, TcgCard, make_card
-from cardkit.games.berserk_tcg.opening import cities_schedule, play_reference
+from cardkit.games.berserk_tcg.cards import KEEP_HIGH_LEVEL, LEAST_USEFUL, Cost, TcgCard, make_card
+from cardkit.games.berserk_tcg.opening import (choose_discard, cities_schedule, max_revealed, play_reference,
+                                               takes_schedule)
 from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, NOT_A_DECK_CARD, NOT_IN_HAND,
-                                             UNIQUE_IN_PLAY, PlayerState, can_open)
+                                             NOT_OPENING_PHASE, UNIQUE_IN_PLAY, PlayerState, can_open)
 
 GUTS = make_card("BK-GUTS", name="Guts", colour="black", cost=Cost(black=1, colourless=1), level=2, unique=True)
 MERC_B = make_card("BK-MERC", colour="black", cost=Cost(black=1), level=0, mercenary=True)
@@ -192,3 +193,99 @@ def test_the_draw_phase_offers_only_draw_even_from_an_empty_library_and_a_lost_p
     assert list(legal_actions(lost)) == []
     with pytest.raises(IllegalAction):
         apply(lost, Pass())
+
+
+EFFECT = make_card("BK-SPELL", colour="black", cost=Cost(black=1), level=0, kind="effect-normal")
+QUICK = make_card("BK-QUICK", colour="black", cost=Cost(black=1), level=1, kind="effect-normal", quick=True)
+ETERNAL = make_card("BK-CURSE", colour="black", cost=Cost(black=1), level=0, kind="effect-eternal")
+MORE = {**CARDS, **{c.id: c for c in (EFFECT, QUICK, ETERNAL)}}
+
+
+def with_effects(hand: tuple[str, ...], cities: int = 5, **kw: object) -> PlayerState:
+    return PlayerState(cards=MORE, hand=hand, cities=cities, **kw)  # type: ignore[arg-type]
+
+
+def test_an_opened_normal_effect_goes_to_the_trash_and_an_eternal_one_stays_in_play() -> None:
+    # "Normal effect (you play the card, its effect occurs, then you trash it) and Eternal effect (these are permanents)"
+    spent = apply(with_effects(("BK-SPELL", "BK-MERC"), phase="opening"), Open("BK-SPELL", ("BK-MERC",)))
+    assert spent.in_play == () and sorted(spent.trash) == ["BK-MERC", "BK-SPELL"] and spent.hand == ()
+    kept = apply(with_effects(("BK-CURSE", "BK-MERC"), phase="opening"), Open("BK-CURSE", ("BK-MERC",)))
+    assert kept.in_play == ("BK-CURSE",) and kept.trash == ("BK-MERC",)
+
+
+@pytest.mark.parametrize("phase,opened", [("draw", False), ("end", True), ("end", False)],
+                         ids=["before-the-draw", "after-another-card", "main-and-ending-phases"])
+def test_a_quick_card_can_be_opened_outside_the_opening_phase_and_another_card_cannot(phase: str, opened: bool) -> None:
+    # "Some cards have the Quick ability, which allows them to be played anytime"
+    hand = ("BK-QUICK", "BK-MERC", "BK-MERC", "BK-SPELL")
+    now = with_effects(hand, phase=phase, opened=opened)
+    assert can_open("BK-QUICK", now).ok
+    assert can_open("BK-SPELL", now).codes == (NOT_OPENING_PHASE,)
+    opens = {a for a in legal_actions(now) if isinstance(a, Open)}
+    assert opens == {Open("BK-QUICK", ("BK-MERC",)), Open("BK-QUICK", ("BK-SPELL",))}
+    after = apply(now, Open("BK-QUICK", ("BK-MERC",)))
+    assert after.phase == phase and "BK-QUICK" in after.trash and after.hand == ("BK-MERC", "BK-SPELL")
+    with pytest.raises(IllegalAction):
+        apply(now, Open("BK-SPELL", ("BK-MERC",)))
+
+
+def test_a_quick_card_still_needs_its_level_and_its_cost_outside_the_opening_phase() -> None:
+    assert can_open("BK-QUICK", with_effects(("BK-QUICK", "BK-MERC"), cities=0, phase="end")).codes == (LEVEL_TOO_HIGH,)
+    assert can_open("BK-QUICK", with_effects(("BK-QUICK", "WH-MERC"), phase="end")).codes == (COST_UNPAYABLE,)
+
+
+def test_after_the_opening_phases_card_a_quick_card_is_the_only_open_offered() -> None:
+    start = with_effects(("BK-MERC", "BK-MERC", "BK-QUICK", "BK-MERC"), phase="opening")
+    after = apply(start, Open("BK-MERC", ("BK-MERC",)))
+    assert after.phase == "end" and after.opened
+    assert list(legal_actions(after)) == [Open("BK-QUICK", ("BK-MERC",)), Pass()]
+
+
+def test_taking_a_city_draws_two_cards_or_what_the_library_has_and_reveals_the_city() -> None:
+    # "Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."
+    before = state(("BK-MERC",), cities=0, library=("WH-MERC", "WH-KNIGHT", "BK-GUTS"))
+    after = before.take_city()
+    assert after.hand == ("BK-MERC", "WH-MERC", "WH-KNIGHT") and after.library == ("BK-GUTS",)
+    assert (after.taken, after.cities) == (1, 1)
+    last = after.take_city()
+    assert last.hand[-1] == "BK-GUTS" and last.library == () and not last.decked and last.taken == 2
+
+
+@pytest.mark.parametrize("seat,limits", [("first", [0, 2, 4, 5, 5]), ("second", [1, 3, 5, 5, 5])])
+def test_at_most_two_cities_a_round_are_revealed_from_none(seat: str, limits: list[int]) -> None:
+    # "At first, none is visible"; "You can only attack once each turn."
+    assert [max_revealed(t, seat) for t in range(1, 6)] == limits
+
+
+@pytest.mark.parametrize("seat,cities,message", [
+    ("first", (5,), "at most 0 cities can be revealed on the first player's turn 1"),
+    ("first", (0, 3), "at most 2 cities can be revealed on the first player's turn 2"),
+    ("first", (1,), "at most 0"),
+    ("second", (2,), "at most 1 cities can be revealed on the second player's turn 1"),
+], ids=["first-five", "first-zero-three", "first-one", "second-two"])
+def test_more_cities_than_the_attacks_so_far_could_reveal_is_refused(seat: str, cities: tuple[int, ...],
+                                                                     message: str) -> None:
+    with pytest.raises(BadArgument, match=message):
+        cities_schedule(6, cities, seat)
+
+
+def test_the_second_seat_may_see_one_city_on_its_first_turn() -> None:
+    assert cities_schedule(3, (1,), "second") == (1, 1, 1)
+
+
+def test_takes_count_the_cities_taken_before_each_turn_and_need_a_revealed_city_the_turn_after() -> None:
+    assert takes_schedule(6, (2, 4), cities_schedule(6)) == (0, 0, 1, 1, 2, 2)
+    assert takes_schedule(3, (1,), cities_schedule(3)) == (0, 1, 1)  # the Level-1 city on the second turn
+    with pytest.raises(BadArgument, match="2 cities taken by the end of turn 2, but only 1 revealed on turn 3"):
+        takes_schedule(4, (1, 2), (0, 1, 1, 2))
+    with pytest.raises(BadArgument, match="only 0 revealed on turn 3"):
+        takes_schedule(2, (2,), (0, 0))  # a take on the last turn is checked against the repeated last value
+
+
+def test_the_hand_limit_discard_is_a_policy_the_caller_chooses() -> None:
+    # "he must discard as many cards as needed until he has only 7": which ones is the player's choice
+    nine = state(("BK-GUTS", "WH-KNIGHT", "WH-MERC") + ("BK-MERC",) * 6, phase="end")
+    assert choose_discard(nine) == Discard(("BK-MERC", "BK-MERC"))  # least useful: Mercenaries first
+    no_fodder = with_effects(("BK-GUTS", "WH-KNIGHT") + ("BK-SPELL",) * 4 + ("WH-KNIGHT", "BK-GUTS"), phase="end")
+    assert choose_discard(no_fodder, LEAST_USEFUL) == Discard(("BK-GUTS",))       # the highest Level goes first
+    assert choose_discard(no_fodder, KEEP_HIGH_LEVEL) == Discard(("BK-SPELL",))   # the lowest Level goes first

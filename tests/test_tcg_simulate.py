@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardkit.errors import BadArgument
-from cardkit.games.berserk_tcg.cards import Cost, load_cards, make_card
+from cardkit.games.berserk_tcg.cards import DISCARD_POLICIES, Cost, load_cards, make_card
 from cardkit.games.berserk_tcg.exact import p_any_open_exact
-from cardkit.games.berserk_tcg.opening import expand, shuffles
+from cardkit.games.berserk_tcg.opening import cities_schedule, expand, max_revealed, shuffles
 from cardkit.games.berserk_tcg.simulate import simulate, simulate_reference
 from cardkit.games.berserk_tcg.state import PlayerState, can_open
 from cardkit.simulation import SimulationOptions
@@ -38,7 +38,11 @@ def sample(deck: dict[str, int], **kw: object) -> SimulationOptions:
     (UNIQUES, sample(UNIQUES)),
     (UNIQUES, sample(UNIQUES, seat="second", cities=(1, 2, 5), seed=11)),
     ({"BK1-001": 9}, sample({"BK1-001": 9})),
-], ids=["white-red", "white-red-second-8-turns", "uniques", "uniques-second-cities", "tiny-deck-out"])
+    (WHITE_RED, sample(WHITE_RED, takes=(1, 2, 4))),
+    (UNIQUES, sample(UNIQUES, seat="second", cities=(1, 3, 5), takes=(1, 2, 3), turns=7)),
+    ({"BK1-001": 12}, sample({"BK1-001": 12}, takes=(2, 3))),
+], ids=["white-red", "white-red-second-8-turns", "uniques", "uniques-second-cities", "tiny-deck-out",
+        "white-red-takes", "uniques-second-takes", "city-draws-empty-the-library"])
 def test_vectorised_simulator_plays_every_game_exactly_as_the_reference_does(deck: dict[str, int],
                                                                               options: SimulationOptions) -> None:
     assert simulate(deck, options, cards=CARDS).to_dict() == simulate_reference(deck, options, cards=CARDS).to_dict()
@@ -126,18 +130,38 @@ def test_per_card_chance_never_falls_from_one_turn_to_the_next() -> None:
 PLAYABLE = sorted(c for c in CARDS if not CARDS[c].is_city)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@st.composite
+def schedules(draw: st.DrawFn) -> tuple[str, int, tuple[int, ...] | None, tuple[int, ...]]:
+    """A seat, a number of turns, a cities schedule the rules can produce (or None) and takes it allows."""
+    seat = draw(st.sampled_from(["first", "second"]))
+    turns = draw(st.integers(1, 7))
+    cities: tuple[int, ...] | None = None
+    if draw(st.booleans()):
+        values: list[int] = []
+        for turn in range(1, draw(st.integers(1, turns)) + 1):
+            values.append(draw(st.integers(values[-1] if values else 0, max_revealed(turn, seat))))
+        cities = tuple(values)
+    schedule = cities_schedule(turns, cities, seat)
+    takes: list[int] = []
+    for turn in draw(st.lists(st.integers(1, turns), unique=True, max_size=turns).map(sorted)):
+        if len(takes) + 1 <= schedule[min(turn, turns - 1)]:
+            takes.append(turn)
+    return seat, turns, cities, tuple(takes)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kinds=st.lists(st.sampled_from(PLAYABLE), min_size=1, max_size=12, unique=True),
        copies=st.lists(st.integers(1, 4), min_size=12, max_size=12),
-       seat=st.sampled_from(["first", "second"]), turns=st.integers(1, 7),
-       cities=st.none() | st.lists(st.integers(0, 5), min_size=1, max_size=7).map(sorted),
-       seed=st.integers(0, 2**32))
+       plan=schedules(), policy=st.sampled_from(sorted(DISCARD_POLICIES)), seed=st.integers(0, 2**32))
 def test_vectorised_and_reference_simulators_match_on_random_decks(
-        kinds: list[str], copies: list[int], seat: str, turns: int, cities: list[int] | None, seed: int) -> None:
+        kinds: list[str], copies: list[int], plan: tuple[str, int, tuple[int, ...] | None, tuple[int, ...]],
+        policy: str, seed: int) -> None:
     deck = {cid: n for cid, n in zip(kinds, copies)}
-    options = SimulationOptions(games=40, turns=turns, seed=seed, seat=seat,
-                                cities=tuple(cities[:turns]) if cities else None)
-    assert simulate(deck, options, cards=CARDS).to_dict() == simulate_reference(deck, options, cards=CARDS).to_dict()
+    seat, turns, cities, takes = plan
+    options = SimulationOptions(games=40, turns=turns, seed=seed, seat=seat, cities=cities, takes=takes or None)
+    chosen = DISCARD_POLICIES[policy]
+    assert (simulate(deck, options, cards=CARDS, policy=chosen).to_dict()
+            == simulate_reference(deck, options, cards=CARDS, policy=chosen).to_dict())
 
 
 def test_exact_value_matches_the_closed_form_for_mercenaries_needing_a_second_white_card() -> None:
@@ -195,3 +219,51 @@ def test_a_card_without_a_colour_that_is_not_a_city_is_a_bad_argument_not_a_cras
     cards = {"W0": make_card("W0"), "NONE": make_card("NONE", colour=None, cost=Cost(colourless=1))}
     with pytest.raises(BadArgument, match="NONE: no colour"):
         run({"W0": 20, "NONE": 20}, SimulationOptions(games=10), cards=cards)
+
+
+def hands_by_rule(turns: int, seat: str, takes: tuple[int, ...], opens: bool, size: int = 40) -> list[int]:
+    """Hand size at each opening phase, worked out from the turn rules alone.
+
+    Start with 7; draw 1 (not on the first seat's first turn); if `opens`, open one
+    card paying one other; on a take "draw 2 cards"; at the end discard down to 7.
+    """
+    hand, library, sizes = 7, size - 7, []
+    for turn in range(1, turns + 1):
+        if not (seat == "first" and turn == 1):
+            hand, library = hand + 1, library - 1
+        sizes.append(hand)
+        hand -= 2 if opens else 0
+        if turn in takes:
+            drawn = min(2, library)
+            hand, library = hand + drawn, library - drawn
+        hand = min(hand, 7)
+    return sizes
+
+
+@pytest.mark.parametrize("seat", ["first", "second"])
+@pytest.mark.parametrize("takes", [(), (2, 4), (1, 2, 3)], ids=["no-takes", "takes-2-4", "takes-1-2-3"])
+@pytest.mark.parametrize("opens", [True, False], ids=["opens-every-turn", "never-opens"])
+@pytest.mark.parametrize("run", [simulate, simulate_reference], ids=["vectorised", "reference"])
+def test_mean_hand_equals_the_hand_size_the_turn_rules_give(run, seat: str, takes: tuple[int, ...],  # type: ignore[no-untyped-def]
+                                                            opens: bool) -> None:
+    # Every card costs one card: an opening phase that opens spends exactly two, so hand sizes are deterministic.
+    cards = {"W": make_card("W", level=0 if opens else 9)}
+    options = SimulationOptions(games=50, turns=6, seat=seat, takes=takes or None)
+    result = run({"W": 40}, options, cards=cards).to_dict()
+    assert [t["mean_hand"] for t in result["turns"]] == hands_by_rule(6, seat, takes, opens)
+    assert [t["taken"] for t in result["turns"]] == [sum(1 for t in takes if t < turn) for turn in range(1, 7)]
+
+
+def test_a_decked_out_player_counts_an_empty_hand() -> None:
+    result = simulate({"W": 8}, SimulationOptions(games=20, turns=4, seat="second"), cards={"W": make_card("W", level=9)})
+    assert [t["mean_hand"] for t in result.to_dict()["turns"]] == [8, 0, 0, 0]
+
+
+def test_city_draws_keep_the_exact_value_until_the_hand_goes_over_the_limit() -> None:
+    # nothing is openable on turn 1 (every card needs a city), so turn 2's hand is still the library's top
+    late = {"L": make_card("L", level=1), "W": make_card("W", level=2)}
+    deck = {"L": 20, "W": 25}
+    plain = simulate(deck, SimulationOptions(games=100, turns=3), cards=late).exact
+    taking = simulate(deck, SimulationOptions(games=100, turns=3, takes=(1,)), cards=late).exact
+    assert plain[1] is not None and plain[1] == p_any_open_exact(deck, late, 8, 1)
+    assert taking[1] is None  # 7 + 2 city cards were cut down to 7: no longer the untouched top

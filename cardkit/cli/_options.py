@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Annotated, Any, Optional
 
 import typer
@@ -18,6 +20,18 @@ FormatOption = Annotated[
     Optional[str], typer.Option("--format", "-f", help="Format name from data/formats/ (default: from the file, else the game's default).")
 ]
 SeedOption = Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same output.")]
+
+
+def stdin_once(*paths: "str | os.PathLike[str] | None") -> None:
+    """Refuse `-` given twice (the second read would find standard input empty); on a terminal, say how to end it."""
+    from cardkit.errors import BadArgument
+    from cardkit.jsonio import is_stdin
+
+    given = sum(1 for p in paths if p is not None and is_stdin(p))
+    if given > 1:
+        raise BadArgument("`-` (standard input) can be given only once")
+    if given and sys.stdin is not None and sys.stdin.isatty():
+        typer.echo("reading standard input: paste the list, then Ctrl-D on a line of its own", err=True)
 
 
 def print_json(data: Any) -> None:

@@ -1,7 +1,14 @@
-"""Text rendering shared by the commands: one look for problems and verdicts everywhere."""
+"""Text rendering shared by the commands: one look for problems and verdicts everywhere.
+
+Verdicts and severities are coloured on a terminal only: never when the output is piped or
+redirected, nor with `NO_COLOR` set to anything but the empty string (https://no-color.org),
+nor on `TERM=dumb`. Colour goes on after padding, so columns line up either way.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, Iterable
 
 from cardkit.visible import visible
@@ -10,10 +17,36 @@ if TYPE_CHECKING:
     from cardkit.problems import Problem
 
 
+COLOURS: dict[str, str] = {"LEGAL": "green", "legal": "green", "ILLEGAL": "red", "UNREADABLE": "red",
+                           "MISSING": "red", "error": "red", "warning": "yellow"}
+"""The colour of each verdict and severity word."""
+
+
+def colour_enabled() -> bool:
+    """Whether standard output is a terminal that wants colour."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        return False
+
+
+def paint(word: str, padded: str | None = None) -> str:
+    """`padded` (default `word`) in `word`'s colour when colour is on; unchanged otherwise or for a word with none."""
+    import typer
+
+    text = word if padded is None else padded
+    colour = COLOURS.get(word)
+    if colour is None or not colour_enabled():
+        return text
+    return typer.style(text, fg=colour, bold=True if word.isupper() else None)
+
+
 def problem_line(p: "Problem") -> str:
     """`  line 12  error    CODE                 message`; pointer or `-` when there is no line."""
     where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
-    return f"  {where:>9}  {p.severity.value:7}  {visible(p.code):20} {visible(p.message)}"
+    return f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
 
 
 def problem_lines(problems: Iterable["Problem"]) -> list[str]:
@@ -33,5 +66,5 @@ def verdict(legal: bool, problems: Iterable["Problem"]) -> str:
     tally = ", ".join(
         f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((errors, "error"), (warnings, "warning")) if n
     )
-    head = "legal" if legal else "ILLEGAL"
+    head = paint("legal" if legal else "ILLEGAL")
     return f"{head} ({tally})" if tally else head

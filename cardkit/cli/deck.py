@@ -8,12 +8,12 @@ from typing import Annotated, Optional
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json
+from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json, stdin_once
 from cardkit.visible import visible
 
-deck_app = typer.Typer(help="Hash, compare and convert deck files; list deck formats.", no_args_is_help=True)
+deck_app = typer.Typer(help="Hash, compare, convert and encode deck files; list deck formats.", no_args_is_help=True)
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json).", show_default=False, metavar="DECK")]
+DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json), - for standard input, or code:CODE.", show_default=False, metavar="DECK")]
 
 
 @deck_app.command("hash")
@@ -27,13 +27,30 @@ def hash_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import deck_hash
 
+    stdin_once(deck)
     typer.echo(deck_hash(read_deck(deck, format_name)))
+
+
+@deck_app.command("code")
+@guarded
+def code_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
+    """Print DECK as a deck code: one URL-safe line holding its game, format, cards and counts.
+
+    Any command takes the code where a deck file goes, as `code:CODE`
+    (`cardkit validate code:ck1.…`). The deck's name, player and event are
+    left out. Exit 1 if a line doesn't parse or a card doesn't resolve.
+    """
+    from cardkit.decks import read_deck
+    from cardkit.decks.code import encode_deck
+
+    stdin_once(deck)
+    typer.echo(encode_deck(read_deck(deck, format_name)))
 
 
 @deck_app.command("diff")
 @guarded
 def diff_command(
-    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json).", show_default=False, metavar="A")],
+    a: Annotated[Path, typer.Argument(help="The deck before (.deck text or .json; - reads standard input; or code:CODE).", show_default=False, metavar="A")],
     b: Annotated[Path, typer.Argument(help="The deck after, of the same game.", show_default=False, metavar="B")],
     as_json: JsonOption = False,
 ) -> None:
@@ -46,6 +63,7 @@ def diff_command(
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import diff_decks
 
+    stdin_once(a, b)
     changes = diff_decks(read_deck(a), read_deck(b))
     if as_json:
         print_json([c.to_dict() for c in changes])
@@ -83,13 +101,15 @@ def convert_command(
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import CONVERTED_DECK, convert
     from cardkit.errors import BadArgument
+    from cardkit.jsonio import is_stdin
     from cardkit.outputs import Output
 
     if to.lower() not in ("json", "text"):
         raise BadArgument(f"--to must be json or text, not {to!r}")
-    target = Output(out, CONVERTED_DECK, (deck,), force) if out is not None else None
+    target = Output(out, CONVERTED_DECK, () if is_stdin(deck) else (deck,), force) if out is not None else None
     if target is not None:
         target.check()
+    stdin_once(deck)
     text = convert(read_deck(deck), to.lower())
     if target is None:
         typer.echo(text, nl=False)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli._options import JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
+from cardkit.jsonio import input_name
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ fleet_app = typer.Typer(
 @fleet_app.command("check")
 @guarded
 def check_command(
-    fleet: Annotated[Path, typer.Argument(help='Fleet file (JSON): {"side": "human"|"berserker", "ships": [{"type": "ramship", "square": "a2"}, ...]}.')],
+    fleet: Annotated[Path, typer.Argument(help='Fleet file (JSON): {"side": "human"|"berserker", "ships": [{"type": "ramship", "square": "a2"}, ...]}; - reads standard input.')],
     as_json: JsonOption = False,
 ) -> None:
     """Check a starting fleet: the side's exact ships, on its back two rows, one per square.
@@ -34,12 +35,13 @@ def check_command(
     """
     from cardkit.games.berserker.fleet import check_fleet_file
 
+    stdin_once(fleet)
     report = check_fleet_file(fleet)
     if as_json:
         print_json({"legal": report.legal, "problems": [p.to_dict() for p in report.problems]})
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(f"{visible(fleet)}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
+        typer.echo(f"{visible(input_name(fleet))}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
         for line in problem_lines(report.problems):
             typer.echo(line)
     if not report.legal:
@@ -53,7 +55,7 @@ def can_use_command(
     ship: Annotated[str, typer.Argument(help="Ship type name or id, any case: Cruiser, c-plus-gun-ship.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Say whether SHIP may play CARD, and why. Exit 0 yes, 1 no, 2 unknown card or ship."""
+    """Say whether SHIP may play CARD, and why. Exit 0 yes, 1 no or an unknown card or ship (not found)."""
     from cardkit.games.berserker.usage import can_use_named
 
     usage = can_use_named(card, ship)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli._options import JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
+from cardkit.jsonio import input_name
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ def _setting(report: "SquadReport") -> str:
 
 
 def render_ledger(report: "SquadReport", title: str) -> str:
-    """The budget derivation, each card's payment and what is left, as aligned text."""
+    """The budget derivation, each card's payment and what is left, as aligned text; `title` is shown as given."""
     led, w = report.ledger, 42
-    lines = [visible(title), f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
+    lines = [title, f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
     for i, step in enumerate(led.budget.derivation()):
         sign = "" if i == 0 else "+"
         lines.append(f"    {step['step']:{w - 2}} {step['gold']:>{sign}5} {step['silver']:>{sign}6}")
@@ -66,7 +67,7 @@ def render_ledger(report: "SquadReport", title: str) -> str:
 @squad_app.command("check")
 @guarded
 def check_command(
-    squad: Annotated[Path, typer.Argument(help="Squad file: JSON (schemas/squad.schema.json) or the text form.")],
+    squad: Annotated[Path, typer.Argument(help="Squad file: JSON (schemas/squad.schema.json) or the text form; - reads standard input.")],
     format_name: SquadFormatOption = None,
     gold: GoldOption = None,
     silver: SilverOption = None,
@@ -77,13 +78,14 @@ def check_command(
     from cardkit.squads.check import check_squad
     from cardkit.squads.read import read_squad_file
 
+    stdin_once(squad)
     sq = read_squad_file(squad, format_name)
     report = check_squad(sq, squad_rules(sq.format or ""), gold, silver)
     if as_json:
         print_json(report.to_dict())
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(render_ledger(report, f"{squad}: {verdict_text} {_setting(report)}"))
+        typer.echo(render_ledger(report, f"{visible(input_name(squad))}: {verdict_text} {_setting(report)}"))
     if not report.legal:
         raise typer.Exit(EXIT_FINDING)
 
@@ -91,7 +93,7 @@ def check_command(
 @squad_app.command("best")
 @guarded
 def best_command(
-    deal: Annotated[Path, typer.Argument(help="Deal file: JSON {format, seat, dealt: [...]}, a squad file, or a text list.")],
+    deal: Annotated[Path, typer.Argument(help="Deal file: JSON {format, seat, dealt: [...]}, a squad file, or a text list; - reads standard input.")],
     format_name: SquadFormatOption = None,
     seat: Annotated[Optional[str], typer.Option("--seat", callback=_seat, help="first or second (default: the file's, else first).")] = None,
     redeals: Annotated[Optional[int], typer.Option("--redeals", min=0, max=100, help="Re-deals taken, 1 gold each (default: the file's, else 0).")] = None,
@@ -104,6 +106,7 @@ def best_command(
     from cardkit.squads.check import best_for_file
     from cardkit.squads.read import read_squad_file
 
+    stdin_once(deal)
     sq = read_squad_file(deal, format_name)
     result = best_for_file(sq, squad_rules(sq.format or ""), seat, redeals, gold, silver)
     report = result.report
@@ -111,7 +114,7 @@ def best_command(
         print_json(result.to_dict())
     else:
         chosen = f"{len(result.chosen)} card{'' if len(result.chosen) == 1 else 's'}"
-        typer.echo(render_ledger(report, f"{deal}: best squad of {len(result.deal)} dealt cards: {chosen}, "
+        typer.echo(render_ledger(report, f"{visible(input_name(deal))}: best squad of {len(result.deal)} dealt cards: {chosen}, "
                                          f"{result.spent} crystals {_setting(report)}"))
         rest = [visible(c.label) for i, c in enumerate(result.deal) if i not in result.chosen]
         typer.echo(f"  not chosen: {', '.join(rest) or 'none'}")
@@ -122,7 +125,7 @@ def best_command(
 @squad_app.command("place")
 @guarded
 def place_command(
-    placement: Annotated[Path, typer.Argument(help="Placement file (JSON, schemas/placement.schema.json).")],
+    placement: Annotated[Path, typer.Argument(help="Placement file (JSON, schemas/placement.schema.json); - reads standard input.")],
     as_json: JsonOption = False,
 ) -> None:
     """Check PLACEMENT, a squad arranged on its half of the 6x5 field. Exit 0 legal, 1 illegal, 2 unreadable.
@@ -134,12 +137,13 @@ def place_command(
     """
     from cardkit.squads.placement import check_placement, read_placement, render_half
 
-    report = check_placement(read_placement(placement), str(placement))
+    stdin_once(placement)
+    report = check_placement(read_placement(placement), input_name(placement))
     if as_json:
         print_json(report.to_dict())
     else:
         verdict_text = verdict(report.legal, report.problems)
-        typer.echo(f"{visible(placement)}: {verdict_text} ({report.format}, seat {report.seat})")
+        typer.echo(f"{visible(input_name(placement))}: {verdict_text} ({report.format}, seat {report.seat})")
         typer.echo(render_half(report))
         if report.problems:
             typer.echo("  problems:")

@@ -8,14 +8,14 @@ from typing import Annotated
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
-from cardkit.cli._options import FormatOption, JsonOption, print_json
-from cardkit.cli._render import problem_line, tally
+from cardkit.cli._options import FormatOption, JsonOption, print_json, stdin_once
+from cardkit.cli._render import paint, problem_line, tally
 from cardkit.visible import visible
 
 
 @guarded
 def validate_command(
-    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more.", show_default=False, metavar="DECK")],
+    decks: Annotated[list[Path], typer.Argument(help="Deck files (.deck text or .json), one or more; - reads standard input, code:CODE is a deck code.", show_default=False, metavar="DECK")],
     format_name: FormatOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -28,6 +28,7 @@ def validate_command(
     """
     from cardkit.decks.report import validate_files
 
+    stdin_once(*decks)
     reports = validate_files(decks, format_name)
     if as_json:
         print_json([r.to_dict() for r in reports])
@@ -35,14 +36,14 @@ def validate_command(
         if r.failure is not None:
             typer.echo(f"error: {visible(r.failure)}", err=True)
             if not as_json:
-                typer.echo(f"{visible(r.path)}: UNREADABLE")
+                typer.echo(f"{visible(r.path)}: {paint('UNREADABLE')}")
             continue
         if as_json:
             continue
         counts = f"{r.counts['main']} main" + (f" + {r.counts['side']} side" if r.counts["side"] else "")
         errors = sum(p.is_error for p in r.problems)
         found = tally(errors, len(r.problems) - errors)
-        verdict = "LEGAL" if r.legal else "ILLEGAL"
+        verdict = paint("LEGAL" if r.legal else "ILLEGAL")
         typer.echo(f"{visible(r.path)}: {verdict}  {visible(r.format)}, {counts}" + (f"; {found}" if found else ""))
         for p in r.problems:
             typer.echo(problem_line(p))

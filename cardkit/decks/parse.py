@@ -10,9 +10,16 @@ from cardkit.decks.model import MAX_COUNT, Entry
 from cardkit.jsonio import whole_number
 from cardkit.problems import Problem, error
 
-_SECTION = re.compile(r"^(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)\s*:?\s*$", re.IGNORECASE)
+_SECTION_NAMES = r"(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)"
+_SECTION = re.compile(rf"^{_SECTION_NAMES}\s*:?\s*$", re.IGNORECASE)
+# `// Sideboard`, `// Main` and Cockatrice's `// 10 Sideboard`: a comment that names a section starts it.
+_COMMENT_SECTION = re.compile(rf"^//\s*(?:[0-9]+\s+)?{_SECTION_NAMES}\s*:?\s*$", re.IGNORECASE)
+# `SB: 2 Name`, as Cockatrice and MTGO-style lists write a side-deck card wherever it stands.
+_SIDE_PREFIX = re.compile(r"^SB\s*:\s*", re.IGNORECASE)
 # `3x`, `3×`, and `3х` typed on a Russian keyboard layout (Cyrillic х, U+0445).
 _CARD = re.compile(r"^(?P<count>[+-]?[0-9]+)(?:\s*[xX×хХ])?\s+(?P<card>\S.*)$")
+# MTG Arena's `Name (SET) 12`: the set code and collector number are the card id `SET-12`.
+_ARENA_CARD = re.compile(r"^(?P<name>\S.*?)\s+\((?P<set>[A-Za-z][A-Za-z0-9]{1,5})\)\s+(?P<number>[0-9]{1,5})$")
 _HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z0-9_ -]{0,39}?)\s*:\s*(?P<value>.*)$")
 _INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
 HEADER_KEYS: tuple[str, ...] = ("game", "format", "player", "name", "event")
@@ -59,13 +66,26 @@ def _count_problem(raw: Any, line: int | None = None, pointer: str | None = None
     return None
 
 
+def _arena_card(text: str) -> str:
+    """`Name (BK1) 9`, as MTG Arena exports write a card, as `Name (BK1-9)`; any other text as it is."""
+    m = _ARENA_CARD.match(text)
+    return f"{m['name']} ({m['set']}-{m['number']})" if m else text
+
+
 def parse_text(text: str) -> ParsedDeck:
-    """Header lines, `Main`/`Side` sections and `N CARD` lines; anything else is PARSE_ERROR at its line."""
+    """Header lines, `Main`/`Side` sections and `N CARD` lines; anything else is PARSE_ERROR at its line.
+
+    Pasted exports read too: `// Sideboard`-style section comments and `SB: N CARD` side-deck lines.
+    """
     out = ParsedDeck(source="text")
     section = "main"
     in_header = True
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip().lstrip("\ufeff")
+        m = _COMMENT_SECTION.match(line)
+        if m:
+            section, in_header = _section_of(m.group("name")), False
+            continue
         if not line or line.startswith("#") or line.startswith("//"):
             continue
         line = _INLINE_COMMENT.sub("", line)
@@ -73,21 +93,27 @@ def parse_text(text: str) -> ParsedDeck:
         if m:
             section, in_header = _section_of(m.group("name")), False
             continue
-        m = _CARD.match(line)
+        side_prefix = _SIDE_PREFIX.match(line)
+        m = _CARD.match(line[side_prefix.end():] if side_prefix else line)
         if m:
             in_header = False
-            card = m.group("card").strip()
+            card = _arena_card(m.group("card").strip())
             digits = m.group("count")
+            entry_section = "side" if side_prefix else section
             # The common line (`3 Guts`) is read once here; anything unusual goes through `whole_number`'s checks.
             count = int(digits) if len(digits) <= _SHORT_COUNT and digits.isdigit() else 0
             if 1 <= count <= MAX_COUNT:
-                out.entries.append(Entry(section=section, line=number, text=card, count=count))
+                out.entries.append(Entry(section=entry_section, line=number, text=card, count=count))
                 continue
             problem = _text_count_problem(digits, number, card)
             if problem:
                 out.problems.append(problem)
             else:
-                out.entries.append(Entry(section=section, line=number, text=card, count=whole_number(digits)))
+                out.entries.append(Entry(section=entry_section, line=number, text=card, count=whole_number(digits)))
+            continue
+        if side_prefix:
+            out.problems.append(error("PARSE_ERROR", f"not a side-deck card line (expected `SB: N CARD`): {clip(line)!r}",
+                                      line=number))
             continue
         m = _HEADER.match(line)
         if m and (in_header or m.group("key").strip().lower() in HEADER_KEYS):

@@ -11,7 +11,7 @@ from cardkit.decks.model import Deck, Entry
 from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
-from cardkit.jsonio import parse_json as parse_json_text, read_text_input
+from cardkit.jsonio import input_name, parse_json as parse_json_text, read_text_input
 from cardkit.problems import Problem, error
 
 
@@ -27,13 +27,17 @@ class DeckGameUnknown(UnreadableInput):
 
 
 def read_deck(path: str | os.PathLike[str], format_name: str | None = None) -> Deck:
-    """Read, parse and resolve the deck file at `path` (text or JSON).
+    """Read, parse and resolve the deck file at `path` (text or JSON; `-` is standard input, `code:…` a deck code).
 
     Raises `UnreadableInput` (or its subclass `DeckGameUnknown`) when the file
     can't be read as a deck, `UnknownFormat` for an unknown `format_name`.
     """
+    from cardkit.decks.code import is_deck_code, read_deck_code
+
+    if is_deck_code(path):
+        return read_deck_code(str(path), format_name)
     text = read_text_input(path)
-    return parse_deck(text, path=str(path), format_name=format_name, json_hint=str(path).lower().endswith(".json"))
+    return parse_deck(text, path=input_name(path), format_name=format_name, json_hint=str(path).lower().endswith(".json"))
 
 
 def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, json_hint: bool = False) -> Deck:

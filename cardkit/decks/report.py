@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from cardkit.errors import CardkitError, UnknownFormat, UnreadableInput
+from cardkit.jsonio import input_name
 from cardkit.problems import Problem, error
 
 
@@ -50,8 +51,8 @@ def validate_file(path: str | os.PathLike[str], format_name: str | None = None) 
     except UnknownFormat:
         raise
     except CardkitError as exc:
-        return DeckReport(path=str(path), failure=exc.message)
-    return DeckReport(path=str(path), game=deck.game, format=deck.format, player=deck.player,
+        return DeckReport(path=input_name(path), failure=exc.message)
+    return DeckReport(path=input_name(path), game=deck.game, format=deck.format, player=deck.player,
                       counts={"main": deck.size("main"), "side": deck.size("side")},
                       problems=validate_deck(deck))
 

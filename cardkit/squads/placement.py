@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardkit.jsonio import read_text_input
+from cardkit.jsonio import input_name, read_text_input
 from cardkit.visible import visible
 from cardkit.problems import Problem, error, has_errors
 from cardkit.squads.budget import SquadRules
@@ -106,7 +106,7 @@ class PlacementReport:
 
 def read_placement(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The placement file's JSON, schema-checked; UnreadableInput otherwise."""
-    data: dict[str, Any] = parse_checked_json(path, read_text_input(path), "placement.schema.json", "placement file")
+    data: dict[str, Any] = parse_checked_json(input_name(path), read_text_input(path), "placement.schema.json", "placement file")
     return data
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from cardkit import paths, quickschema
 from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
-from cardkit.jsonio import parse_json, read_text_input, whole_number
+from cardkit.jsonio import input_name, parse_json, read_text_input, whole_number
 from cardkit.problems import Problem, error
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
@@ -155,8 +155,9 @@ def _is_json(path: str | os.PathLike[str], text: str) -> bool:
 def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None) -> SquadFile:
     """Read and resolve a squad or deal file; `format_name` overrides the file's format."""
     text = read_text_input(path)
-    raw = _parse_json(str(path), text) if _is_json(path, text) else _parse_text(str(path), text)
-    return resolve(str(path), raw.settings, raw.cards, format_name)
+    name = input_name(path)
+    raw = _parse_json(name, text) if _is_json(path, text) else _parse_text(name, text)
+    return resolve(name, raw.settings, raw.cards, format_name)
 
 
 def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]],

@@ -120,23 +120,22 @@ class Discard(Action):
 
 
 def legal_actions(state: PlayerState) -> Iterator[Action]:
-    """Every legal action in `state`'s phase, generated lazily (each open with each distinct payment)."""
+    """Every legal action in `state`'s phase, generated lazily (each open with each distinct payment).
+
+    Quick cards "can be played anytime": they are offered in every phase, also
+    after the opening phase's card.
+    """
     if state.decked:
         return
     if state.phase == "draw":
         yield Draw()  # with an empty library, drawing is how the player loses
+        yield from _opens(state)
         return
     if state.phase == "opening":
-        if not state.opened:
-            for card_id in dict.fromkeys(state.hand):
-                check = can_open(card_id, state)
-                if check.ok:
-                    rest = list(state.hand)
-                    rest.remove(card_id)
-                    for pay in all_payments(state.cards[card_id].cost, [state.cards[c] for c in rest]):
-                        yield Open(card_id, pay)
+        yield from _opens(state)
         yield Pass()
         return
+    yield from _opens(state)
     excess = len(state.hand) - HAND_LIMIT
     if excess <= 0:
         yield Pass()
@@ -146,6 +145,16 @@ def legal_actions(state: PlayerState) -> Iterator[Action]:
         if combo not in seen:
             seen.add(combo)
             yield Discard(combo)
+
+
+def _opens(state: PlayerState) -> Iterator[Open]:
+    """Each card `can_open` allows now (which checks the phase), with each distinct payment."""
+    for card_id in dict.fromkeys(state.hand):
+        if can_open(card_id, state).ok:
+            rest = list(state.hand)
+            rest.remove(card_id)
+            for pay in all_payments(state.cards[card_id].cost, [state.cards[c] for c in rest]):
+                yield Open(card_id, pay)
 
 
 def _without(cards: tuple[CardId, ...], removed: tuple[CardId, ...]) -> tuple[CardId, ...] | None:
@@ -167,15 +176,19 @@ def apply(state: PlayerState, action: Action) -> PlayerState:
         return replace(state, library=state.library[1:], hand=state.hand + state.library[:1], phase="opening")
     if state.phase == "opening" and isinstance(action, Pass):
         return replace(state, phase="end")
-    if state.phase == "opening" and isinstance(action, Open) and not state.opened:
-        check = can_open(action.card, state)
+    if isinstance(action, Open) and action.card in state.cards:
+        check = can_open(action.card, state)  # the phase too: only a Quick card outside the opening phase's one card
         rest = _without(state.hand, (action.card,))
         after = _without(rest, action.pay) if rest is not None else None
         card = state.cards[action.card]
         if (check.ok and after is not None
                 and is_valid_payment(card.cost, [state.cards[c] for c in action.pay])):
-            return replace(state, hand=after, trash=state.trash + action.pay, in_play=state.in_play + (action.card,),
-                           opened=True, phase="end")
+            # "Normal effect (you play the card, its effect occurs, then you trash it)"
+            stays = (action.card,) if card.stays_in_play else ()
+            gone = () if card.stays_in_play else (action.card,)
+            in_opening = state.phase == "opening"
+            return replace(state, hand=after, trash=state.trash + action.pay + gone, in_play=state.in_play + stays,
+                           opened=state.opened or in_opening, phase="end" if in_opening else state.phase)
     if state.phase == "end" and isinstance(action, Pass) and len(state.hand) <= HAND_LIMIT:
         return replace(state, phase="draw")
     if state.phase == "end" and isinstance(action, Discard) and len(state.hand) - len(action.cards) == HAND_LIMIT:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
-from cardkit.games.berserk_tcg.cards import CardId
+from cardkit.games.berserk_tcg.cards import LEAST_USEFUL, CardId, DiscardPolicy
 from cardkit.simulation import wilson_interval
 
 if TYPE_CHECKING:
@@ -20,12 +20,13 @@ SLOWEST = 10
 
 @dataclass
 class Tally:
-    """Counts over games: games with an openable card per turn, openable cards per turn,
-    games where each card type had been openable by each turn, and deck-outs."""
+    """Counts over games: games with an openable card per turn, openable cards per turn, cards in
+    hand at each opening phase, games where each card type had been openable by each turn, and deck-outs."""
 
     ids: tuple[CardId, ...]
     any_open: np.ndarray   # (turns,)
     openable: np.ndarray   # (turns,)
+    hand: np.ndarray       # (turns,) summed hand sizes at the opening phase, before opening (0 once decked out)
     ever: np.ndarray       # (turns, card types)
     games: int = 0
     decked: int = 0
@@ -33,7 +34,7 @@ class Tally:
     @classmethod
     def empty(cls, turns: int, ids: Sequence[CardId]) -> Tally:
         return cls(ids=tuple(ids), any_open=np.zeros(turns, dtype=np.int64), openable=np.zeros(turns, dtype=np.int64),
-                   ever=np.zeros((turns, len(ids)), dtype=np.int64))
+                   hand=np.zeros(turns, dtype=np.int64), ever=np.zeros((turns, len(ids)), dtype=np.int64))
 
     def add_record(self, record: Any, column: Mapping[CardId, int]) -> None:
         """Add one reference game (`opening.GameRecord`)."""
@@ -41,6 +42,7 @@ class Tally:
         for turn, cards in enumerate(record.openable):
             self.any_open[turn] += bool(cards)
             self.openable[turn] += len(cards)
+            self.hand[turn] += record.hand[turn]
             for c in cards:
                 seen[column[c]] = True
             self.ever[turn] += seen
@@ -60,6 +62,18 @@ class TcgSimulation:
     exact: tuple[float | None, ...]
     names: dict[CardId, str]
     warnings: tuple[str, ...] = ()
+    taken: tuple[int, ...] = ()        # cities taken before each turn's opening phase
+    takes: tuple[int, ...] = ()        # turns on which the player took a city
+    default_cities: bool = True        # the schedule is the default min(turn - 1, 5)
+    policy: DiscardPolicy = LEAST_USEFUL
+
+    def assumptions(self) -> list[str]:
+        """What the run assumed about the parts of the game it does not play, in words."""
+        cities = "min(turn - 1, 5), the default" if self.default_cities else "as given by --cities"
+        takes = (f"on turn{'s' if len(self.takes) > 1 else ''} {', '.join(map(str, self.takes))}, drawing 2 each"
+                 if self.takes else "none, so no city draws (the default; --takes to change)")
+        return [f"revealed cities: {cities}; cities taken: {takes}",
+                f"hand-limit discard: {self.policy.name} ({self.policy.description})"]
 
     def to_dict(self) -> dict[str, Any]:
         t, n = self.tally, self.tally.games
@@ -72,11 +86,15 @@ class TcgSimulation:
             if exact is not None:
                 row["p_any_open_exact"] = round(exact, DIGITS)
             row["mean_openable"] = round(float(t.openable[i]) / n, DIGITS)
+            row["mean_hand"] = round(float(t.hand[i]) / n, DIGITS)
+            row["taken"] = self.taken[i] if self.taken else 0
             turns.append(row)
         cards = [{"id": cid, "name": self.names[cid],
                   "p_openable_by_turn": [round(int(t.ever[i, k]) / n, DIGITS) for i in range(len(self.schedule))]}
                  for k, cid in sorted(enumerate(t.ids), key=lambda kc: kc[1])]
-        return {"deck": self.deck, "games": n, "seed": self.seed, "seat": self.seat, "turns": turns,
+        return {"deck": self.deck, "games": n, "seed": self.seed, "seat": self.seat,
+                "cities_default": self.default_cities, "takes": list(self.takes), "discard_policy": self.policy.name,
+                "turns": turns,
                 "cards": cards, "p_decked": round(float(t.decked) / n, DIGITS)}
 
     def slowest(self, count: int = SLOWEST) -> list[dict[str, Any]]:
@@ -86,12 +104,13 @@ class TcgSimulation:
 
     def render_text(self) -> str:
         d = self.to_dict()
-        lines = [f"{d['deck']}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}",
-                 "turn  cities  p_any_open  95% interval      exact     mean openable"]
+        lines = [f"{d['deck']}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}", *self.assumptions(),
+                 "turn  cities  taken  p_any_open  95% interval      exact     mean openable  mean hand"]
         for r in d["turns"]:
             exact = f"{r['p_any_open_exact']:.4f}" if "p_any_open_exact" in r else "-"
-            lines.append(f"{r['turn']:4}  {r['cities']:6}  {r['p_any_open']:10.4f}  [{r['ci95'][0]:.4f}, {r['ci95'][1]:.4f}]"
-                         f"  {exact:>8}  {r['mean_openable']:13.2f}")
+            lines.append(f"{r['turn']:4}  {r['cities']:6}  {r['taken']:5}  {r['p_any_open']:10.4f}  "
+                         f"[{r['ci95'][0]:.4f}, {r['ci95'][1]:.4f}]  {exact:>8}  {r['mean_openable']:13.2f}"
+                         f"  {r['mean_hand']:9.2f}")
         lines.append(f"decked out: {d['p_decked']:.4f}")
         lines.append("")
         header = "  ".join(f"T{i + 1:<4}" for i in range(len(d["turns"])))

@@ -15,15 +15,16 @@ import numpy as np
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg import COLOURS
-from cardkit.games.berserk_tcg.cards import CardId, TcgCard, discard_key, load_cards, open_key
+from cardkit.games.berserk_tcg.cards import (LEAST_USEFUL, CardId, DiscardPolicy, TcgCard, discard_key, load_cards,
+                                            open_key)
 from cardkit.games.berserk_tcg.exact import p_any_open_exact
 from cardkit.games.berserk_tcg.opening import (START_HAND, cities_schedule, draws_on_turn, expand,
-                                               play_reference, shuffles)
+                                               play_reference, shuffles, takes_schedule)
 from cardkit.games.berserk_tcg.result import Tally, TcgSimulation
-from cardkit.games.berserk_tcg.state import HAND_LIMIT
+from cardkit.games.berserk_tcg.state import CITY_DRAW, HAND_LIMIT
 from cardkit.simulation import Progress, SimulationOptions, validate_options
 
-ACCEPTS = frozenset({"cities"})
+ACCEPTS = frozenset({"cities", "takes"})
 CHUNK = 25_000
 CHUNK_CELLS = 1_250_000  # games x deck size per chunk: a 10,000-card deck must not shuffle 25,000 games at once
 ANY_COLOUR = 4
@@ -38,7 +39,9 @@ class DeckTables:
     colour: np.ndarray         # (K,) colour index
     level: np.ndarray          # (K,)
     unique_group: np.ndarray   # (K,) index of the Unique name, -1 if not Unique
-    discard_rank: np.ndarray   # (K,) 0 = discarded first when nothing is dead
+    pay_rank: np.ndarray       # (K,) payment order (`cards.discard_key`), 0 = paid first, when nothing is dead
+    discard_rank: np.ndarray   # (K,) rank by the discard policy, 0 = first, when the card is not dead
+    dead_rank: np.ndarray      # (K,) the same ranking, for a Unique card whose name is in play
     signature: np.ndarray      # (K,) index into the sig_* arrays (types with equal colour and cost)
     sig_colour: np.ndarray     # (S, 4) one-hot colour of the card being opened
     sig_cost: np.ndarray       # (S, 4) coloured balls
@@ -46,12 +49,17 @@ class DeckTables:
     balls: np.ndarray          # (K, B) colour index per ball, ANY_COLOUR for colourless, -1 padding
 
 
-def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) -> DeckTables:
+def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard],
+                 policy: DiscardPolicy = LEAST_USEFUL) -> DeckTables:
     """Vectors of colour, Level, cost, Unique name and policy ranks for the deck's card types."""
     types = sorted(deck, key=lambda c: open_key(cards[c]))
     index = {cid: k for k, cid in enumerate(types)}
     by_discard = sorted(types, key=lambda c: discard_key(cards[c]))
-    names = sorted({cards[c].name for c in types if cards[c].unique})
+    # one ranking of every (type, dead) pair, so that any policy key maps to integer priorities
+    ranked = sorted(((c, dead) for c in types for dead in (False, True)), key=lambda cd: policy.key(cards[cd[0]], cd[1]))
+    rank = {cd: r for r, cd in enumerate(ranked)}
+    # only a card that stays in play makes its name's other copies dead (no Normal effect is Unique today)
+    names = sorted({cards[c].name for c in types if cards[c].unique and cards[c].stays_in_play})
     colours = _colours(types, cards)
     sigs: dict[tuple[int, tuple[int, ...], int], int] = {}
     signature, ball_rows = [], []
@@ -67,8 +75,11 @@ def build_tables(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard]) ->
         position_type=np.array([index[c] for c in expand(deck)], dtype=np.intp),
         colour=np.array(colours, dtype=np.int8),
         level=np.array([cards[c].level for c in types], dtype=np.int16),
-        unique_group=np.array([names.index(cards[c].name) if cards[c].unique else -1 for c in types], dtype=np.int16),
-        discard_rank=np.array([by_discard.index(c) for c in types], dtype=np.int32),
+        unique_group=np.array([names.index(cards[c].name) if cards[c].name in names and cards[c].unique else -1
+                               for c in types], dtype=np.int16),
+        pay_rank=np.array([by_discard.index(c) for c in types], dtype=np.int32),
+        discard_rank=np.array([rank[(c, False)] for c in types], dtype=np.int32),
+        dead_rank=np.array([rank[(c, True)] for c in types], dtype=np.int32),
         signature=np.array(signature, dtype=np.intp),
         sig_colour=np.array([[int(k[0] == i) for i in range(len(COLOURS))] for k in sig_keys], dtype=np.int16).reshape(-1, 4),
         sig_cost=np.array([k[1] for k in sig_keys], dtype=np.int16).reshape(-1, 4),
@@ -92,7 +103,8 @@ def _colours(ids: Iterable[CardId], cards: Mapping[CardId, TcgCard]) -> list[int
     return colours
 
 
-def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[int], seat: str, tally: Tally) -> None:
+def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[int], seat: str, takes: Sequence[int],
+                tally: Tally) -> None:
     """Play `drawn.shape[0]` games of a `size`-card deck whose top cards (as card types) are `drawn`, adding to `tally`."""
     games = drawn.shape[0]
     kinds = len(t.ids)
@@ -115,6 +127,7 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
             top += 1
         colour_counts = hand @ onehot
         total = hand.sum(axis=1, dtype=np.int16)
+        tally.hand[turn - 1] += int(total.sum())
         avail = colour_counts[:, None, :] - t.sig_colour[None, :, :]
         payable = (avail >= t.sig_cost[None, :, :]).all(axis=2)
         payable &= (total[:, None] - 1 - t.sig_cost.sum(axis=1)[None, :]) >= t.sig_colourless[None, :]
@@ -132,7 +145,8 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
         named = group >= 0
         if named.any():
             dead[opener[named]] |= t.unique_group[None, :] == group[named][:, None]
-        priority = t.discard_rank[None, :] - kinds * dead  # dead Unique cards go first
+        # payment keeps the engine's fixed order (dead Unique cards first), whatever the hand-limit policy
+        priority = t.pay_rank[None, :] - kinds * dead
         for b in range(t.balls.shape[1]):
             need = t.balls[chosen, b]
             paying = need >= 0
@@ -140,19 +154,26 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
             fits = (hand[g] > 0) & ((t.colour[None, :] == colour[:, None]) | (colour[:, None] == ANY_COLOUR))
             pick = np.where(fits, priority[g], big).argmin(axis=1)
             hand[g, pick] -= 1
+        if turn in takes:  # the attack took a city: draw 2, or what the library still has
+            for _ in range(min(CITY_DRAW, size - top)):
+                hand[rows, drawn[:, top]] += 1
+                top += 1
+        keep = np.where(dead, t.dead_rank[None, :], t.discard_rank[None, :])
         while True:
             over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
             if over.size == 0:
                 break
-            pick = np.where(hand[over] > 0, priority[over], big).argmin(axis=1)
+            pick = np.where(hand[over] > 0, keep[over], big).argmin(axis=1)
             hand[over, pick] -= 1
 
 
-def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str) -> list[float | None]:
+def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str,
+           takes: Sequence[int] = ()) -> list[float | None]:
     """Exact p_any_open for each turn whose hand is still the untouched top of the library.
 
     That holds until a card may have been opened (the previous turn's exact
-    value is above zero) or a hand over the limit was discarded.
+    value is above zero) or a hand over the limit was discarded (a city's 2
+    cards count before the discard).
     """
     values: list[float | None] = []
     hand, exact = START_HAND, True
@@ -160,6 +181,7 @@ def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule
         hand += draws_on_turn(turn, seat)
         value = p_any_open_exact(deck, cards, hand, cities) if exact else None
         values.append(value)
+        hand += CITY_DRAW * (turn in takes)
         exact = value == 0.0 and hand <= HAND_LIMIT
     return values
 
@@ -170,15 +192,28 @@ def deck_counts(deck: Any) -> dict[CardId, int]:
     return {c: int(n) for c, n in counts.items() if n > 0}
 
 
-def prepare(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None
-            ) -> tuple[dict[CardId, int], Mapping[CardId, TcgCard], tuple[str, ...], tuple[int, ...]]:
-    """The deck's counts without cities, the card table, warnings about what was set aside, and the cities schedule.
+@dataclass(frozen=True)
+class Prepared:
+    """A deck and options checked and turned into what both simulators play."""
+
+    counts: dict[CardId, int]
+    cards: Mapping[CardId, TcgCard]
+    warnings: tuple[str, ...]
+    schedule: tuple[int, ...]   # revealed cities per turn
+    takes: tuple[int, ...]      # turns on which the player takes a city
+    taken: tuple[int, ...]      # cities taken before each turn's opening phase
+
+
+def prepare(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None) -> Prepared:
+    """The deck's counts without cities, the card table, warnings about what was set aside, and the schedules.
 
     Options are checked here too, so that calling the library directly (no CLI)
-    gets the same BadArgument for, say, zero games, instead of a division by zero.
+    gets the same BadArgument for, say, zero games or an impossible schedule.
     """
     validate_options(options, ACCEPTS)
-    schedule = cities_schedule(options.turns, options.cities)
+    schedule = cities_schedule(options.turns, options.cities, options.seat)
+    takes = tuple(sorted(options.takes or ()))
+    taken = takes_schedule(options.turns, takes, schedule)
     cards = cards if cards is not None else load_cards()
     counts = deck_counts(deck)
     if not counts:
@@ -192,52 +227,58 @@ def prepare(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCar
     if not counts:
         raise BadArgument("the deck has no cards to simulate besides cities")
     _colours(counts, cards)  # before any game, so that the reference simulator refuses such a card too
-    return counts, cards, tuple(f"cities are never in a deck: set aside {c}" for c in cities), schedule
+    return Prepared(counts, cards, tuple(f"cities are never in a deck: set aside {c}" for c in cities), schedule,
+                    takes, taken)
 
 
 def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = None,
-             cards: Mapping[CardId, TcgCard] | None = None) -> TcgSimulation:
-    """Simulate `options.games` openings of `deck` (vectorised); see the module docs for the policies."""
-    counts, cards, warnings, schedule = prepare(deck, options, cards)
-    tables = build_tables(counts, cards)
-    tally = Tally.empty(len(schedule), tables.ids)
+             cards: Mapping[CardId, TcgCard] | None = None, policy: DiscardPolicy = LEAST_USEFUL) -> TcgSimulation:
+    """Simulate `options.games` openings of `deck` (vectorised); see the module docs for the policies.
+
+    `policy` picks the cards discarded down to the hand limit (a choice the rules leave to the player).
+    """
+    p = prepare(deck, options, cards)
+    tables = build_tables(p.counts, p.cards, policy)
+    tally = Tally.empty(len(p.schedule), tables.ids)
     rng = np.random.Generator(np.random.PCG64(options.seed))
     size = len(tables.position_type)
-    needed = START_HAND + sum(draws_on_turn(turn, options.seat) for turn in range(1, len(schedule) + 1))
+    needed = (START_HAND + sum(draws_on_turn(turn, options.seat) for turn in range(1, len(p.schedule) + 1))
+              + CITY_DRAW * len(p.takes))
     # rng.random fills rows in order, so smaller chunks for large decks draw exactly the same shuffles
     chunk = max(1, min(CHUNK, CHUNK_CELLS // size))
     done = 0
     while done < options.games:
         n = min(chunk, options.games - done)
         order = shuffles(rng, n, size)[:, :needed]  # later cards are never drawn
-        _play_chunk(tables, tables.position_type[order], size, schedule, options.seat, tally)
+        _play_chunk(tables, tables.position_type[order], size, p.schedule, options.seat, p.takes, tally)
         tally.games += n
         done += n
         if progress:
             progress(n)
-    return _result(deck, counts, cards, options, schedule, tally, warnings)
+    return _result(deck, p, options, tally, policy)
 
 
 def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None,
-                       orders: np.ndarray | None = None) -> TcgSimulation:
+                       orders: np.ndarray | None = None, policy: DiscardPolicy = LEAST_USEFUL) -> TcgSimulation:
     """The same simulation played one game at a time with the engine objects (slow; for checking)."""
-    counts, cards, warnings, schedule = prepare(deck, options, cards)
-    ids = tuple(sorted(counts, key=lambda c: open_key(cards[c])))
-    tally = Tally.empty(len(schedule), ids)
-    copies = expand(counts)
+    p = prepare(deck, options, cards)
+    ids = tuple(sorted(p.counts, key=lambda c: open_key(p.cards[c])))
+    tally = Tally.empty(len(p.schedule), ids)
+    copies = expand(p.counts)
     if orders is None:
         rng = np.random.Generator(np.random.PCG64(options.seed))
         orders = shuffles(rng, options.games, len(copies))
     column = {cid: k for k, cid in enumerate(ids)}
     for order in orders:
-        record = play_reference(cards, [copies[i] for i in order], schedule, options.seat)
+        record = play_reference(p.cards, [copies[i] for i in order], p.schedule, options.seat, p.takes, policy)
         tally.add_record(record, column)
-    return _result(deck, counts, cards, options, schedule, tally, warnings)
+    return _result(deck, p, options, tally, policy)
 
 
-def _result(deck: Any, counts: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], options: SimulationOptions,
-            schedule: Sequence[int], tally: Tally, warnings: tuple[str, ...]) -> TcgSimulation:
+def _result(deck: Any, p: Prepared, options: SimulationOptions, tally: Tally, policy: DiscardPolicy) -> TcgSimulation:
     label = str(getattr(deck, "path", None) or getattr(deck, "name", None) or "deck")
-    return TcgSimulation(deck=label, seed=options.seed, seat=options.seat, schedule=tuple(schedule), tally=tally,
-                         exact=tuple(_exact(counts, cards, schedule, options.seat)),
-                         names={c: cards[c].name for c in tally.ids}, warnings=warnings)
+    return TcgSimulation(deck=label, seed=options.seed, seat=options.seat, schedule=p.schedule, tally=tally,
+                         exact=tuple(_exact(p.counts, p.cards, p.schedule, options.seat, p.takes)),
+                         names={c: p.cards[c].name for c in tally.ids}, warnings=p.warnings,
+                         taken=p.taken, takes=p.takes, default_cities=options.cities is None,
+                         policy=policy)

@@ -11,6 +11,7 @@ from cardkit.games.berserk_tcg.payment import find_payment
 from cardkit.problems import Problem, error
 
 HAND_LIMIT = 7
+CITY_DRAW = 2
 PHASES: tuple[str, ...] = ("draw", "opening", "end")
 
 LEVEL_TOO_HIGH = "LEVEL_TOO_HIGH"
@@ -18,15 +19,18 @@ UNIQUE_IN_PLAY = "UNIQUE_IN_PLAY"
 COST_UNPAYABLE = "COST_UNPAYABLE"
 NOT_IN_HAND = "NOT_IN_HAND"
 NOT_A_DECK_CARD = "NOT_A_DECK_CARD"
+NOT_OPENING_PHASE = "NOT_OPENING_PHASE"
 
 
 @dataclass(frozen=True)
 class PlayerState:
     """A player's library (top first), hand, trash and cards in play, plus what both sides share.
 
-    `cities` is the number of revealed cities; `opponent_unique` the names of
-    Unique cards the opponent has in play. States are values: every change
-    returns a new state.
+    `cities` is the number of revealed cities; `taken` the cities this player
+    has taken; `opponent_unique` the names of Unique cards the opponent has in
+    play; `opened` whether the opening phase's card has been opened this turn.
+    The phase after the opening phase, `end`, stands for the main and ending
+    phases together. States are values: every change returns a new state.
     """
 
     cards: Mapping[CardId, TcgCard] = field(repr=False, compare=False)
@@ -38,6 +42,7 @@ class PlayerState:
     opponent_unique: frozenset[str] = frozenset()
     turn: int = 0
     phase: str = "opening"
+    taken: int = 0
     opened: bool = False
     decked: bool = False
 
@@ -53,6 +58,20 @@ class PlayerState:
     def begin_turn(self, cities: int, draw: bool = True) -> PlayerState:
         """Unlock (nothing to track here) and move to the next turn's draw phase, or its opening phase when `draw` is skipped."""
         return replace(self, turn=self.turn + 1, cities=cities, phase="draw" if draw else "opening", opened=False)
+
+    def take_city(self) -> PlayerState:
+        """The player's attack took a city: "Each time a player takes a city, he has to draw 2 cards
+        from his Library and put them into his Hand."
+
+        The battle itself is not played; this is its outcome. The attack reveals the
+        city it takes, so at least `taken` cities are revealed afterwards. A library
+        with fewer than 2 cards gives what it has: only an empty library at the
+        drawing phase loses the game ("when he can't draw a card from his deck
+        during his drawing phase").
+        """
+        drawn = self.library[:CITY_DRAW]
+        return replace(self, library=self.library[len(drawn):], hand=self.hand + drawn, taken=self.taken + 1,
+                       cities=max(self.cities, self.taken + 1))
 
 
 @dataclass(frozen=True)
@@ -73,10 +92,21 @@ class OpenCheck:
 
 
 def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
-    """Check Level, Unique and cost for opening `card` from `state`'s hand; return all reasons it cannot."""
+    """Check timing, Level, Unique and cost for opening `card` from `state`'s hand; return all reasons it cannot.
+
+    "The Opening phase allows you to put a card in game": one card, in that
+    phase. "Some cards have the Quick ability, which allows them to be played
+    anytime": a Quick card may also be opened in any other phase and after
+    another card this turn, still within the Level and cost rules.
+    """
     if isinstance(card, str):
         card = state.cards[card]
     reasons: list[Problem] = []
+    if not card.quick and (state.phase != "opening" or state.opened):
+        # opening the phase's card ends the opening phase, so "after another card" is a later phase too
+        reasons.append(error(NOT_OPENING_PHASE, f"{card.id} is not Quick: it can be opened only as the opening "
+                                                f"phase's one card, not in the {state.phase} phase", card=card.id,
+                             actual=state.phase))
     rest = list(state.hand)
     if card.id in rest:
         rest.remove(card.id)
@@ -94,7 +124,7 @@ def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
                              card=card.id, actual=card.name))
     rest_cards = [state.cards[c] for c in rest]
     # once this card is in play, other copies of a Unique one are dead: pay with them first
-    paid = find_payment(card.cost, rest_cards, in_play | {card.name} if card.unique else in_play)
+    paid = find_payment(card.cost, rest_cards, in_play | {card.name} if card.unique and card.stays_in_play else in_play)
     if paid is None:
         reasons.append(error(COST_UNPAYABLE, f"the rest of the hand cannot pay {describe_cost(card)}",
                              card=card.id, limit=card.cost.total, actual=len(rest_cards)))

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.model import SIDES, FleetRules, Side, load_rules
-from cardkit.jsonio import read_json_input
+from cardkit.jsonio import input_name, read_json_input
 from cardkit.problems import Problem, error, has_errors
 
 Square = str
@@ -142,4 +142,4 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
 
 def check_fleet_file(path: str | os.PathLike[str], rules: FleetRules | None = None) -> FleetReport:
     """Read and check a fleet file; `UnreadableInput` when it cannot be read as one."""
-    return check_fleet(read_json_input(path), file=str(path), rules=rules)
+    return check_fleet(read_json_input(path), file=input_name(path), rules=rules)

@@ -11,8 +11,10 @@ move first) and the other alternate turns. Each turn, for the player on move:
    number, then catalogue order. Cards no own ship can use go first.
 2. The hand is measured here: the report's probabilities are of holding,
    after the Orders phase, a card a ship type may use.
-3. Maneuver: one Move card is played (the usable one fewest own ship types
-   can use, ties to the higher number), keeping flexible cards for later.
+3. Maneuver: "A ship can only make one move per turn", so up to one Move
+   card per own ship that can use it is played: the most cards that can each
+   go to a different ship, preferring the ones fewest own ship types can use
+   (ties to the higher number), keeping flexible cards for later.
 4. Fire: usable Attack cards are played, in the same order, up to the fleet's
    attacks per turn (sum of count x attacks per turn); each is answered by
    one Defense card of the other player that applies to it (ones made for
@@ -55,6 +57,7 @@ class _SidePlan:
     play_key: tuple[tuple[int, int, int], ...]
     keep_key: tuple[tuple[int, int], ...]
     capacity: int                 # attacks per Fire phase for the whole fleet
+    movers: tuple[int, ...]       # per own ship type: how many ships of it may each make one move
     answers: tuple[tuple[int, ...], ...]  # attack kind -> defense kinds of this side that answer it
 
 
@@ -78,7 +81,8 @@ def _plan(side: Side, rules: FleetRules, kinds: list[FleetCard]) -> _SidePlan:
         fitting.sort(key=lambda i: (_against(kinds[i]) is None, i))
         answers.append(tuple(fitting))
     return _SidePlan(side, ships, tuple(masks), play_key, keep_key,
-                     sum(s.count * s.attacks_per_turn for s in ships), tuple(answers))
+                     sum(s.count * s.attacks_per_turn for s in ships),
+                     tuple(s.count for s in ships), tuple(answers))
 
 
 def _against(card: FleetCard) -> tuple[CardId, ...] | None:
@@ -326,9 +330,7 @@ def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | 
 def _play(hand: list[int], plan: _SidePlan, other: _SidePlan, hands: list[list[int]], s: int,
           types: list[str], discard: list[int]) -> list[int]:
     """Maneuver and Fire phases by the policy in the module docstring; returns the hand left."""
-    moves = [k for k in hand if types[k] == "move" and plan.masks[k]]
-    if moves:
-        k = min(moves, key=plan.play_key.__getitem__)
+    for k in moves_played(hand, plan, types):
         hand.remove(k)
         discard.append(k)
     attacks = sorted((k for k in hand if types[k] == "attack" and plan.masks[k]), key=plan.play_key.__getitem__)
@@ -342,3 +344,56 @@ def _play(hand: list[int], plan: _SidePlan, other: _SidePlan, hands: list[list[i
                 discard.append(d)
                 break
     return hand
+
+
+def moves_played(hand: list[int], plan: _SidePlan, types: list[str]) -> list[int]:
+    """The Move cards played this turn: at most one per own ship, each by a ship that can use it.
+
+    "A ship can only make one move per turn." Cards are matched to ship types,
+    each taking as many cards as it has ships (a bipartite matching by augmenting
+    paths), trying them in `play_key` order, so the most cards are played and,
+    among those, the ones fewest ship types can use.
+    """
+    cards = [k for k in hand if types[k] == "move" and plan.masks[k]]
+    if not cards:
+        return []
+    cards.sort(key=plan.play_key.__getitem__)
+    # Each card to the first ship type with a ship left. Until a card finds no ship this is what the
+    # matching below gives; a card that finds none while ships are left may fit by moving another card.
+    free = list(plan.movers)
+    played: list[int] = []
+    for k in cards:
+        mask = plan.masks[k]
+        for j, left in enumerate(free):
+            if left and mask >> (3 * j) & 1:  # bit 3*j: ship type j may move with it
+                free[j] -= 1
+                played.append(k)
+                break
+        else:
+            return played if not any(free) else _matched(cards, plan)
+    return played
+
+
+def _matched(cards: list[int], plan: _SidePlan) -> list[int]:
+    """The cards of a maximum matching to ship types (augmenting paths), earlier cards preferred."""
+    holding: list[list[int]] = [[] for _ in plan.movers]  # ship type -> positions in `cards` it moves with
+
+    def place(c: int, seen: set[int]) -> bool:
+        mask = plan.masks[cards[c]]
+        usable = [j for j in range(len(plan.movers)) if mask >> (3 * j) & 1]
+        for j in usable:  # a free ship first
+            if len(holding[j]) < plan.movers[j]:
+                holding[j].append(c)
+                return True
+        for j in usable:
+            if j not in seen:
+                seen.add(j)
+                for i, other in enumerate(holding[j]):
+                    if place(other, seen):
+                        holding[j][i] = c
+                        return True
+        return False
+
+    for c in range(len(cards)):
+        place(c, set())
+    return [cards[c] for c in sorted(c for held in holding for c in held)]
