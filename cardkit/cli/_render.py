@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 COLOURS: dict[str, str] = {"LEGAL": "green", "legal": "green", "ILLEGAL": "red", "UNREADABLE": "red",
-                           "MISSING": "red", "error": "red", "warning": "yellow"}
+                           "MISSING": "red", "error": "red", "warning": "yellow", "MATCH": "green", "MISMATCH": "red"}
 """The colour of each verdict and severity word."""
 
 

@@ -1,4 +1,4 @@
-"""`cardkit tournament check|db`: every deck submission of an event, checked and reported for organizers."""
+"""`cardkit tournament check|db|register|deck-check|publish`: an event's submissions checked, recorded and published for organizers."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
 import typer
 
 from cardkit.cli._progress import progress_bar, show_progress
-from cardkit.cli._render import problem_line, tally
+from cardkit.cli._render import paint, problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.errors import BadArgument
@@ -273,10 +273,10 @@ def deck_check_command(
     if as_json:
         print_json(result.to_dict())
     elif result.match:
-        typer.echo(f"MATCH     {visible(result.player)}: {visible(presented)} is the registered deck "
+        typer.echo(f"{paint('MATCH', 'MATCH    ')} {visible(result.player)}: {visible(presented)} is the registered deck "
                    f"({visible(result.registered_file)}, hash {result.presented_hash[:12]})")
     else:
-        typer.echo(f"MISMATCH  {visible(result.player)}: {visible(presented)} differs from the registered deck "
+        typer.echo(f"{paint('MISMATCH')}  {visible(result.player)}: {visible(presented)} differs from the registered deck "
                    f"{visible(result.registered_file)} in {len(result.differences)} place(s)")
         # Card names come from the registry file, which anyone could have edited: visible before measured.
         labels = [visible(f"{d.name} ({d.card})") for d in result.differences]
