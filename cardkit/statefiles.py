@@ -1,4 +1,4 @@
-"""Game state files (TCG games, fleet boards): written only through the guarded writer.
+"""Game state files (battles, TCG games, fleet boards): written only through the guarded writer.
 
 A state file may replace only a file that already reads as a state of the same kind, so
 `--out` never lands on a deck, a fleet file or anything cardkit did not write.

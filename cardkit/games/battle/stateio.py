@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.errors import UnreadableInput
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
-from cardkit.jsonio import dumps_canonical, read_text_input
-from cardkit.outputs import Kind, Output
+from cardkit.jsonio import read_text_input
 from cardkit.squads.read import parse_checked_json
+from cardkit.statefiles import state_kind, write_state_file
 
 
 def read_state(path: str | os.PathLike[str]) -> BattleState:
@@ -23,22 +22,10 @@ def read_state(path: str | os.PathLike[str]) -> BattleState:
     return state
 
 
-def is_battle_state(path: Path) -> bool:
-    """Whether `path` holds a battle state cardkit can read: the only kind of file `--out` may replace."""
-    try:
-        read_state(path)
-    except CardkitError:
-        return False
-    return True
-
-
-BATTLE_STATE = Kind("battle state", is_battle_state)
-
-
 def write_state(state: BattleState, out: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
     """Write `state` to `out` through the guarded writer: never over an input, a special file or
     a file that is not a battle state (`OutputRefused`, exit 2)."""
-    try:
-        Output(Path(out), BATTLE_STATE, tuple(Path(p) for p in inputs)).write(dumps_canonical(state.to_dict()))
-    except OSError as exc:
-        raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
+    write_state_file(state.to_dict(), out, BATTLE_STATE, inputs)
+
+
+BATTLE_STATE = state_kind("battle state", read_state)
