@@ -206,3 +206,29 @@ def test_every_tournament_command_has_help(runner: CliRunner, command: list[str]
     result = runner.invoke(app, command + ["--help"])
     assert result.exit_code == 0 and "Usage:" in result.stdout
     assert "--help" in result.stdout and len(result.stdout) > 300
+
+
+@pytest.mark.parametrize("command", [["db", "--out"], ["publish", "--out"], ["register", "--out"]], ids=lambda c: c[0])
+def test_the_progress_bar_names_every_step_up_to_the_writing(runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path, command: list[str]) -> None:
+    from contextlib import contextmanager
+
+    seen: list[str] = []
+
+    class Bar:
+        def update(self, done: int, total: int | None) -> None:
+            pass
+
+        def phase(self, label: str) -> None:
+            seen.append(label)
+
+    @contextmanager
+    def fake_bar(label: str, enabled: bool, total: int | None = None):  # type: ignore[no-untyped-def]
+        seen.append(label)
+        yield Bar()
+
+    monkeypatch.setattr(tournament_cli, "progress_bar", fake_bar)
+    out = tmp_path / {"db": "t.db", "publish": "p.html", "register": "r.json"}[command[0]]
+    result = runner.invoke(app, ["tournament", command[0], str(EVENT), command[1], str(out)])
+    assert result.exit_code == 0, result.output
+    assert seen == ["checking decks", "finding submissions", "checking decks", "comparing decks", f"writing {out.name}"]
