@@ -246,21 +246,20 @@ def read_json_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
 
 
 def whole_number(text: str) -> int:
-    """`text` (ASCII digits, an optional sign, leading zeros ignored) as an int: the one parser of counts in text files.
+    """`text` (ASCII digits only, no sign; leading zeros ignored) as an int: the one parser of counts in text files.
 
-    ValueError with a short reason for anything else, including `²` or `٣` and numbers
-    of more than `MAX_NUMBER_DIGITS` digits (which `int()` would take seconds over, or refuse).
+    A count is never negative, so a sign is refused rather than read: `+3` and `-3` are
+    errors wherever a count is written. ValueError with a short reason for anything else,
+    including `²` or `٣` and numbers of more than `MAX_NUMBER_DIGITS` digits (which
+    `int()` would take seconds over, or refuse).
     """
-    body = text.strip()
-    sign = body[:1] if body[:1] in ("+", "-") else ""
-    digits = body[len(sign):]
+    digits = text.strip()
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise ValueError(f"{clip_text(text, 24)!r} is not a whole number")
+        raise ValueError(f"{clip_text(text, 24)!r} is not a whole number (ASCII digits, no sign)")
     significant = digits.lstrip("0") or "0"
     if len(significant) > MAX_NUMBER_DIGITS:
         raise ValueError(f"a {len(significant)}-digit number is too large")
-    value = int(significant)
-    return -value if sign == "-" else value
+    return int(significant)
 
 
 def clip_text(text: str, n: int = 40) -> str:

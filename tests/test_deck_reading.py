@@ -126,6 +126,13 @@ def test_bad_counts_are_parse_errors_at_their_line(line: str, count: int) -> Non
     assert deck.entries == []
 
 
+def test_a_count_written_with_a_plus_sign_is_a_parse_error_as_in_squad_files() -> None:
+    deck = parse_deck("game: berserk-tcg\n+3 BK1-001\n")
+    (problem,) = deck.problems
+    assert (problem.code, problem.line, deck.entries) == ("PARSE_ERROR", 2, [])
+    assert "+3 is not a whole number" in problem.message
+
+
 def test_a_count_of_exactly_10000_is_allowed() -> None:
     assert parse_deck("game: berserk-tcg\n10000 BK1-001\n").main == {"BK1-001": 10000}
 

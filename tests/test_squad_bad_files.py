@@ -135,3 +135,11 @@ def test_any_text_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path
     except CardkitError:
         return
     assert report.legal == (not [p for p in report.problems if p.severity == "error"])
+
+
+@pytest.mark.parametrize("value", ["+1", "-1"])
+def test_redeals_written_with_a_sign_is_refused_like_a_signed_deck_count(tmp_path: Path, value: str) -> None:
+    path = tmp_path / "signed.txt"
+    path.write_text(f"format: berserk-ccg\nredeals: {value}\ndealt: 10001\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="redeals must be a whole number"):
+        read_squad_file(path)

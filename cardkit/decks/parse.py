@@ -42,13 +42,21 @@ def _section_of(name: str) -> str:
 
 def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
     """The problem with a card line's count as written, if any."""
+    shown = clip(digits, 24)
+    if digits.startswith("-"):
+        try:
+            actual: int | str = -whole_number(digits[1:])
+        except ValueError:
+            actual = shown
+        return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=actual)
+    if digits.startswith("+"):
+        # One count parser for every text file: ASCII digits, no sign (`redeals: +1` is refused too).
+        return error("PARSE_ERROR", f"count {shown} is not a whole number (ASCII digits, no sign)", line=line, card=card,
+                     actual=shown)
     try:
         return _count_problem(whole_number(digits), line=line, card=card)
     except ValueError:
         pass  # the pattern admits only digits, so the number is too long to be a count
-    shown = clip(digits, 24)
-    if digits.startswith("-"):
-        return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=shown)
     return error("PARSE_ERROR", f"count {shown} is over {MAX_COUNT}", line=line, card=card, limit=MAX_COUNT, actual=shown)
 
 

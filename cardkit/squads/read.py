@@ -121,7 +121,7 @@ def _parse_text(path: str, text: str) -> _Raw:
                     number = whole_number(value)
                 except ValueError:
                     number = -1
-                if not 0 <= number <= 1000 or value.startswith(("+", "-")):
+                if not 0 <= number <= 1000:
                     raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {value[:24]!r}")
                 settings[key] = number
             elif key == "seat" and value.casefold() not in ("first", "second"):
