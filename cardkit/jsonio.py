@@ -137,7 +137,11 @@ def read_bytes_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BY
 
 
 def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
-    """`data` as text: UTF-8 (BOM dropped), LF line ends; `UnreadableInput` for binary or other encodings."""
+    """`data` as text: UTF-8 (BOM dropped), CRLF line ends made LF; `UnreadableInput` for binary or other encodings.
+
+    Only LF and CRLF end a line: a lone CR stays inside its line (a comment keeps what follows
+    it, and line numbers are an editor's), and reports show it escaped as `\\r`.
+    """
     path = input_name(path)
     if b"\x00" in data:
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
@@ -145,7 +149,7 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UnreadableInput(path, f"not UTF-8 (byte {exc.start})") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\r\n", "\n")
 
 
 def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:

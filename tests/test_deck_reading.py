@@ -160,6 +160,21 @@ def test_bom_and_crlf_files_read_like_plain_ones() -> None:
     assert deck.problems == []
 
 
+def test_a_lone_carriage_return_stays_inside_its_line_so_a_comment_hides_what_follows_it() -> None:
+    deck = parse_deck("game: berserk-tcg\n# c\r1 BK1-999\n3 BK1-001\n4 Nonexistent\n")
+    assert deck.main == {"BK1-001": 3}
+    assert [(p.code, p.line) for p in deck.problems if p.is_error][0] == ("UNKNOWN_CARD", 4)
+    assert not any("BK1-999" in p.message for p in deck.problems)
+
+
+def test_a_lone_carriage_return_read_from_a_file_is_no_line_end_but_crlf_is(tmp_path: Path) -> None:
+    path = tmp_path / "cr.deck"
+    path.write_bytes(b"game: berserk-tcg\r\n# c\r1 BK1-999\r\n3 BK1-001\n2 Nonexistent\n")
+    deck = read_deck(path)
+    assert deck.main == {"BK1-001": 3}
+    assert [(p.code, p.line) for p in deck.problems if p.code in ("UNKNOWN_CARD", "PARSE_ERROR")] == [("UNKNOWN_CARD", 4)]
+
+
 def test_a_file_that_is_not_utf8_is_unreadable() -> None:
     with pytest.raises(UnreadableInput, match="not UTF-8"):
         read_deck(DATA / "cp1251.deck")

@@ -98,3 +98,10 @@ def test_an_error_line_quoting_file_text_is_made_visible(runner: CliRunner, tmp_
     result = runner.invoke(app, ["squad", "check", str(squad)])
     assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
     assert_nothing_hidden(result.stderr)
+
+
+def test_a_lone_carriage_return_in_a_deck_line_is_echoed_as_backslash_r(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "cr.deck"
+    path.write_bytes(b"game: berserk-tcg\nfoo\rbar\n")
+    result = runner.invoke(app, ["validate", str(path)])
+    assert "line 2" in result.output and "foo\\rbar" in result.output and "\r" not in result.output

@@ -177,7 +177,7 @@ def _read_back_difference(deck: Deck, text: str, to: str) -> str | None:
     from cardkit.decks.read import parse_deck
 
     if to == "text":
-        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as a deck file is read
+        text = text.replace("\r\n", "\n")  # as a deck file is read
     try:
         back = parse_deck(text, path=deck.path, format_name=deck.format if "format" not in deck.header else None,
                           json_hint=to == "json")
