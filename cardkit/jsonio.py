@@ -266,6 +266,18 @@ def whole_number(text: str) -> int:
     return int(significant)
 
 
+def json_shown(value: Any, n: int = 60) -> str:
+    """A value read from JSON as a message shows it: a string quoted as `'text'`, anything else in
+    JSON spelling (`true`, `null`, `{"type": "Berserker"}`), never Python's (`True`, `None`)."""
+    if isinstance(value, str):
+        return repr(clip_text(value, n))
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON data after all; say what it is rather than fail
+        text = repr(value)
+    return clip_text(text, n)
+
+
 def clip_text(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 

@@ -133,6 +133,13 @@ def test_a_count_written_with_a_plus_sign_is_a_parse_error_as_in_squad_files() -
     assert "+3 is not a whole number" in problem.message
 
 
+@pytest.mark.parametrize(("count", "shown"), [(True, "true"), (None, "null"), (2.5, "2.5"), ("3", "'3'")])
+def test_a_json_count_that_is_no_whole_number_is_shown_in_json_spelling(count: object, shown: str) -> None:
+    deck = parse_deck(json.dumps({"game": "berserk-tcg", "main": [{"card": "BK1-001", "count": count}]}))
+    (problem,) = deck.problems
+    assert (problem.code, problem.pointer, problem.message) == ("PARSE_ERROR", "/main/0", f"count {shown} is not a whole number")
+
+
 def test_a_count_of_exactly_10000_is_allowed() -> None:
     assert parse_deck("game: berserk-tcg\n10000 BK1-001\n").main == {"BK1-001": 10000}
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.decks.model import MAX_COUNT, Entry
-from cardkit.jsonio import whole_number
+from cardkit.jsonio import json_shown, whole_number
 from cardkit.problems import Problem, error
 
 _SECTION_NAMES = r"(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)"
@@ -62,7 +62,7 @@ def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
 
 def _count_problem(raw: Any, line: int | None = None, pointer: str | None = None, card: str | None = None) -> Problem | None:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        return error("PARSE_ERROR", f"count {raw!r} is not a whole number", line=line, pointer=pointer, card=card, actual=raw)
+        return error("PARSE_ERROR", f"count {json_shown(raw, 24)} is not a whole number", line=line, pointer=pointer, card=card, actual=raw)
     if raw < 1:
         return error("PARSE_ERROR", f"count {raw} is not positive", line=line, pointer=pointer, card=card, limit=1, actual=raw)
     if raw > MAX_COUNT:
