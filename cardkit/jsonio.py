@@ -211,14 +211,18 @@ def _depth(data: Any) -> int:
     return deepest
 
 
-def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: list[str] | None = None) -> Any:
+def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: list[str] | None = None,
+               duplicates_at: list[tuple[str, str]] | None = None) -> Any:
     """`text` parsed as JSON within cardkit's limits; `UnreadableInput` naming what is wrong.
 
     Refused: invalid JSON, nesting deeper than `MAX_JSON_DEPTH`, numbers longer than
     `MAX_NUMBER_DIGITS`, NaN/Infinity and numbers too large for a float, and a key given
     twice in one object. With `duplicates`, repeated keys are appended there instead
-    (as `key`) for the caller to report, and the first value is kept.
+    (as `key`) for the caller to report, and the first value is kept; with `duplicates_at`
+    too, each as (JSON pointer of the object holding it, key), such as `("/main/1", "count")`.
     """
+    repeated: list[tuple[dict[str, Any], str]] = []
+
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in items:
@@ -226,6 +230,7 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
                 if duplicates is None:
                     raise _JsonLimit(f"key {clip_text(key)!r} given twice in one object")
                 duplicates.append(key)
+                repeated.append((out, key))
                 continue
             out[key] = value
         return out
@@ -241,7 +246,29 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
         raise InvalidJson(path, f"not valid JSON: {exc}") from None
     if _depth(data) > MAX_JSON_DEPTH:
         raise InvalidJson(path, f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)")
+    if duplicates_at is not None and repeated:
+        where = _pointers_of({id(obj) for obj, _ in repeated}, data)
+        duplicates_at.extend((where.get(id(obj), ""), key) for obj, key in repeated)
     return data
+
+
+def _pointer_token(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _pointers_of(wanted: set[int], data: Any) -> dict[int, str]:
+    """JSON pointer of each object in `data` whose `id()` is in `wanted`; found without recursion."""
+    found: dict[int, str] = {}
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack and len(found) < len(wanted):
+        value, pointer = stack.pop()
+        if isinstance(value, dict):
+            if id(value) in wanted:
+                found[id(value)] = pointer
+            stack.extend((child, f"{pointer}/{_pointer_token(str(k))}") for k, child in value.items())
+        elif isinstance(value, list):
+            stack.extend((child, f"{pointer}/{i}") for i, child in enumerate(value))
+    return found
 
 
 def read_json_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> Any:

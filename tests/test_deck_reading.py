@@ -140,6 +140,19 @@ def test_a_json_count_that_is_no_whole_number_is_shown_in_json_spelling(count: o
     assert (problem.code, problem.pointer, problem.message) == ("PARSE_ERROR", "/main/0", f"count {shown} is not a whole number")
 
 
+def test_a_key_repeated_in_a_json_deck_entry_is_a_parse_error_pointing_at_that_entry() -> None:
+    text = '{"game": "berserk-tcg", "main": [{"card": "BK1-001", "count": 3}, {"card": "BK1-002", "count": 3, "count": 2}]}'
+    deck = parse_deck(text)
+    (problem,) = [p for p in deck.problems if p.code == "PARSE_ERROR"]
+    assert problem.pointer == "/main/1" and "'count' given twice" in problem.message
+
+
+def test_a_key_repeated_at_the_top_of_a_json_deck_has_no_deeper_pointer() -> None:
+    deck = parse_deck('{"game": "berserk-tcg", "main": [{"card": "BK1-001", "count": 3}], "main": []}')
+    (problem,) = [p for p in deck.problems if p.code == "PARSE_ERROR"]
+    assert problem.pointer is None and "'main' given twice" in problem.message
+
+
 def test_a_count_of_exactly_10000_is_allowed() -> None:
     assert parse_deck("game: berserk-tcg\n10000 BK1-001\n").main == {"BK1-001": 10000}
 

@@ -241,6 +241,13 @@ def test_duplicate_keys_are_refused_at_any_depth_and_collected_when_asked() -> N
     assert parse_json('{"a": 1, "a": 2}', duplicates=seen) == {"a": 1} and seen == ["a"]
 
 
+def test_the_json_reader_gives_the_pointer_of_each_object_holding_a_repeated_key() -> None:
+    seen: list[str] = []
+    at: list[tuple[str, str]] = []
+    parse_json('{"x": [0, {"a/b": {"k": 1, "k": 2}}], "x": 1}', duplicates=seen, duplicates_at=at)
+    assert sorted(at) == [("", "x"), ("/x/1/a~1b", "k")]
+
+
 # Family 6: the error edges.
 
 def test_a_thousand_search_words_are_one_error_naming_the_limit(runner: CliRunner) -> None:
