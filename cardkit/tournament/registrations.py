@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections import Counter
 import io
 import os
 from dataclasses import dataclass, field
@@ -88,9 +89,17 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
         problems: list[Problem] = []
         seen: dict[PlayerKey, int] = {}
         event_format: tuple[str, int] | None = None
+        repeated = [col for col, n in Counter(c for c in columns if c).items() if n > 1]
+        if repeated:
+            # Which of two `player` (or `deck`) columns is meant can't be known; reading either would be a guess.
+            names = ", ".join(f"`{col}`" for col in repeated)
+            return Registrations(path=str(path), rows=[], format=None, problems=[error(
+                "BAD_REGISTRATION", f"line {reader.line_num}: column {names} named more than once (names are read "
+                                    "in any case); no row was read", line=reader.line_num, file=str(path))])
         for cells in reader:
             line = reader.line_num
-            if not any(c.strip() for c in cells):
+            # Only a line with nothing on it is no row; a player name of spaces is a row without a player.
+            if not any(cells):
                 continue
             values = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(columns) if col}
             player = values.get("player", "")
