@@ -170,12 +170,12 @@ def test_online_unique_cards_stay_unique_per_id() -> None:
     assert rules.unique_key(table["b_lak-nak"]) != rules.unique_key(table["b_lak_nak2"])
 
 
-def test_the_catalogue_records_the_twenty_three_reprinted_ccg_cards() -> None:
+def test_the_catalogue_records_the_twenty_four_reprinted_ccg_cards() -> None:
     report = check_catalogue()
-    assert report.ok and report.games["berserk-ccg"].extra["reprinted"] == 23
+    assert report.ok and report.games["berserk-ccg"].extra["reprinted"] == 24
     cards = load_game("berserk-ccg").cards
-    reprinted = {c["name"] for c in cards.values() if "printings" in c}
-    assert len(reprinted) == 23
+    reprinted = {tuple(c["printings"]) for c in cards.values() if "printings" in c}
+    assert len(reprinted) == 24
     for card in cards.values():
         if "printings" in card:
             assert [cards[i]["set"] for i in card["printings"]] == sorted(cards[i]["set"] for i in card["printings"])
@@ -233,3 +233,63 @@ def test_a_printing_repeated_on_many_lines_is_named_with_its_first_lines_only() 
     deck = parse_deck("game: berserk-ccg\n" + "1 10021\n" * 20 + "1 50027\n" + "".join(f"3 {cid}\n" for cid in range(10001, 10004)))
     (p,) = [p for p in validate_deck(deck) if p.code == "TOO_MANY_COPIES"]
     assert p.message == "21 cards named Мантикора (10021 ×20, 50027 ×1) on lines 2, 3, 4, 5, 6, 7, 8, 9 and 13 more; at most 3"
+
+
+# Мародер (set 10) and its set-50 reprint Мародёр: the same card, the names differing only by ё.
+MARODER = ("10171", "50184")
+
+
+@pytest.mark.parametrize("name", ["Мародер", "Мародёр", "МАРОДЁР", "Maroder"])
+def test_maroder_and_marodyor_are_printings_of_one_card_and_either_name_is_the_latest(name: str) -> None:
+    cards = load_game("berserk-ccg").cards
+    assert (cards["10171"]["name"], cards["50184"]["name"]) == ("Мародер", "Мародёр")
+    assert cards["10171"]["printings"] == cards["50184"]["printings"] == list(MARODER)
+    assert card_index("berserk-ccg").find(name).resolved == "50184"
+
+
+def test_three_maroder_and_three_marodyor_are_six_copies() -> None:
+    deck = parse_deck("game: berserk-ccg\n3 10171\n3 50184\n")
+    (p,) = [p for p in validate_deck(deck) if p.code == "TOO_MANY_COPIES"]
+    assert (p.card, p.limit, p.actual) == ("10171, 50184", 3, 6)
+
+
+def test_three_maroder_named_without_yo_resolve_to_the_set_50_printing() -> None:
+    assert parse_deck("game: berserk-ccg\n3 Мародер\n").main == {"50184": 3}
+
+
+def test_maroder_and_marodyor_in_one_squad_are_the_unique_card_twice() -> None:
+    squad = read_squad_file(DATA / "squads" / "ccg-maroder-twice.txt")
+    report = check_squad(squad, squad_rules("berserk-ccg"))
+    (p,) = [p for p in report.problems if p.code == "UNIQUE_TWICE"]
+    assert (p.card, p.actual) == ("10171, 50184", 2)
+
+
+def test_the_best_squad_never_recruits_maroder_and_marodyor_together() -> None:
+    squad = read_squad_file(DATA / "squads" / "ccg-maroder-twice.txt")
+    rules = squad_rules("berserk-ccg")
+    best = best_for_file(squad, rules)
+    assert len(set(MARODER) & {best.deal[p].id for p in best.chosen}) <= 1 and best.report.legal
+    deal = [best.deal[p] for p in range(len(best.deal))]
+    assert best_squad(deal, rules).spent == brute_force_key(deal, rules)[0]
+
+
+def test_the_importer_groups_printings_by_the_folded_name_so_yo_and_ye_are_one_card(tmp_path: Path) -> None:
+    records = json.loads(MINI_SOURCE.read_text(encoding="utf-8"))
+    original = next(r for r in records if r["id"] == "10003")
+    records.append({**original, "id": "50004", "set_id": 50, "number": 4, "name": " " + original["name"].upper() + " "})
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+    import_game("berserk-ccg", source, tmp_path / "cards")
+    docs = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (tmp_path / "cards" / "berserk-ccg").glob("*.json")}
+    cards = {c["id"]: c for doc in docs.values() for c in doc["cards"]}
+    assert cards["10003"]["printings"] == cards["50004"]["printings"] == ["10003", "50004"]
+
+
+def test_no_other_ccg_names_differ_only_by_case_yo_or_spacing() -> None:
+    from cardkit.textfold import fold
+
+    cards = load_game("berserk-ccg").cards.values()
+    names: dict[str, set[str]] = {}
+    for card in cards:
+        names.setdefault(fold(card["name"]), set()).add(card["name"])
+    assert [sorted(v) for v in names.values() if len(v) > 1] == [["Мародер", "Мародёр"]]

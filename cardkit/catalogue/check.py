@@ -20,6 +20,7 @@ from cardkit.catalogue.store import game_files, read_catalogue_file
 from cardkit.errors import CatalogueError, UnreadableInput
 from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, decode_text, parse_json, read_bytes_input
 from cardkit.problems import Problem, error
+from cardkit.textfold import fold
 
 
 @dataclass
@@ -210,7 +211,7 @@ def _printings_problems(game: str, cards: list[tuple[str, int, dict[str, Any]]],
             twin = by_id.get(other)
             if twin is None:
                 problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is no {game} card", **at))
-            elif twin.get("name") != card.get("name"):
+            elif fold(str(twin.get("name"))) != fold(str(card.get("name"))):
                 problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is called {twin.get('name')!r}, "
                                                             f"not {card.get('name')!r}", **at))
             elif twin.get("printings") != listed:
