@@ -293,3 +293,62 @@ def test_no_other_ccg_names_differ_only_by_case_yo_or_spacing() -> None:
     for card in cards:
         names.setdefault(fold(card["name"]), set()).add(card["name"])
     assert [sorted(v) for v in names.values() if len(v) > 1] == [["Мародер", "Мародёр"]]
+
+
+DEALT_10021 = ["10021"] + [str(i) for i in range(10001, 10014)] + ["10015"]
+
+
+def _squad_file(tmp_path: Path, squad: list[str], dealt: list[str] = DEALT_10021) -> Path:
+    path = tmp_path / "squad.txt"
+    path.write_text("format: berserk-ccg\nseat: first\ndealt:\n" + "\n".join(dealt) + "\nsquad:\n" + "\n".join(squad) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_a_squad_line_naming_a_reprinted_card_is_recruited_from_the_dealt_earlier_printing(tmp_path: Path) -> None:
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["Мантикора", "10001"])), squad_rules("berserk-ccg"))
+    assert report.problems == []
+    assert [p.card.id for p in report.ledger.payments] == ["10021", "10001"]
+
+
+def test_a_squad_line_giving_the_other_printings_id_is_still_not_dealt(tmp_path: Path) -> None:
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["50027", "10001"])), squad_rules("berserk-ccg"))
+    assert [(p.code, p.card, p.line) for p in report.problems] == [("CARD_NOT_DEALT", "50027", 20)]
+
+
+def test_an_exact_id_keeps_its_printing_and_the_name_takes_the_other_dealt_one(tmp_path: Path) -> None:
+    dealt = ["50027"] + DEALT_10021[:-1]
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["Мантикора", "50027"], dealt)), squad_rules("berserk-ccg"))
+    assert [p.code for p in report.problems] == ["UNIQUE_TWICE"]
+    assert sorted(p.card.id for p in report.ledger.payments) == ["10021", "50027"]
+
+
+def test_a_name_used_more_often_than_its_printings_were_dealt_is_not_dealt(tmp_path: Path) -> None:
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["Мантикора", "Мантикора"])), squad_rules("berserk-ccg"))
+    (p,) = [p for p in report.problems if p.code == "CARD_NOT_DEALT"]
+    assert (p.line, p.limit, p.message) == (21, 1, "Мантикора was dealt 1 time(s) only")
+
+
+def test_a_placed_card_named_by_name_is_the_squads_earlier_printing() -> None:
+    from cardkit.squads.placement import check_placement
+
+    doc = {"format": "berserk-ccg", "seat": "first", "squad": ["10021", "10001"],
+           "cards": [{"card": "10001", "square": "c1"}], "reserve": ["Мантикора"]}
+    report = check_placement(doc)
+    assert report.problems == [] and report.to_dict()["reserve"] == ["10021"]
+
+
+def test_a_placed_id_of_the_other_printing_is_not_in_the_squad() -> None:
+    from cardkit.squads.placement import check_placement
+
+    doc = {"format": "berserk-ccg", "seat": "first", "squad": ["10021", "10001"],
+           "cards": [{"card": "10001", "square": "c1"}], "reserve": ["50027"]}
+    assert sorted(p.code for p in check_placement(doc).problems) == ["NOT_IN_SQUAD", "NOT_PLACED"]
+
+
+def test_online_printings_of_one_name_stay_different_cards_when_matching_a_deal(tmp_path: Path) -> None:
+    from cardkit.squads.printings import match_printings
+
+    table = squad_cards("berserk-online")
+    a, b = table["b_lak-nak"], table["b_lak_nak2"]
+    assert match_printings([(a, True)], [(b, True)], squad_rules("berserk-online")) == [None]
