@@ -253,6 +253,14 @@ def test_a_row_whose_player_is_only_spaces_is_a_bad_registration_not_skipped(tmp
     assert [(p.code, p.line) for p in regs.problems] == [("BAD_REGISTRATION", 3)]
 
 
+def test_a_lone_carriage_return_in_a_registration_row_stays_in_its_cell_and_ends_no_row(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_bytes(b"player,deck\r\nAli\rce,a.deck\r\nBob,b.deck\n")
+    regs = read_registrations(path)
+    assert [(r.player, r.deck, r.line) for r in regs.rows] == [("Ali\rce", "a.deck", 2), ("Bob", "b.deck", 3)]
+    assert regs.problems == []
+
+
 def test_registration_list_errors_make_the_event_not_ok(tmp_path: Path) -> None:
     write_deck(tmp_path, "a.deck", "Alice Archer")
     regs = tmp_path / "players.csv"
