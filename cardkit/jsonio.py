@@ -305,6 +305,20 @@ def json_shown(value: Any, n: int = 60) -> str:
     return clip_text(text, n)
 
 
+def schema_error_text(err: Any) -> str:
+    """A jsonschema `ValidationError`'s message with the offending value in JSON spelling, not Python's.
+
+    jsonschema writes the instance with `repr` (`True is not of type 'integer'`, `None is not one of [...]`).
+    """
+    message = str(err.message)
+    if err.validator == "enum" and isinstance(err.validator_value, list):
+        return f"{json_shown(err.instance)} is not one of {', '.join(json_shown(v) for v in err.validator_value)}"
+    shown = repr(err.instance)
+    if message.startswith(shown):
+        return json_shown(err.instance) + message[len(shown):]
+    return message
+
+
 def clip_text(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 

@@ -18,7 +18,7 @@ from typing import Any
 from cardkit import paths, quickschema
 from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
-from cardkit.jsonio import input_name, parse_json, read_text_input, whole_number
+from cardkit.jsonio import input_name, parse_json, read_text_input, schema_error_text, whole_number
 from cardkit.problems import Problem, error
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
@@ -91,7 +91,7 @@ def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, wha
         sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = "/" + "/".join(map(str, errors[0].absolute_path))
-        raise UnreadableInput(path, f"not a {what}: {where}: {errors[0].message}")
+        raise UnreadableInput(path, f"not a {what}: {where}: {schema_error_text(errors[0])}")
     return data
 
 
