@@ -137,7 +137,11 @@ def read_bytes_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BY
 
 
 def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
-    """`data` as text: UTF-8 (BOM dropped), LF line ends; `UnreadableInput` for binary or other encodings."""
+    """`data` as text: UTF-8 (BOM dropped), CRLF line ends made LF; `UnreadableInput` for binary or other encodings.
+
+    Only LF and CRLF end a line: a lone CR stays inside its line (a comment keeps what follows
+    it, and line numbers are an editor's), and reports show it escaped as `\\r`.
+    """
     path = input_name(path)
     if b"\x00" in data:
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
@@ -145,7 +149,7 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UnreadableInput(path, f"not UTF-8 (byte {exc.start})") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\r\n", "\n")
 
 
 def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:
@@ -207,14 +211,18 @@ def _depth(data: Any) -> int:
     return deepest
 
 
-def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: list[str] | None = None) -> Any:
+def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: list[str] | None = None,
+               duplicates_at: list[tuple[str, str]] | None = None) -> Any:
     """`text` parsed as JSON within cardkit's limits; `UnreadableInput` naming what is wrong.
 
     Refused: invalid JSON, nesting deeper than `MAX_JSON_DEPTH`, numbers longer than
     `MAX_NUMBER_DIGITS`, NaN/Infinity and numbers too large for a float, and a key given
     twice in one object. With `duplicates`, repeated keys are appended there instead
-    (as `key`) for the caller to report, and the first value is kept.
+    (as `key`) for the caller to report, and the first value is kept; with `duplicates_at`
+    too, each as (JSON pointer of the object holding it, key), such as `("/main/1", "count")`.
     """
+    repeated: list[tuple[dict[str, Any], str]] = []
+
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in items:
@@ -222,6 +230,7 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
                 if duplicates is None:
                     raise _JsonLimit(f"key {clip_text(key)!r} given twice in one object")
                 duplicates.append(key)
+                repeated.append((out, key))
                 continue
             out[key] = value
         return out
@@ -237,7 +246,29 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
         raise InvalidJson(path, f"not valid JSON: {exc}") from None
     if _depth(data) > MAX_JSON_DEPTH:
         raise InvalidJson(path, f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)")
+    if duplicates_at is not None and repeated:
+        where = _pointers_of({id(obj) for obj, _ in repeated}, data)
+        duplicates_at.extend((where.get(id(obj), ""), key) for obj, key in repeated)
     return data
+
+
+def _pointer_token(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _pointers_of(wanted: set[int], data: Any) -> dict[int, str]:
+    """JSON pointer of each object in `data` whose `id()` is in `wanted`; found without recursion."""
+    found: dict[int, str] = {}
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack and len(found) < len(wanted):
+        value, pointer = stack.pop()
+        if isinstance(value, dict):
+            if id(value) in wanted:
+                found[id(value)] = pointer
+            stack.extend((child, f"{pointer}/{_pointer_token(str(k))}") for k, child in value.items())
+        elif isinstance(value, list):
+            stack.extend((child, f"{pointer}/{i}") for i, child in enumerate(value))
+    return found
 
 
 def read_json_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> Any:
@@ -246,21 +277,46 @@ def read_json_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYT
 
 
 def whole_number(text: str) -> int:
-    """`text` (ASCII digits, an optional sign, leading zeros ignored) as an int: the one parser of counts in text files.
+    """`text` (ASCII digits only, no sign; leading zeros ignored) as an int: the one parser of counts in text files.
 
-    ValueError with a short reason for anything else, including `²` or `٣` and numbers
-    of more than `MAX_NUMBER_DIGITS` digits (which `int()` would take seconds over, or refuse).
+    A count is never negative, so a sign is refused rather than read: `+3` and `-3` are
+    errors wherever a count is written. ValueError with a short reason for anything else,
+    including `²` or `٣` and numbers of more than `MAX_NUMBER_DIGITS` digits (which
+    `int()` would take seconds over, or refuse).
     """
-    body = text.strip()
-    sign = body[:1] if body[:1] in ("+", "-") else ""
-    digits = body[len(sign):]
+    digits = text.strip()
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise ValueError(f"{clip_text(text, 24)!r} is not a whole number")
+        raise ValueError(f"{clip_text(text, 24)!r} is not a whole number (ASCII digits, no sign)")
     significant = digits.lstrip("0") or "0"
     if len(significant) > MAX_NUMBER_DIGITS:
         raise ValueError(f"a {len(significant)}-digit number is too large")
-    value = int(significant)
-    return -value if sign == "-" else value
+    return int(significant)
+
+
+def json_shown(value: Any, n: int = 60) -> str:
+    """A value read from JSON as a message shows it: a string quoted as `'text'`, anything else in
+    JSON spelling (`true`, `null`, `{"type": "Berserker"}`), never Python's (`True`, `None`)."""
+    if isinstance(value, str):
+        return repr(clip_text(value, n))
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON data after all; say what it is rather than fail
+        text = repr(value)
+    return clip_text(text, n)
+
+
+def schema_error_text(err: Any) -> str:
+    """A jsonschema `ValidationError`'s message with the offending value in JSON spelling, not Python's.
+
+    jsonschema writes the instance with `repr` (`True is not of type 'integer'`, `None is not one of [...]`).
+    """
+    message = str(err.message)
+    if err.validator == "enum" and isinstance(err.validator_value, list):
+        return f"{json_shown(err.instance)} is not one of {', '.join(json_shown(v) for v in err.validator_value)}"
+    shown = repr(err.instance)
+    if message.startswith(shown):
+        return json_shown(err.instance) + message[len(shown):]
+    return message
 
 
 def clip_text(text: str, n: int = 40) -> str:

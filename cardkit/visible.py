@@ -33,14 +33,30 @@ def visible(value: object) -> str:
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
-# JSON escapes the C0 controls itself; these (and lone surrogates from undecodable file names) it leaves raw
-# when `ensure_ascii` is off.
-_JSON_UNSAFE = re.compile("[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb]")
+# JSON escapes the C0 controls itself (raw ones in its text are the layout between tokens); everything
+# else `visible` escapes it leaves raw when `ensure_ascii` is off: DEL, C1 controls, format characters
+# such as bidi overrides and tag characters, separators, lone surrogates, unassigned code points.
+_NOT_PLAIN_ASCII = re.compile("[^\x00-\x7e]+")
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xd800 + (code >> 10):04x}\\u{0xdc00 + (code & 0x3ff):04x}"
+
+
+def _json_run(m: re.Match[str]) -> str:
+    run = m.group()
+    if run.isprintable():
+        return run
+    return "".join(ch if ch.isprintable() else _json_escape(ch) for ch in run)
 
 
 def visible_json(text: str) -> str:
-    """JSON text with the invisible characters JSON leaves raw written as `\\uXXXX`: the same data, safe to print.
+    """JSON text with every character `visible` escapes written as `\\uXXXX`: the same data, safe to print.
 
     Outside strings JSON holds only ASCII, so escaping across the whole text changes strings alone.
     """
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _NOT_PLAIN_ASCII.sub(_json_run, text)

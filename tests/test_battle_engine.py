@@ -136,6 +136,24 @@ def test_the_deck_is_a_closed_zone() -> None:
     assert any("deck" in p.message for p in check_state(state))
 
 
+@pytest.mark.parametrize("life", [0, -2])
+def test_a_card_at_zero_life_or_less_on_the_battlefield_is_no_possible_state(life: int) -> None:
+    # "Leben ... Null oder kleiner": such a card is defeated and goes to the graveyard.
+    problems = check_state(battle(card(1, "b_ammah", "first", "c3", life=life), card(2, "b_ahti", "second", "c4")))
+    assert [(p.code, p.card) for p in problems] == [("BAD_STATE", "b_ammah")] and f"life {life}" in problems[0].message
+
+
+def test_a_battle_file_with_a_dead_card_on_the_battlefield_is_unreadable(tmp_path: Path) -> None:
+    from cardkit.errors import UnreadableInput
+    from cardkit.games.battle.stateio import read_state
+    from cardkit.jsonio import dumps_canonical
+
+    path = tmp_path / "dead.battle.json"
+    path.write_text(dumps_canonical(duel(life=0).to_dict()), encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="life 0"):
+        read_state(path)
+
+
 def test_a_state_survives_its_json_form() -> None:
     state = run(duel(), "counters c3 +2", "mark c4 poison 1", "attack c3 c4 dice 4 2")
     again = state_from_dict(state.to_dict())

@@ -256,7 +256,7 @@ MINI_CARDS = Path(__file__).resolve().parent / "data" / "catalogue" / "mini" / "
 # (file, a change that breaks its shape, the schema problem the error must name)
 MISSHAPEN: dict[str, tuple[str, Any, str]] = {
     "file-is-a-list": ("berserk-tcg/BK1.json", [], "[] is not of type 'object'"),
-    "cards-is-null": ("berserk-ccg/set-10.json", lambda d: d.update(cards=None), "/cards: None is not of type 'array'"),
+    "cards-is-null": ("berserk-ccg/set-10.json", lambda d: d.update(cards=None), "/cards: null is not of type 'array'"),
     "card-is-a-number": ("berserk-online/series-1.json", lambda d: d["cards"].insert(0, 7), "/cards/0: 7 is not of type"),
     "card-id-is-a-number": ("berserker/cards.json", lambda d: d["cards"][0].update(id=5), "/cards/0/id: 5 is not of type"),
     "card-without-name": ("berserk-ccg/set-10.json", lambda d: d["cards"][0].pop("name"), "/cards/0/name: 'name' is a required"),

@@ -126,6 +126,33 @@ def test_bad_counts_are_parse_errors_at_their_line(line: str, count: int) -> Non
     assert deck.entries == []
 
 
+def test_a_count_written_with_a_plus_sign_is_a_parse_error_as_in_squad_files() -> None:
+    deck = parse_deck("game: berserk-tcg\n+3 BK1-001\n")
+    (problem,) = deck.problems
+    assert (problem.code, problem.line, deck.entries) == ("PARSE_ERROR", 2, [])
+    assert "+3 is not a whole number" in problem.message
+
+
+@pytest.mark.parametrize(("count", "shown"), [(True, "true"), (None, "null"), (2.5, "2.5"), ("3", "'3'")])
+def test_a_json_count_that_is_no_whole_number_is_shown_in_json_spelling(count: object, shown: str) -> None:
+    deck = parse_deck(json.dumps({"game": "berserk-tcg", "main": [{"card": "BK1-001", "count": count}]}))
+    (problem,) = deck.problems
+    assert (problem.code, problem.pointer, problem.message) == ("PARSE_ERROR", "/main/0", f"count {shown} is not a whole number")
+
+
+def test_a_key_repeated_in_a_json_deck_entry_is_a_parse_error_pointing_at_that_entry() -> None:
+    text = '{"game": "berserk-tcg", "main": [{"card": "BK1-001", "count": 3}, {"card": "BK1-002", "count": 3, "count": 2}]}'
+    deck = parse_deck(text)
+    (problem,) = [p for p in deck.problems if p.code == "PARSE_ERROR"]
+    assert problem.pointer == "/main/1" and "'count' given twice" in problem.message
+
+
+def test_a_key_repeated_at_the_top_of_a_json_deck_has_no_deeper_pointer() -> None:
+    deck = parse_deck('{"game": "berserk-tcg", "main": [{"card": "BK1-001", "count": 3}], "main": []}')
+    (problem,) = [p for p in deck.problems if p.code == "PARSE_ERROR"]
+    assert problem.pointer is None and "'main' given twice" in problem.message
+
+
 def test_a_count_of_exactly_10000_is_allowed() -> None:
     assert parse_deck("game: berserk-tcg\n10000 BK1-001\n").main == {"BK1-001": 10000}
 
@@ -151,6 +178,21 @@ def test_bom_and_crlf_files_read_like_plain_ones() -> None:
     assert deck.game == "berserk-ccg" and deck.name == "BOM and CRLF"
     assert deck.main == {"10001": 3, "10002": 3, "10003": 3}
     assert deck.problems == []
+
+
+def test_a_lone_carriage_return_stays_inside_its_line_so_a_comment_hides_what_follows_it() -> None:
+    deck = parse_deck("game: berserk-tcg\n# c\r1 BK1-999\n3 BK1-001\n4 Nonexistent\n")
+    assert deck.main == {"BK1-001": 3}
+    assert [(p.code, p.line) for p in deck.problems if p.is_error][0] == ("UNKNOWN_CARD", 4)
+    assert not any("BK1-999" in p.message for p in deck.problems)
+
+
+def test_a_lone_carriage_return_read_from_a_file_is_no_line_end_but_crlf_is(tmp_path: Path) -> None:
+    path = tmp_path / "cr.deck"
+    path.write_bytes(b"game: berserk-tcg\r\n# c\r1 BK1-999\r\n3 BK1-001\n2 Nonexistent\n")
+    deck = read_deck(path)
+    assert deck.main == {"BK1-001": 3}
+    assert [(p.code, p.line) for p in deck.problems if p.code in ("UNKNOWN_CARD", "PARSE_ERROR")] == [("UNKNOWN_CARD", 4)]
 
 
 def test_a_file_that_is_not_utf8_is_unreadable() -> None:

@@ -190,3 +190,9 @@ def test_random_fleets_are_legal_exactly_when_counts_rows_and_squares_are_right(
     expected = (all(counts[t] == should.get(t, 0) for t in counts) and all(r in rows for _, _, r in ships)
                 and len(set(squares)) == len(squares))
     assert check_fleet(data).legal is expected
+
+
+def test_a_ship_without_a_square_is_shown_in_json_spelling_not_python() -> None:
+    report = check_fleet(human_fleet(i0={"type": "Berserker", "square": None}))
+    (message,) = [p.message for p in report.problems if p.code == "PARSE_ERROR"]
+    assert 'got {"type": "Berserker", "square": null}' in message

@@ -195,14 +195,14 @@ def test_squad_text_counts_no_int_should_see_are_one_error_line(name: str, reaso
     assert reason in one_error_line(runner.invoke(app, ["squad", "check", str(HOSTILE / name)]))
 
 
-@pytest.mark.parametrize("text", ["²", "٣", "", "+", "1e3", "0x10", "9" * (MAX_NUMBER_DIGITS + 1)])
+@pytest.mark.parametrize("text", ["²", "٣", "", "+", "1e3", "0x10", "9" * (MAX_NUMBER_DIGITS + 1), "+3", "-3"])
 def test_the_count_parser_refuses_what_is_not_ascii_digits_or_too_long(text: str) -> None:
     with pytest.raises(ValueError):
         whole_number(text)
 
 
-def test_the_count_parser_ignores_leading_zeros_and_keeps_the_sign() -> None:
-    assert whole_number("0" * 5000 + "12") == 12 and whole_number("-007") == -7 and whole_number("+3") == 3
+def test_the_count_parser_ignores_leading_zeros() -> None:
+    assert whole_number("0" * 5000 + "12") == 12 and whole_number(" 007 ") == 7
 
 
 # Family 6: permissions, and one bad deck among good ones.
@@ -239,6 +239,13 @@ def test_duplicate_keys_are_refused_at_any_depth_and_collected_when_asked() -> N
         parse_json('{"a": [{"b": 1, "b": 2}]}')
     seen: list[str] = []
     assert parse_json('{"a": 1, "a": 2}', duplicates=seen) == {"a": 1} and seen == ["a"]
+
+
+def test_the_json_reader_gives_the_pointer_of_each_object_holding_a_repeated_key() -> None:
+    seen: list[str] = []
+    at: list[tuple[str, str]] = []
+    parse_json('{"x": [0, {"a/b": {"k": 1, "k": 2}}], "x": 1}', duplicates=seen, duplicates_at=at)
+    assert sorted(at) == [("", "x"), ("/x/1/a~1b", "k")]
 
 
 # Family 6: the error edges.

@@ -41,6 +41,15 @@ def test_visible_json_is_the_same_data_with_nothing_hidden() -> None:
     assert "\u202e" not in text and "\u2028" not in text and "Кочевник" in text
 
 
+@pytest.mark.parametrize("ch", ["\U000e0001", "\U000e0041", "\x7f", "\x85", "\u00ad", "\u2066", "\ue000", "\u0378",
+                                "\udcff", "\u3000", "\U0001d400"])
+def test_visible_json_escapes_exactly_the_characters_visible_escapes(ch: str) -> None:
+    data = {"name": f"a{ch}b"}
+    text = visible_json(json.dumps(data, ensure_ascii=False))
+    assert json.loads(text) == data
+    assert (ch in text) == (visible(ch) == ch)
+
+
 def test_forged_player_names_print_escaped_in_the_tournament_table(runner: CliRunner) -> None:
     result = runner.invoke(app, ["tournament", "check", str(FORGED), "--registrations", REGISTRATIONS, "--details"])
     assert result.exit_code == 1, result.output
@@ -98,3 +107,10 @@ def test_an_error_line_quoting_file_text_is_made_visible(runner: CliRunner, tmp_
     result = runner.invoke(app, ["squad", "check", str(squad)])
     assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
     assert_nothing_hidden(result.stderr)
+
+
+def test_a_lone_carriage_return_in_a_deck_line_is_echoed_as_backslash_r(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "cr.deck"
+    path.write_bytes(b"game: berserk-tcg\nfoo\rbar\n")
+    result = runner.invoke(app, ["validate", str(path)])
+    assert "line 2" in result.output and "foo\\rbar" in result.output and "\r" not in result.output

@@ -170,12 +170,12 @@ def test_online_unique_cards_stay_unique_per_id() -> None:
     assert rules.unique_key(table["b_lak-nak"]) != rules.unique_key(table["b_lak_nak2"])
 
 
-def test_the_catalogue_records_the_twenty_three_reprinted_ccg_cards() -> None:
+def test_the_catalogue_records_the_twenty_four_reprinted_ccg_cards() -> None:
     report = check_catalogue()
-    assert report.ok and report.games["berserk-ccg"].extra["reprinted"] == 23
+    assert report.ok and report.games["berserk-ccg"].extra["reprinted"] == 24
     cards = load_game("berserk-ccg").cards
-    reprinted = {c["name"] for c in cards.values() if "printings" in c}
-    assert len(reprinted) == 23
+    reprinted = {tuple(c["printings"]) for c in cards.values() if "printings" in c}
+    assert len(reprinted) == 24
     for card in cards.values():
         if "printings" in card:
             assert [cards[i]["set"] for i in card["printings"]] == sorted(cards[i]["set"] for i in card["printings"])
@@ -233,3 +233,122 @@ def test_a_printing_repeated_on_many_lines_is_named_with_its_first_lines_only() 
     deck = parse_deck("game: berserk-ccg\n" + "1 10021\n" * 20 + "1 50027\n" + "".join(f"3 {cid}\n" for cid in range(10001, 10004)))
     (p,) = [p for p in validate_deck(deck) if p.code == "TOO_MANY_COPIES"]
     assert p.message == "21 cards named Мантикора (10021 ×20, 50027 ×1) on lines 2, 3, 4, 5, 6, 7, 8, 9 and 13 more; at most 3"
+
+
+# Мародер (set 10) and its set-50 reprint Мародёр: the same card, the names differing only by ё.
+MARODER = ("10171", "50184")
+
+
+@pytest.mark.parametrize("name", ["Мародер", "Мародёр", "МАРОДЁР", "Maroder"])
+def test_maroder_and_marodyor_are_printings_of_one_card_and_either_name_is_the_latest(name: str) -> None:
+    cards = load_game("berserk-ccg").cards
+    assert (cards["10171"]["name"], cards["50184"]["name"]) == ("Мародер", "Мародёр")
+    assert cards["10171"]["printings"] == cards["50184"]["printings"] == list(MARODER)
+    assert card_index("berserk-ccg").find(name).resolved == "50184"
+
+
+def test_three_maroder_and_three_marodyor_are_six_copies() -> None:
+    deck = parse_deck("game: berserk-ccg\n3 10171\n3 50184\n")
+    (p,) = [p for p in validate_deck(deck) if p.code == "TOO_MANY_COPIES"]
+    assert (p.card, p.limit, p.actual) == ("10171, 50184", 3, 6)
+
+
+def test_three_maroder_named_without_yo_resolve_to_the_set_50_printing() -> None:
+    assert parse_deck("game: berserk-ccg\n3 Мародер\n").main == {"50184": 3}
+
+
+def test_maroder_and_marodyor_in_one_squad_are_the_unique_card_twice() -> None:
+    squad = read_squad_file(DATA / "squads" / "ccg-maroder-twice.txt")
+    report = check_squad(squad, squad_rules("berserk-ccg"))
+    (p,) = [p for p in report.problems if p.code == "UNIQUE_TWICE"]
+    assert (p.card, p.actual) == ("10171, 50184", 2)
+
+
+def test_the_best_squad_never_recruits_maroder_and_marodyor_together() -> None:
+    squad = read_squad_file(DATA / "squads" / "ccg-maroder-twice.txt")
+    rules = squad_rules("berserk-ccg")
+    best = best_for_file(squad, rules)
+    assert len(set(MARODER) & {best.deal[p].id for p in best.chosen}) <= 1 and best.report.legal
+    deal = [best.deal[p] for p in range(len(best.deal))]
+    assert best_squad(deal, rules).spent == brute_force_key(deal, rules)[0]
+
+
+def test_the_importer_groups_printings_by_the_folded_name_so_yo_and_ye_are_one_card(tmp_path: Path) -> None:
+    records = json.loads(MINI_SOURCE.read_text(encoding="utf-8"))
+    original = next(r for r in records if r["id"] == "10003")
+    records.append({**original, "id": "50004", "set_id": 50, "number": 4, "name": " " + original["name"].upper() + " "})
+    source = tmp_path / "cards.json"
+    source.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+    import_game("berserk-ccg", source, tmp_path / "cards")
+    docs = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (tmp_path / "cards" / "berserk-ccg").glob("*.json")}
+    cards = {c["id"]: c for doc in docs.values() for c in doc["cards"]}
+    assert cards["10003"]["printings"] == cards["50004"]["printings"] == ["10003", "50004"]
+
+
+def test_no_other_ccg_names_differ_only_by_case_yo_or_spacing() -> None:
+    from cardkit.textfold import fold
+
+    cards = load_game("berserk-ccg").cards.values()
+    names: dict[str, set[str]] = {}
+    for card in cards:
+        names.setdefault(fold(card["name"]), set()).add(card["name"])
+    assert [sorted(v) for v in names.values() if len(v) > 1] == [["Мародер", "Мародёр"]]
+
+
+DEALT_10021 = ["10021"] + [str(i) for i in range(10001, 10014)] + ["10015"]
+
+
+def _squad_file(tmp_path: Path, squad: list[str], dealt: list[str] = DEALT_10021) -> Path:
+    path = tmp_path / "squad.txt"
+    path.write_text("format: berserk-ccg\nseat: first\ndealt:\n" + "\n".join(dealt) + "\nsquad:\n" + "\n".join(squad) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_a_squad_line_naming_a_reprinted_card_is_recruited_from_the_dealt_earlier_printing(tmp_path: Path) -> None:
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["Мантикора", "10001"])), squad_rules("berserk-ccg"))
+    assert report.problems == []
+    assert [p.card.id for p in report.ledger.payments] == ["10021", "10001"]
+
+
+def test_a_squad_line_giving_the_other_printings_id_is_still_not_dealt(tmp_path: Path) -> None:
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["50027", "10001"])), squad_rules("berserk-ccg"))
+    assert [(p.code, p.card, p.line) for p in report.problems] == [("CARD_NOT_DEALT", "50027", 20)]
+
+
+def test_an_exact_id_keeps_its_printing_and_the_name_takes_the_other_dealt_one(tmp_path: Path) -> None:
+    dealt = ["50027"] + DEALT_10021[:-1]
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["Мантикора", "50027"], dealt)), squad_rules("berserk-ccg"))
+    assert [p.code for p in report.problems] == ["UNIQUE_TWICE"]
+    assert sorted(p.card.id for p in report.ledger.payments) == ["10021", "50027"]
+
+
+def test_a_name_used_more_often_than_its_printings_were_dealt_is_not_dealt(tmp_path: Path) -> None:
+    report = check_squad(read_squad_file(_squad_file(tmp_path, ["Мантикора", "Мантикора"])), squad_rules("berserk-ccg"))
+    (p,) = [p for p in report.problems if p.code == "CARD_NOT_DEALT"]
+    assert (p.line, p.limit, p.message) == (21, 1, "Мантикора was dealt 1 time(s) only")
+
+
+def test_a_placed_card_named_by_name_is_the_squads_earlier_printing() -> None:
+    from cardkit.squads.placement import check_placement
+
+    doc = {"format": "berserk-ccg", "seat": "first", "squad": ["10021", "10001"],
+           "cards": [{"card": "10001", "square": "c1"}], "reserve": ["Мантикора"]}
+    report = check_placement(doc)
+    assert report.problems == [] and report.to_dict()["reserve"] == ["10021"]
+
+
+def test_a_placed_id_of_the_other_printing_is_not_in_the_squad() -> None:
+    from cardkit.squads.placement import check_placement
+
+    doc = {"format": "berserk-ccg", "seat": "first", "squad": ["10021", "10001"],
+           "cards": [{"card": "10001", "square": "c1"}], "reserve": ["50027"]}
+    assert sorted(p.code for p in check_placement(doc).problems) == ["NOT_IN_SQUAD", "NOT_PLACED"]
+
+
+def test_online_printings_of_one_name_stay_different_cards_when_matching_a_deal(tmp_path: Path) -> None:
+    from cardkit.squads.printings import match_printings
+
+    table = squad_cards("berserk-online")
+    a, b = table["b_lak-nak"], table["b_lak_nak2"]
+    assert match_printings([(a, True)], [(b, True)], squad_rules("berserk-online")) == [None]

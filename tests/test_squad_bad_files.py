@@ -135,3 +135,24 @@ def test_any_text_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path
     except CardkitError:
         return
     assert report.legal == (not [p for p in report.problems if p.severity == "error"])
+
+
+@pytest.mark.parametrize("value", ["+1", "-1"])
+def test_redeals_written_with_a_sign_is_refused_like_a_signed_deck_count(tmp_path: Path, value: str) -> None:
+    path = tmp_path / "signed.txt"
+    path.write_text(f"format: berserk-ccg\nredeals: {value}\ndealt: 10001\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="redeals must be a whole number"):
+        read_squad_file(path)
+
+
+@pytest.mark.parametrize(("doc", "shown"), [
+    ({"format": "berserk-ccg", "redeals": True, "squad": ["10001"]}, "/redeals: true is not of type 'integer'"),
+    ({"format": "berserk-ccg", "seat": None, "squad": ["10001"]}, "/seat: null is not one of 'first', 'second'"),
+], ids=["true", "null"])
+def test_a_squad_json_value_of_the_wrong_kind_is_named_in_json_spelling(tmp_path: Path, doc: dict[str, Any],
+                                                                         shown: str) -> None:
+    path = tmp_path / "squad.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(UnreadableInput) as caught:
+        read_squad_file(path)
+    assert shown in caught.value.message and "True" not in caught.value.message and "None" not in caught.value.message

@@ -234,6 +234,33 @@ def test_a_second_registration_is_a_warning_and_a_blank_player_an_error(tmp_path
         ("BAD_REGISTRATION", "error", 3), ("DUPLICATE_REGISTRATION", "warning", 5)]
 
 
+@pytest.mark.parametrize("header", ["player,deck,player", "Player,deck,PLAYER ", "player,deck,Deck"])
+def test_a_column_named_twice_in_any_case_is_a_bad_registration_not_the_last_column_silently(tmp_path: Path,
+                                                                                            header: str) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text(f"{header}\nAlice Archer,a.deck,Bob\n", encoding="utf-8")
+    regs = read_registrations(path)
+    assert regs.rows == []
+    assert [(p.code, p.severity.value, p.line) for p in regs.problems] == [("BAD_REGISTRATION", "error", 1)]
+    assert "named more than once" in regs.problems[0].message
+
+
+@pytest.mark.parametrize("row", ["   ", "   ,b.deck", "\t,"])
+def test_a_row_whose_player_is_only_spaces_is_a_bad_registration_not_skipped(tmp_path: Path, row: str) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text(f"player,deck\nAlice Archer,a.deck\n{row}\n", encoding="utf-8")
+    regs = read_registrations(path)
+    assert [(p.code, p.line) for p in regs.problems] == [("BAD_REGISTRATION", 3)]
+
+
+def test_a_lone_carriage_return_in_a_registration_row_stays_in_its_cell_and_ends_no_row(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_bytes(b"player,deck\r\nAli\rce,a.deck\r\nBob,b.deck\n")
+    regs = read_registrations(path)
+    assert [(r.player, r.deck, r.line) for r in regs.rows] == [("Ali\rce", "a.deck", 2), ("Bob", "b.deck", 3)]
+    assert regs.problems == []
+
+
 def test_registration_list_errors_make_the_event_not_ok(tmp_path: Path) -> None:
     write_deck(tmp_path, "a.deck", "Alice Archer")
     regs = tmp_path / "players.csv"

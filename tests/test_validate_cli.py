@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,38 @@ def test_a_bom_and_crlf_copy_of_a_deck_is_legal_and_hashes_the_same(runner: CliR
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 0 and result.output.startswith(f"{path}: LEGAL  berserk-tcg, 49 main + 10 side\n")
     assert runner.invoke(app, ["deck", "hash", str(path)]).output == runner.invoke(app, ["deck", "hash", HAWKS]).output
+
+
+def _broken_catalogue_home(tmp_path: Path, how: str) -> Path:
+    import os
+
+    home = tmp_path / "home"
+    shutil.copytree(ROOT / "data", home / "data")
+    shutil.copytree(ROOT / "schemas", home / "schemas")
+    target = home / "data" / "cards" / "berserk-tcg" / "BK1.json"
+    if how == "fifo":
+        target.unlink()
+        os.mkfifo(target)
+    else:
+        target.write_text('{"game": "berserk-tcg", ' + target.read_text(encoding="utf-8").lstrip()[1:], encoding="utf-8")
+    return home
+
+
+@pytest.mark.parametrize("how", ["duplicate-key", "fifo"])
+@pytest.mark.parametrize("as_json", [[], ["--json"]], ids=["text", "json"])
+def test_a_broken_catalogue_is_one_error_line_naming_its_file_not_every_deck_unreadable(
+        tmp_path: Path, how: str, as_json: list[str]) -> None:
+    import os
+    import subprocess
+    import sys
+
+    if how == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("FIFOs need a POSIX system")
+    home = _broken_catalogue_home(tmp_path, how)
+    decks = [str(ROOT / "decks" / "berserk-tcg" / "white-hawks.deck"), str(ROOT / "decks" / "berserk-tcg" / "red-apostles.deck")]
+    env = {k: v for k, v in os.environ.items() if k not in ("CARDKIT_HOME", "CARDKIT_DB")}
+    done = subprocess.run([sys.executable, "-m", "cardkit", "validate", *as_json, *decks], capture_output=True, text=True,
+                          timeout=120, env={**env, "PYTHONPATH": str(ROOT), "CARDKIT_HOME": str(home)})
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("error: catalogue file ") and "BK1.json" in line

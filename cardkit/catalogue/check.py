@@ -18,8 +18,9 @@ from jsonschema import Draft202012Validator
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import game_files, read_catalogue_file
 from cardkit.errors import CatalogueError, UnreadableInput
-from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, decode_text, parse_json, read_bytes_input
+from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, decode_text, parse_json, read_bytes_input, schema_error_text
 from cardkit.problems import Problem, error
+from cardkit.textfold import fold
 
 
 @dataclass
@@ -102,7 +103,7 @@ def validate_document(doc: Any, game: str, name: str, schemas_dir: Path | None =
     """Schema problems of one parsed catalogue file of `game`, reported as file `name`."""
     validator = _validator((schemas_dir or paths.SCHEMAS_DIR) / "cards" / f"{game}.schema.json")
     return [
-        error("SCHEMA_VIOLATION", err.message,
+        error("SCHEMA_VIOLATION", schema_error_text(err),
               file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(_field_path(err)))
         for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     ]
@@ -210,7 +211,7 @@ def _printings_problems(game: str, cards: list[tuple[str, int, dict[str, Any]]],
             twin = by_id.get(other)
             if twin is None:
                 problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is no {game} card", **at))
-            elif twin.get("name") != card.get("name"):
+            elif fold(str(twin.get("name"))) != fold(str(card.get("name"))):
                 problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is called {twin.get('name')!r}, "
                                                             f"not {card.get('name')!r}", **at))
             elif twin.get("printings") != listed:
@@ -278,7 +279,7 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         except UnreadableInput as exc:
             problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
-        found = [error("SCHEMA_VIOLATION", err.message, file=name, pointer=_pointer(_field_path(err)))
+        found = [error("SCHEMA_VIOLATION", schema_error_text(err), file=name, pointer=_pointer(_field_path(err)))
                  for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
         problems.extend(found)
         if found:

@@ -23,7 +23,8 @@ def validate_command(
 
     Exit 0 when every deck is legal (warnings allowed), 1 when any is illegal,
     2 for a usage error or a file that can't be read as a deck (the other decks
-    are still reported). --json prints an array with one object per deck:
+    are still reported); a broken catalogue is one error line, exit 2.
+    --json prints an array with one object per deck:
     {path, game, format, player, legal, counts: {main, side}, problems: [...]}.
     """
     from cardkit.decks.report import validate_files

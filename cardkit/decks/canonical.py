@@ -176,8 +176,9 @@ def _read_back_difference(deck: Deck, text: str, to: str) -> str | None:
     """None when `text` reads back as `deck`; else the first difference, in words."""
     from cardkit.decks.read import parse_deck
 
-    if to == "text":
-        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as a deck file is read
+    if to == "text" and "\r" in text:
+        # cardkit reads a lone CR as part of its line, but editors, terminals and other readers end the line there.
+        return "a card or header text holds a carriage return, which other readers take for a line end"
     try:
         back = parse_deck(text, path=deck.path, format_name=deck.format if "format" not in deck.header else None,
                           json_hint=to == "json")

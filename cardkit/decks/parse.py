@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.decks.model import MAX_COUNT, Entry
-from cardkit.jsonio import whole_number
+from cardkit.jsonio import json_shown, whole_number
 from cardkit.problems import Problem, error
 
 _SECTION_NAMES = r"(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)"
@@ -46,19 +46,27 @@ _SHORT_COUNT = 5
 
 def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
     """The problem with a card line's count as written, if any."""
+    shown = clip(digits, 24)
+    if digits.startswith("-"):
+        try:
+            actual: int | str = -whole_number(digits[1:])
+        except ValueError:
+            actual = shown
+        return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=actual)
+    if digits.startswith("+"):
+        # One count parser for every text file: ASCII digits, no sign (`redeals: +1` is refused too).
+        return error("PARSE_ERROR", f"count {shown} is not a whole number (ASCII digits, no sign)", line=line, card=card,
+                     actual=shown)
     try:
         return _count_problem(whole_number(digits), line=line, card=card)
     except ValueError:
         pass  # the pattern admits only digits, so the number is too long to be a count
-    shown = clip(digits, 24)
-    if digits.startswith("-"):
-        return error("PARSE_ERROR", f"count {shown} is not positive", line=line, card=card, limit=1, actual=shown)
     return error("PARSE_ERROR", f"count {shown} is over {MAX_COUNT}", line=line, card=card, limit=MAX_COUNT, actual=shown)
 
 
 def _count_problem(raw: Any, line: int | None = None, pointer: str | None = None, card: str | None = None) -> Problem | None:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        return error("PARSE_ERROR", f"count {raw!r} is not a whole number", line=line, pointer=pointer, card=card, actual=raw)
+        return error("PARSE_ERROR", f"count {json_shown(raw, 24)} is not a whole number", line=line, pointer=pointer, card=card, actual=raw)
     if raw < 1:
         return error("PARSE_ERROR", f"count {raw} is not positive", line=line, pointer=pointer, card=card, limit=1, actual=raw)
     if raw > MAX_COUNT:

@@ -68,12 +68,14 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
 def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
     if json_hint or looks_like_json(text):
         duplicates: list[str] = []
-        parsed = parse_json(parse_json_text(text, path, duplicates))
+        duplicates_at: list[tuple[str, str]] = []
+        parsed = parse_json(parse_json_text(text, path, duplicates, duplicates_at))
         if parsed is None:
             raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
         # JSON readers silently keep the last of two `main` lists; a deck must not lose cards that way.
         parsed.problems[:0] = [error("PARSE_ERROR", f"key {clip(key, 40)!r} given twice in one object; "
-                                                    "only the first was read") for key in dict.fromkeys(duplicates)]
+                                                    "only the first was read", pointer=pointer or None)
+                               for pointer, key in dict.fromkeys(duplicates_at)]
         return parsed
     return parse_text(text)
 

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from cardkit.errors import CardkitError, UnknownFormat, UnreadableInput
+from cardkit.errors import CardkitError, CatalogueError, UnknownFormat, UnreadableInput
 from cardkit.jsonio import input_name
 from cardkit.problems import Problem, error
 
@@ -42,13 +42,15 @@ class DeckReport:
 def validate_file(path: str | os.PathLike[str], format_name: str | None = None) -> DeckReport:
     """Read and validate one deck; a file that can't be read becomes a report with `failure`.
 
-    An unknown `format_name` is the caller's mistake, not the file's, so it is raised.
+    An unknown `format_name` is the caller's mistake and a broken catalogue is cardkit's, not
+    the file's, so both are raised (`UnknownFormat`, `CatalogueError`).
     """
     from cardkit.decks import read_deck, validate_deck
 
     try:
         deck = read_deck(path, format_name)
-    except UnknownFormat:
+    except (UnknownFormat, CatalogueError):
+        # Neither is the deck's fault: a broken catalogue would make every deck "unreadable" alike.
         raise
     except CardkitError as exc:
         return DeckReport(path=input_name(path), failure=exc.message)

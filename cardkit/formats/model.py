@@ -48,8 +48,13 @@ class Format:
         return str(self.data.get("copies_by", "card"))
 
     def card_key(self, card: Mapping[str, Any]) -> str:
-        """What makes two catalogue cards the same card under this format: their id, or their name."""
-        return str(card["name"] if self.copies_by == "name" else card["id"])
+        """What makes two catalogue cards the same card under this format: their id, or their name.
+
+        Names are folded as lookups fold them (case, ё/е, spacing), so Мародер and Мародёр are one name.
+        """
+        from cardkit.textfold import fold
+
+        return fold(str(card["name"])) if self.copies_by == "name" else str(card["id"])
 
     @property
     def banned(self) -> list[dict[str, Any]]:

@@ -8,6 +8,10 @@ from typing import Any, Iterable
 
 from cardkit.errors import BadArgument
 from cardkit.squads.cards import NEUTRAL, SquadCard
+from cardkit.textfold import fold
+
+# The optimiser asks for a card's key in its inner loop; a deal holds at most a few dozen names.
+_name_key = lru_cache(maxsize=4096)(fold)
 
 SEATS: tuple[str, ...] = ("first", "second")
 
@@ -53,10 +57,14 @@ class SquadRules:
         rules.check_monotone()
         return rules
 
+    def card_key(self, card: SquadCard) -> str:
+        """What printings of one card share: the id, or under `copies_by: name` the name (folded as
+        lookups fold names: Мародер = Мародёр), so a reprint and its original are one card."""
+        return _name_key(card.name) if self.copies_by == "name" else card.id
+
     def unique_key(self, card: SquadCard) -> str:
-        """What two copies of a unique card share: the id, or under `copies_by: name` the name, so a reprint
-        and its original are the unique card twice."""
-        return card.name if self.copies_by == "name" else card.id
+        """What two copies of a unique card share (`card_key`): a reprint and its original are the unique card twice."""
+        return self.card_key(card)
 
     def in_reserve(self, card: SquadCard) -> bool:
         """Whether the card stands in the reserve (auxiliary) zone from set-up rather than on a square."""

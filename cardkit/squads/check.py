@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from cardkit.problems import Problem, error, has_errors
@@ -153,6 +153,35 @@ class SquadReport:
         }
 
 
+def _deal_matches(squad: SquadFile, rules: SquadRules) -> list[CardRef | None]:
+    """Per squad line, the dealt card it is recruited from (None: unresolved, or not dealt that often).
+
+    Printings of one card are one card (`match_printings`): a line naming Мантикора is the dealt 10021.
+    """
+    from cardkit.squads.printings import by_name_only, match_printings
+
+    if squad.dealt is None:
+        return list(squad.squad)
+    table = squad_cards(rules.game)
+    pool = [(r, r.card) for r in squad.dealt if r.card is not None]
+    lines = [(i, r.text, r.card) for i, r in enumerate(squad.squad) if r.card is not None]
+    matched = match_printings([(table[cid], by_name_only(text, cid)) for _, text, cid in lines],
+                              [(table[cid], by_name_only(r.text, cid)) for r, cid in pool], rules)
+    out: list[CardRef | None] = [None] * len(squad.squad)
+    for (i, _, _), j in zip(lines, matched):
+        out[i] = pool[j][0] if j is not None else None
+    return out
+
+
+def bind_to_deal(squad: SquadFile, rules: SquadRules) -> SquadFile:
+    """`squad` with each squad line's card the printing it was dealt as (its stats are the dealt card's)."""
+    if squad.dealt is None:
+        return squad
+    dealt = _deal_matches(squad, rules)
+    return replace(squad, squad=[replace(r, card=d.card) if d is not None and d.card else r
+                                 for r, d in zip(squad.squad, dealt)])
+
+
 def deal_problems(squad: SquadFile, rules: SquadRules) -> list[Problem]:
     """DEAL_SIZE and CARD_NOT_DEALT (a squad card used more often than it was dealt)."""
     out: list[Problem] = []
@@ -161,14 +190,12 @@ def deal_problems(squad: SquadFile, rules: SquadRules) -> list[Problem]:
     if len(squad.dealt) != rules.deal_size:
         out.append(error("DEAL_SIZE", f"{len(squad.dealt)} cards dealt; a deal is {rules.deal_size}",
                          limit=rules.deal_size, actual=len(squad.dealt)))
-    left: Counter[str | None] = Counter(r.card for r in squad.dealt if r.card)
-    for ref in squad.squad:
-        if ref.card is None:
+    table = squad_cards(rules.game)
+    for ref, dealt in zip(squad.squad, _deal_matches(squad, rules)):
+        if ref.card is None or dealt is not None:
             continue
-        if left[ref.card] > 0:
-            left[ref.card] -= 1
-            continue
-        dealt_n = sum(1 for r in squad.dealt if r.card == ref.card)
+        key = rules.card_key(table[ref.card])
+        dealt_n = sum(1 for r in squad.dealt if r.card and rules.card_key(table[r.card]) == key)
         what = "was not dealt" if dealt_n == 0 else f"was dealt {dealt_n} time(s) only"
         out.append(error("CARD_NOT_DEALT", f"{ref.text} {what}", card=ref.card, line=ref.line, pointer=ref.pointer,
                          limit=dealt_n))
@@ -177,6 +204,7 @@ def deal_problems(squad: SquadFile, rules: SquadRules) -> list[Problem]:
 
 def check_squad(squad: SquadFile, rules: SquadRules, gold: int | None = None, silver: int | None = None) -> SquadReport:
     """Every problem with `squad` under `rules`; `gold`/`silver` replace the base (else the file's)."""
+    squad = bind_to_deal(squad, rules)
     table = squad_cards(rules.game)
     cards = [(table[r.card], r) for r in squad.squad if r.card is not None]
     ledger = ledger_for([c for c, _ in cards], rules, squad.seat, squad.redeals,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardkit.jsonio import input_name, read_text_input
@@ -139,8 +139,9 @@ def check_placement(data: dict[str, Any], path: str = "<placement>") -> Placemen
         placed.append(Placed(text, resolve(text, f"/reserve/{i}"), reserve=True, pointer=f"/reserve/{i}"))
     problems += _square_problems(placed, seat, rules) + _zone_problems(placed, rules)
     if "squad" in data:
-        squad = [resolve(t, f"/squad/{i}") for i, t in enumerate(data["squad"])]
-        problems += _squad_problems(placed, [c for c in squad if c is not None])
+        squad = [(c, t) for i, t in enumerate(data["squad"]) if (c := resolve(t, f"/squad/{i}")) is not None]
+        placed, found = _squad_problems(placed, squad, rules)
+        problems += found
     return PlacementReport(path, rules.format, seat, placed, problems)
 
 
@@ -215,23 +216,33 @@ def _why_on_square(card: SquadCard, rules: SquadRules) -> str:
     return f"is no reserve card (only {kinds} go there in {rules.format})"
 
 
-def _squad_problems(placed: list[Placed], squad: list[SquadCard]) -> list[Problem]:
+def _squad_problems(placed: list[Placed], squad: list[tuple[SquadCard, str]],
+                    rules: SquadRules) -> tuple[list[Placed], list[Problem]]:
+    """NOT_IN_SQUAD and NOT_PLACED, matching printings of one card as one card (`match_printings`).
+
+    Returns `placed` with each matched card as the squad's printing of it, and the problems.
+    """
+    from cardkit.squads.printings import by_name_only, match_printings
+
+    lines = [(i, p) for i, p in enumerate(placed) if p.card is not None]
+    matched = match_printings([(p.card, by_name_only(p.text, p.card.id)) for _, p in lines if p.card is not None],
+                              [(c, by_name_only(t, c.id)) for c, t in squad], rules)
     out: list[Problem] = []
-    left = Counter(c.id for c in squad)
-    for p in placed:
-        if p.card is None:
-            continue
-        if left[p.card.id] > 0:
-            left[p.card.id] -= 1
-        else:
+    placed = list(placed)
+    for (i, p), j in zip(lines, matched):
+        assert p.card is not None
+        if j is None:
             out.append(error("NOT_IN_SQUAD", f"{p.card.label} is placed but not in the squad (or placed more often)",
                              card=p.card.id, pointer=p.pointer))
-    by_id = {c.id: c for c in squad}
+        else:
+            placed[i] = replace(p, card=squad[j][0])
+    used = set(matched)
+    left = Counter(c.id for j, (c, _) in enumerate(squad) if j not in used)
+    by_id = {c.id: c for c, _ in squad}
     for cid, n in left.items():
-        if n > 0:
-            out.append(error("NOT_PLACED", f"{by_id[cid].label} is in the squad but not placed" + (f" ({n} copies)" if n > 1 else ""),
-                             card=cid, actual=n))
-    return out
+        out.append(error("NOT_PLACED", f"{by_id[cid].label} is in the squad but not placed" + (f" ({n} copies)" if n > 1 else ""),
+                         card=cid, actual=n))
+    return placed, out
 
 
 def _id(p: Placed) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from cardkit import paths, quickschema
 from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
-from cardkit.jsonio import input_name, parse_json, read_text_input, whole_number
+from cardkit.jsonio import input_name, parse_json, read_text_input, schema_error_text, whole_number
 from cardkit.problems import Problem, error
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
@@ -91,7 +91,7 @@ def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, wha
         sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = "/" + "/".join(map(str, errors[0].absolute_path))
-        raise UnreadableInput(path, f"not a {what}: {where}: {errors[0].message}")
+        raise UnreadableInput(path, f"not a {what}: {where}: {schema_error_text(errors[0])}")
     return data
 
 
@@ -121,7 +121,7 @@ def _parse_text(path: str, text: str) -> _Raw:
                     number = whole_number(value)
                 except ValueError:
                     number = -1
-                if not 0 <= number <= 1000 or value.startswith(("+", "-")):
+                if not 0 <= number <= 1000:
                     raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {value[:24]!r}")
                 settings[key] = number
             elif key == "seat" and value.casefold() not in ("first", "second"):

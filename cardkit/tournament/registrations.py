@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections import Counter
 import io
 import os
 from dataclasses import dataclass, field
@@ -73,14 +74,16 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
     from cardkit.jsonio import read_text_input
 
     text = read_text_input(path)
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # Only LF and CRLF end a line (the reader has made CRLF LF), but the csv module also ends a row at a
+    # lone CR; it stands in as NUL, which text input never holds, and each cell gets its CR back.
+    reader = csv.reader(io.StringIO(text.replace("\r", "\x00"), newline=""))
     try:
         header = next(reader, None)
         while header is not None and not any(c.strip() for c in header):
             header = next(reader, None)
         if header is None:
             raise UnreadableInput(path, "empty registration list; the first line must name the columns, e.g. player,deck")
-        columns = [c.strip().lower() for c in header]
+        columns = [c.replace("\x00", "\r").strip().lower() for c in header]
         if "player" not in columns:
             raise UnreadableInput(path, f"line {reader.line_num}: no `player` column (columns: {', '.join(columns)}); "
                                         "the first line must name the columns, e.g. player,deck")
@@ -88,9 +91,18 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
         problems: list[Problem] = []
         seen: dict[PlayerKey, int] = {}
         event_format: tuple[str, int] | None = None
+        repeated = [col for col, n in Counter(c for c in columns if c).items() if n > 1]
+        if repeated:
+            # Which of two `player` (or `deck`) columns is meant can't be known; reading either would be a guess.
+            names = ", ".join(f"`{col}`" for col in repeated)
+            return Registrations(path=str(path), rows=[], format=None, problems=[error(
+                "BAD_REGISTRATION", f"line {reader.line_num}: column {names} named more than once (names are read "
+                                    "in any case); no row was read", line=reader.line_num, file=str(path))])
         for cells in reader:
             line = reader.line_num
-            if not any(c.strip() for c in cells):
+            cells = [c.replace("\x00", "\r") for c in cells]
+            # Only a line with nothing on it is no row; a player name of spaces is a row without a player.
+            if not any(cells):
                 continue
             values = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(columns) if col}
             player = values.get("player", "")

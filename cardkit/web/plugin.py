@@ -223,7 +223,7 @@ async def deck_page(datasette: Any, request: Any) -> Any:
         for p in report.all_problems:
             by_line.setdefault(p.line or 0, []).append(p)
         context = {"deck_text": text, "report": report, "unplaced": by_line.pop(0, []),
-                   "lines": [(n, line, by_line.get(n, [])) for n, line in enumerate(text.splitlines(), start=1)],
+                   "lines": [(n, line, by_line.get(n, [])) for n, line in enumerate(text.split("\n"), start=1)],
                    "errors": sum(p.is_error for p in report.all_problems),
                    "summary": summarise_deck(text, filename) if report.failure is None else None,
                    "card_href": _card_href(datasette, report.game)}

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
+from cardkit.jsonio import schema_error_text
 
 Hit = Literal["miss", "weak", "medium", "strong"]
 HITS: tuple[Hit, ...] = ("miss", "weak", "medium", "strong")
@@ -77,7 +78,7 @@ def rules_data() -> dict[str, Any]:
         raise CatalogueError(f"{path}: cannot be read: {exc}") from None
     errors = list(Draft202012Validator(schema).iter_errors(data))
     if errors:
-        raise CatalogueError(f"{path}: /{'/'.join(map(str, errors[0].absolute_path))}: {errors[0].message}")
+        raise CatalogueError(f"{path}: /{'/'.join(map(str, errors[0].absolute_path))}: {schema_error_text(errors[0])}")
     return data
 
 

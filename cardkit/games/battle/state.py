@@ -215,6 +215,9 @@ def check_state(state: BattleState) -> list[Problem]:
             bad(c, "only flyers and terrains stand in the reserve zone")
         if c.zone == "deck" and (c.open or c.counters or c.markers or c.acquired or c.controller != c.owner):
             bad(c, "a card in a deck is closed, its owner's, without counters, markers or acquired properties")
+        if c.zone in ("battlefield", "reserve") and info.life is not None and c.life <= 0:
+            # "Leben ... Null oder kleiner": such a card is defeated at once, so no state keeps it in play to act.
+            bad(c, f"life {c.life} in the {c.zone}: a card at 0 life or less is defeated and goes to the graveyard")
         if c.counters < 0:
             bad(c, f"{c.counters} counters")
         if c.host is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardkit.catalogue.sources import RECORD_ERRORS, bad_record, json_records, pick
 from cardkit.games.berserk_ccg import ELEMENTS
-from cardkit.textfold import transliterate
+from cardkit.textfold import fold, transliterate
 
 GAME = "berserk-ccg"
 SET_NAMES: dict[int, str | None] = {
@@ -73,10 +73,14 @@ def add_printings(cards: list[dict[str, Any]]) -> None:
     copy limit, for uniqueness and when a deck names it". The last printing is
     the one a name resolves to: the latest, whose stats are current (the few
     that differ are corrections or gaps the earlier printing's data left).
+
+    Names are compared as lookups compare them (`fold`: case, ё/е, spacing), so
+    Мародер (set 10) and its reprint Мародёр (set 50) are one card, as a deck
+    line naming either already finds both.
     """
     by_name: dict[str, list[dict[str, Any]]] = {}
     for card in cards:
-        by_name.setdefault(card["name"], []).append(card)
+        by_name.setdefault(fold(card["name"]), []).append(card)
     for same in by_name.values():
         if len(same) > 1:
             ids = [c["id"] for c in sorted(same, key=lambda c: (c["set"], c["number"], c["id"]))]

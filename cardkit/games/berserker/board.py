@@ -16,6 +16,7 @@ from typing import Any, Iterator, Mapping
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.fleet import BOARD, Board, FleetReport, check_fleet
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
+from cardkit.jsonio import json_shown
 
 Square = str
 DRAW = 3
@@ -156,19 +157,19 @@ class BoardState:
 
 def _one_of(value: Any, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{str(value)[:40]!r} is not one of {', '.join(allowed)}")
+        raise ValueError(f"{json_shown(value, 40)} is not one of {', '.join(allowed)}")
     return value
 
 
 def _square(value: Any) -> Square:
     if not isinstance(value, str) or coords(value) is None or value != value.lower():
-        raise ValueError(f"{str(value)[:40]!r} is not a square a1..h8")
+        raise ValueError(f"{json_shown(value, 40)} is not a square a1..h8")
     return value
 
 
 def _int(value: Any, minimum: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-        raise ValueError(f"{str(value)[:40]!r} is not a whole number" + (f" >= {minimum}" if minimum is not None else ""))
+        raise ValueError(f"{json_shown(value, 40)} is not a whole number" + (f" >= {minimum}" if minimum is not None else ""))
     return value
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.model import SIDES, FleetRules, Side, load_rules
-from cardkit.jsonio import input_name, read_json_input
+from cardkit.jsonio import input_name, json_shown, read_json_input
 from cardkit.problems import Problem, error, has_errors
 
 Square = str
@@ -72,7 +72,7 @@ def _shape_error(data: Any) -> str | None:
         return "a fleet file is a JSON object with \"side\" and \"ships\""
     side = data.get("side")
     if side not in SIDES:
-        return f"\"side\" must be one of {', '.join(SIDES)}; got {side!r}"
+        return f"\"side\" must be one of {', '.join(SIDES)}; got {json_shown(side)}"
     if not isinstance(data.get("ships"), list):
         return "\"ships\" must be a list of {\"type\": ..., \"square\": ...} objects"
     return None
@@ -99,7 +99,7 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
         label = f"ship {i + 1}"
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str) \
                 or not isinstance(entry.get("square"), str):
-            add("PARSE_ERROR", f"{label}: expected {{\"type\": NAME, \"square\": SQUARE}}, got {entry!r}"[:200], i)
+            add("PARSE_ERROR", f"{label}: expected {{\"type\": NAME, \"square\": SQUARE}}, got {json_shown(entry, 120)}", i)
             continue
         ship = rules.find_ship(entry["type"])
         if ship is None:
