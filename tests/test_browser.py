@@ -270,3 +270,33 @@ def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_sugg
     assert page.locator("table.cardkit-hits tr").count() > 0
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-ranked-search.png"), full_page=True)
+
+
+@pytest.mark.parametrize(("path", "search", "column", "expected"), [
+    ("cardkit/sets", "voina", "name", ["Война стихий"]),
+    ("cardkit/berserker_ships", "ram", "name", ["Ramship"]),
+    ("cardkit/formats", "online", "Link", None),
+    ("spring-open/verdicts", "dmitri", "player", ["Dmitri Sokolov"]),
+    ("spring-open/problems", '"too many"', "code", ["TOO_MANY_COPIES"]),
+], ids=["sets", "ships", "formats", "tournament-verdicts", "tournament-problems"])
+def test_every_browsable_table_has_a_search_box_that_finds_its_rows(server: tuple[str, Path], page, path: str,
+                                                                   search: str, column: str, expected: list[str] | None) -> None:
+    base, db = server
+    page.goto(f"{base}/{path}")
+    box = page.locator("input#_search")
+    assert box.is_visible() and box.get_attribute("placeholder").startswith("words in ")
+    box.fill(search)
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"_search="))
+    if expected is None:  # formats: keyed by name, which is the row link
+        conn = sqlite3.connect(db)
+        try:
+            expected = [r[0] for r in conn.execute("select name from formats where game = 'berserk-online'")]
+        finally:
+            conn.close()
+        shown = page.locator("td.col-name").all_inner_texts()
+    else:
+        shown = page.locator(f"td.col-{column}").all_inner_texts()
+    assert shown == expected and _shown_rows(page) == len(expected)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"browser-search-{path.replace('/', '-')}.png"))

@@ -376,3 +376,34 @@ def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral
 def test_the_catalogue_page_links_the_search_and_deck_pages(ds: object) -> None:
     page = _html(ds, "/cardkit")
     assert 'href="/-/search"' in page and 'href="/-/deck"' in page
+
+
+def test_every_table_has_a_search_the_query_language_for_cards_and_words_in_columns_for_the_rest(meta: dict, db: Path) -> None:
+    for table, columns in read_schema(db).items():
+        plugin = meta["tables"][table]["plugins"]["cardkit"]
+        searched = plugin.get("search_columns")
+        assert ("search_game" in plugin) != bool(searched), table
+        assert set(searched or ()) <= set(columns)
+    assert meta["tables"]["sets"]["plugins"]["cardkit"]["search_columns"] == ["game", "id", "name", "latin"]
+
+
+@pytest.mark.parametrize(("path", "search", "column", "expected"), [
+    ("sets", "Война", "name", ["Война стихий"]),
+    ("sets", "VOINA stikh", "name", ["Война стихий"]),
+    ("sets", "tcg voina", "name", []),
+    ("berserker_ships", "ram", "name", ["Ramship"]),
+    ("formats", '"berserk-online"', "name", ["berserk-online"]),
+], ids=["cyrillic", "latin-words", "every-word", "part-of-a-word", "quoted"])
+def test_a_table_without_cards_finds_rows_where_every_word_appears_in_a_searched_column(
+        ds: object, path: str, search: str, column: str, expected: list[str]) -> None:
+    from urllib.parse import quote
+
+    rows = get_json(ds, f"/cardkit/{path}.json?_search={quote(search)}&_shape=array&_size=max")
+    assert [r[column] for r in rows] == expected  # type: ignore[index, union-attr]
+
+
+def test_a_search_of_only_punctuation_finds_every_row(ds: object, db: Path) -> None:
+    rows = get_json(ds, "/cardkit/sets.json?_search=%20-%20&_shape=array&_size=max")
+    with sqlite3.connect(db) as conn:
+        assert len(rows) == conn.execute("select count(*) from sets").fetchone()[0]  # type: ignore[arg-type]
+    conn.close()

@@ -1,8 +1,12 @@
-"""cardkit's Datasette plugin: the query language as the search box of every card table, links and flags.
+"""cardkit's Datasette plugin: a search box on every table, links and flags.
 
 `?_search=` on `cards` and on each game's table runs `cardkit.db.search`'s query language
-(the same as `cardkit cards search`), not SQLite full-text search. Which tables take it is
-metadata (`plugins.cardkit.search_game` on a table, written by `cardkit.web.metadata`).
+(the same as `cardkit cards search`), not SQLite full-text search. On the other tables
+(sets, formats, ships, an attached tournament database's tables) it finds the rows where
+every word of the search appears in one of the table's searched columns, folded as names
+are (case, accents, Cyrillic or Latin letters). Which tables take which search is metadata
+(`plugins.cardkit.search_game` or `plugins.cardkit.search_columns` on a table, written by
+`cardkit.web.metadata`); immutable files need no full-text index built into them.
 Registered by `cardkit.web.server`, not through an entry point.
 """
 
@@ -56,13 +60,58 @@ def search_filter(text: str, game: str) -> FilterArguments:
     return FilterArguments([named], params, [described], {"supports_search": True, "search": text})
 
 
+def search_columns(datasette: Any, database: str, table: str) -> list[str]:
+    """The columns a table's word search looks in; empty for a table without one."""
+    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    columns = config.get("search_columns")
+    return [c for c in columns if isinstance(c, str)] if isinstance(columns, list) else []
+
+
+FOLD_FUNCTION = "cardkit_fold"
+# A quoted phrase is one term; anything else splits at spaces.
+_TERMS = re.compile(r'"([^"]*)"|(\S+)')
+
+
+def _fold_cell(value: Any) -> str | None:
+    from cardkit.textfold import fold_latin
+
+    return None if value is None else fold_latin(str(value))
+
+
+def search_terms(text: str) -> list[str]:
+    """The search's terms, each folded as `cardkit_fold` folds a cell; terms that fold to nothing are dropped."""
+    from cardkit.textfold import fold_latin
+
+    return [key for quoted, word in _TERMS.findall(text) if (key := fold_latin(quoted or word))]
+
+
+def column_search_filter(text: str, columns: list[str]) -> FilterArguments:
+    """Rows where every term of `text` appears in one of `columns` (a table that holds no cards)."""
+    terms = search_terms(text)
+    context = {"supports_search": True, "search": text, "cardkit_search_columns": columns}
+    if not terms:
+        return FilterArguments([], {}, [], context)
+    wheres = []
+    for i, _ in enumerate(terms):
+        wheres.append("(" + " or ".join(
+            f'instr({FOLD_FUNCTION}("{c.replace(chr(34), chr(34) * 2)}"), :cardkit_term_{i}) > 0' for c in columns) + ")")
+    params = {f"cardkit_term_{i}": t for i, t in enumerate(terms)}
+    return FilterArguments([" and ".join(wheres)], params, [f"search {text!r} in {', '.join(columns)}"], context)
+
+
+@hookimpl
+def prepare_connection(conn: Any) -> None:
+    conn.create_function(FOLD_FUNCTION, 1, _fold_cell, deterministic=True)
+
+
 # Last, so its `supports_search` wins over Datasette's own search filter, which finds no FTS table.
 @hookimpl(trylast=True)
 def filters_from_request(request: Any, database: str, table: str, datasette: Any) -> FilterArguments | None:
+    text = request.args.get("_search", "").strip()
     game = search_game(datasette, database, table)
     if game is None:
-        return None
-    text = request.args.get("_search", "").strip()
+        columns = search_columns(datasette, database, table)
+        return column_search_filter(text, columns) if columns else None
     if not text:
         return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
     return search_filter(text, game)

@@ -41,6 +41,7 @@ TABLES: dict[str, Table] = {
             "missing": "Registered players who sent no deck.",
             "warnings": "Warnings over all submissions.",
         },
+        search_columns=("name", "format", "registrations"),
     ),
     "decks": Table(
         "One row per deck file submitted, with what was read from it; a file that could not be read has no counts.",
@@ -58,6 +59,7 @@ TABLES: dict[str, Table] = {
             "main": "Cards in the main deck.",
             "side": "Cards in the side deck.",
         },
+        search_columns=("path", "player", "name", "game", "format", "hash"),
     ),
     "verdicts": Table(
         "One row per submission and per registered player who sent nothing: legal, illegal, unreadable or missing.",
@@ -72,6 +74,7 @@ TABLES: dict[str, Table] = {
             "warnings": "Warnings found in the submission.",
             "first_problem": "Code of the first error, else of the first warning: what a one-line summary shows.",
         },
+        search_columns=("player", "verdict", "first_problem"),
     ),
     "problems": Table(
         "Every problem found in a submission, in the order found, with the card and line it concerns.",
@@ -85,6 +88,7 @@ TABLES: dict[str, Table] = {
             "lim": "The limit the rule sets (for example 3 copies), as JSON.",
             "actual": "What the deck has instead (for example 4 copies), as JSON.",
         },
+        search_columns=("code", "severity", "message", "card"),
     ),
     "event_problems": Table(
         "Problems of an event's registration list itself: rows without a player, players registered twice, ...",
@@ -95,11 +99,13 @@ TABLES: dict[str, Table] = {
             "line": "The registration list's line.",
             "file": "The registration list.",
         },
+        search_columns=("code", "severity", "message", "file"),
     ),
     "tournament_meta": Table(
         "Facts about this file: that `cardkit tournament db` wrote it (`kind`), its layout, the cardkit version and when.",
         label_column=None,
         columns={"key": "Name of the fact.", "value": "The fact's value."},
+        search_columns=("key", "value"),
     ),
 }
 
