@@ -300,3 +300,20 @@ def test_every_browsable_table_has_a_search_box_that_finds_its_rows(server: tupl
     assert shown == expected and _shown_rows(page) == len(expected)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"browser-search-{path.replace('/', '-')}.png"))
+
+
+def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card_page(server: tuple[str, Path], page) -> None:
+    from cardkit.db.search import search_cards
+
+    base, db = server
+    page.goto(f"{base}/cardkit/ccg_cards?_size=max")
+    page.fill("input#_search", "Koch")
+    page.press("input#_search", "Enter")
+    page.wait_for_url(re.compile(r"_search=Koch"))
+    ids = page.locator("td.col-id").all_inner_texts()
+    assert set(ids) == {h.id for h in search_cards("Koch", game="berserk-ccg", db=db).hits} and ids
+    page.locator("td.col-id a").first.click()
+    page.wait_for_url(re.compile(rf"/cardkit/cards/berserk-ccg,{ids[0]}$"))
+    assert page.locator(".cardkit-card").is_visible()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-ccg-id-to-card.png"))

@@ -407,3 +407,16 @@ def test_a_search_of_only_punctuation_finds_every_row(ds: object, db: Path) -> N
     with sqlite3.connect(db) as conn:
         assert len(rows) == conn.execute("select count(*) from sets").fetchone()[0]  # type: ignore[arg-type]
     conn.close()
+
+
+@pytest.mark.parametrize(("table", "game"), [("tcg_cards", "berserk-tcg"), ("ccg_cards", "berserk-ccg"),
+                                             ("online_cards", "berserk-online"), ("berserker_cards", "berserker")])
+def test_an_id_in_a_game_table_links_to_the_card_page_not_the_bare_row(ds: object, db: Path, table: str, game: str) -> None:
+    page = _html(ds, f"/cardkit/{table}?_size=3&_sort=id")
+    with sqlite3.connect(db) as conn:
+        first = conn.execute(f"select id from {table} order by id limit 1").fetchone()[0]
+    conn.close()
+    links = re.findall(r'<td class="col-id type-pk"><a href="([^"]+)">([^<]+)</a>', page)
+    assert links and all(href.startswith(f"/cardkit/cards/{game},") for href, _ in links)
+    assert (f"/cardkit/cards/{game},{first}", first) in links
+    assert f'href="/cardkit/{table}/' not in page

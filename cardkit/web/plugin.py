@@ -227,7 +227,10 @@ def extra_template_vars(view_name: str, table: str | None, database: str | None,
         return None
     if view_name == "table" and table and (game := search_game(datasette, database, table)):
         return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
-                "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game)}
+                "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game),
+                # A game's own table is keyed by id alone: its id links to the card's page, not the bare row.
+                "cardkit_card_href": None if game == ALL_GAMES else (
+                    lambda card_id: card_url(datasette, database, game, str(card_id)))}
     if view_name != "row" or table != "cards":
         return None
 
