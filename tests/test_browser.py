@@ -317,3 +317,19 @@ def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card
     assert page.locator(".cardkit-card").is_visible()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-ccg-id-to-card.png"))
+
+
+def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards(server: tuple[str, Path], page) -> None:
+    base, db = server
+    page.goto(f"{base}/cardkit/cards")
+    facet = page.locator("#facet-elements")
+    assert "-" not in facet.locator("li a").all_inner_texts()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    facet.screenshot(path=str(ARTIFACTS / "browser-elements-facet.png"))
+    facet.locator("li a", has_text=re.compile(r"^neutral$")).click()
+    page.wait_for_url(re.compile(r"elements=(&|$)"))
+    assert _shown_rows(page) == _count(db, "select count(*) from cards where elements = ''") > 0
+    assert set(page.locator("td.col-elements").all_inner_texts()) == {"neutral"}
+    assert page.locator("#facet-elements li").first.inner_text().startswith("neutral")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-elements-neutral.png"))

@@ -420,3 +420,16 @@ def test_an_id_in_a_game_table_links_to_the_card_page_not_the_bare_row(ds: objec
     assert links and all(href.startswith(f"/cardkit/cards/{game},") for href, _ in links)
     assert (f"/cardkit/cards/{game},{first}", first) in links
     assert f'href="/cardkit/{table}/' not in page
+
+
+def test_the_elements_facet_reads_neutral_and_still_filters_the_neutral_cards(ds: object, db: Path) -> None:
+    page = _html(ds, "/cardkit/cards?_size=1")
+    facet = page[page.index('id="facet-elements"'):]
+    facet = facet[:facet.index("</ul>")]
+    with sqlite3.connect(db) as conn:
+        neutral = conn.execute("select count(*) from cards where elements = ''").fetchone()[0]
+    conn.close()
+    assert re.search(rf'<a href="[^"]*elements=">neutral</a> {neutral:,}<', facet)
+    assert ">-<" not in facet
+    chosen = _html(ds, "/cardkit/cards?_size=1&elements=")
+    assert f"{neutral:,} rows" in chosen and "<li>neutral &middot;" in chosen

@@ -200,6 +200,9 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
                              "printings": printings}}
 
 
+# Facet values that read as nothing, labelled in words; the link still filters by the stored value.
+FACET_LABELS = {"elements": {"": "neutral"}}
+
 # Columns of `cards` left off its HTML page unless asked for with `?_col=`: the row link reads the
 # name, and the rest are for search and order. JSON, CSV and filters still have them all.
 HIDDEN_COLUMNS = ("name", "data", "position", "name_key", "latin_key", "loose_key", "search_key")
@@ -228,6 +231,7 @@ def extra_template_vars(view_name: str, table: str | None, database: str | None,
     if view_name == "table" and table and (game := search_game(datasette, database, table)):
         return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
                 "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game),
+                "cardkit_facet_labels": FACET_LABELS,
                 # A game's own table is keyed by id alone: its id links to the card's page, not the bare row.
                 "cardkit_card_href": None if game == ALL_GAMES else (
                     lambda card_id: card_url(datasette, database, game, str(card_id)))}
