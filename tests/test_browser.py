@@ -333,3 +333,23 @@ def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards
     assert page.locator("#facet-elements li").first.inner_text().startswith("neutral")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-elements-neutral.png"))
+
+
+def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_the_others_unexplained(
+        server: tuple[str, Path], page) -> None:
+    from cardkit.catalogue.store import load_game
+    from cardkit.web.cardpage import glossary
+
+    terms = glossary()
+    card = next(c for c in load_game("berserk-online").cards.values()
+                if "counter" in c["abilities"] and any(a not in terms for a in c["abilities"]))
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards/berserk-online,{card['id']}")
+    shown = page.locator(".cardkit-card").inner_text()
+    assert "Spielmarke" in shown and terms["counter"]["gloss"] in shown
+    unexplained = [a for a in card["abilities"] if a not in terms]
+    for code in unexplained:
+        assert f"{code} (not explained by the rules text)" in shown
+    assert page.locator(".cardkit-unexplained").count() == len(unexplained)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-card-online-glossary.png"), full_page=True)

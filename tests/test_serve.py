@@ -433,3 +433,29 @@ def test_the_elements_facet_reads_neutral_and_still_filters_the_neutral_cards(ds
     assert ">-<" not in facet
     chosen = _html(ds, "/cardkit/cards?_size=1&elements=")
     assert f"{neutral:,} rows" in chosen and "<li>neutral &middot;" in chosen
+
+
+def test_the_glossary_marks_implemented_exactly_the_codes_cardkit_acts_on() -> None:
+    from cardkit.games.battle.rules import game_rules
+    from cardkit.web.cardpage import glossary
+
+    rules = game_rules("berserk-online")
+    engine = (rules.ranged_melee_abilities | rules.shot_abilities | rules.aimed_abilities
+              | rules.magic_abilities | rules.counter_abilities)
+    used = {a for c in load_game("berserk-online").cards.values() for a in c["abilities"]}
+    # The battle engine counts a dotted code by each of its prefixes (`kick.aim.2` is `kick.aim`).
+    acted_on = {"unique"} | {a for a in used if any(".".join(a.split(".")[:i]) in engine
+                                                     for i in range(1, a.count(".") + 2))}
+    assert {code for code, e in glossary().items() if e["implemented"]} == acted_on
+    assert all(e["german"] for e in glossary().values())
+
+
+def test_an_ability_the_rules_text_does_not_name_is_shown_as_written_and_said_to_be_unexplained(ds: object) -> None:
+    from cardkit.web.cardpage import glossary
+
+    card = next(c for c in load_game("berserk-online").cards.values()
+                if "dist" in c["abilities"] and "regen" in c["abilities"])
+    assert "dist" not in glossary()
+    page = _html(ds, f"/cardkit/cards/berserk-online,{card['id']}")
+    assert "<code>dist</code>" in page and "not explained by the rules text" in page
+    assert "Regeneration" in page
