@@ -353,3 +353,21 @@ def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_
     assert page.locator(".cardkit-unexplained").count() == len(unexplained)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-card-online-glossary.png"), full_page=True)
+
+
+def test_an_uploaded_deck_file_is_checked_without_javascript(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    context = page.context.browser.new_context(java_script_enabled=False, viewport={"width": 1400, "height": 1000})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}/-/deck")
+        tab.set_input_files("input#deck-file", str(EVENT / "decks" / "dmitri.deck"))
+        tab.click("input[type=submit][value='Check the deck']")
+        tab.wait_for_load_state()
+        assert tab.locator("h2.verdict").inner_text().startswith("Not legal")
+        assert "TOO_MANY_COPIES" in tab.locator("tr#line-15").inner_text()
+        assert tab.locator("textarea#deck").input_value() == (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "browser-deck-upload-no-js.png"), full_page=True)
+    finally:
+        context.close()

@@ -459,3 +459,67 @@ def test_an_ability_the_rules_text_does_not_name_is_shown_as_written_and_said_to
     page = _html(ds, f"/cardkit/cards/berserk-online,{card['id']}")
     assert "<code>dist</code>" in page and "not explained by the rules text" in page
     assert "Regeneration" in page
+
+
+DMITRI = Path(__file__).resolve().parent.parent / "events" / "spring-open" / "decks" / "dmitri.deck"
+
+
+def _post(ds: object, path: str, **kwargs: object) -> object:
+    import asyncio
+
+    async def post() -> object:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.post(path, **kwargs)  # type: ignore[attr-defined]
+        assert response.status_code == 200, response.text
+        return response
+
+    return asyncio.run(post())
+
+
+def _cli_report(tmp_path: Path, name: str, data: bytes) -> dict:
+    import json
+
+    (tmp_path / name).write_bytes(data)
+    cli = subprocess.run([*CLI, "validate", name, "--json"], cwd=tmp_path, capture_output=True, text=True)
+    return json.loads(cli.stdout)[0]
+
+
+@pytest.mark.parametrize("content", [DMITRI.read_bytes(), b"game: berserk-tcg\n3 Guts\n\xff\xfe broken\n",
+                                     b"game: berserk-tcg\r\n3 BK1-011\x00\r\n"], ids=["illegal", "not-utf8", "nul"])
+def test_an_uploaded_deck_file_gets_exactly_the_report_cardkit_validate_gives_that_file(
+        ds: object, tmp_path: Path, content: bytes) -> None:
+    response = _post(ds, "/-/deck.json", files={"deck_file": ("mine.deck", content, "application/octet-stream")},
+                     data={"deck": ""})
+    assert response.json() == _cli_report(tmp_path, "mine.deck", content)  # type: ignore[attr-defined]
+
+
+def test_a_deck_file_over_the_size_cap_is_refused_as_a_file_of_that_size_would_be(ds: object, tmp_path: Path) -> None:
+    from cardkit.jsonio import MAX_INPUT_BYTES
+
+    big = b"game: berserk-tcg\n" + b"# padding\n" * (MAX_INPUT_BYTES // 10)
+    report = _post(ds, "/-/deck.json", files={"deck": ("big.deck", big)}).json()  # type: ignore[attr-defined]
+    assert report["legal"] is False and f"over {MAX_INPUT_BYTES} bytes" in report["problems"][0]["message"]
+    assert report == _cli_report(tmp_path, "big.deck", big)
+
+
+def test_a_form_far_over_the_cap_is_refused_without_reading_it_all(ds: object) -> None:
+    from cardkit.web.deckpage import MAX_FORM_BYTES
+
+    report = _post(ds, "/-/deck.json", files={"deck_file": ("huge.deck", b"#" * (MAX_FORM_BYTES + 1))}).json()  # type: ignore[attr-defined]
+    assert report["legal"] is False and f"the form is over {MAX_FORM_BYTES} bytes" in report["problems"][0]["message"]
+
+
+def test_a_chosen_file_wins_over_pasted_text_and_an_empty_file_field_leaves_the_text() -> None:
+    from cardkit.web.deckpage import posted_deck
+
+    boundary = "b0undary"
+    def form(*parts: str) -> bytes:
+        return ("".join(f"--{boundary}\r\n{p}\r\n" for p in parts) + f"--{boundary}--\r\n").encode("utf-8")
+    ctype = f"multipart/form-data; boundary={boundary}"
+    text = 'Content-Disposition: form-data; name="deck"\r\n\r\n3 Кочевник'
+    chosen = posted_deck(ctype, form(text, 'Content-Disposition: form-data; name="deck_file"; filename="a.deck"\r\n\r\n1 Guts'))
+    assert (chosen.data, chosen.filename, chosen.uploaded) == (b"1 Guts", "a.deck", True)
+    empty = posted_deck(ctype, form(text, 'Content-Disposition: form-data; name="deck_file"; filename=""\r\n\r\n'))
+    assert (empty.data.decode("utf-8"), empty.filename, empty.uploaded) == ("3 Кочевник", None, False)
+    pasted = posted_deck("application/x-www-form-urlencoded", b"deck=3+%D0%9A&filename=b.deck")
+    assert (pasted.data.decode("utf-8"), pasted.filename) == ("3 К", "b.deck")
