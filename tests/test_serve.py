@@ -523,3 +523,11 @@ def test_a_chosen_file_wins_over_pasted_text_and_an_empty_file_field_leaves_the_
     assert (empty.data.decode("utf-8"), empty.filename, empty.uploaded) == ("3 Кочевник", None, False)
     pasted = posted_deck("application/x-www-form-urlencoded", b"deck=3+%D0%9A&filename=b.deck")
     assert (pasted.data.decode("utf-8"), pasted.filename) == ("3 К", "b.deck")
+
+
+def test_a_word_search_of_a_thousand_words_shows_no_rows_and_says_why(ds: object) -> None:
+    from cardkit.db.query import MAX_TERMS
+
+    page = get_json(ds, "/cardkit/sets.json?_search=" + "+".join(["a"] * 1000))
+    assert page["rows"] == [] and f"at most {MAX_TERMS} are read" in page["human_description_en"]  # type: ignore[index]
+    assert "at most" in _html(ds, "/cardkit/sets?_search=" + "+".join(["a"] * 1000))

@@ -87,10 +87,17 @@ def search_terms(text: str) -> list[str]:
 
 def column_search_filter(text: str, columns: list[str]) -> FilterArguments:
     """Rows where every term of `text` appears in one of `columns` (a table that holds no cards)."""
+    from cardkit.db.query import MAX_TERMS
+
     terms = search_terms(text)
     context = {"supports_search": True, "search": text, "cardkit_search_columns": columns}
     if not terms:
         return FilterArguments([], {}, [], context)
+    if len(terms) > MAX_TERMS:
+        # As the query language does: SQLite refuses an expression nested much deeper than this.
+        problem = f"it has {len(terms)} words; at most {MAX_TERMS} are read"
+        return FilterArguments(["0"], {}, [f"search {text!r} is not understood: {problem}"],
+                               {**context, "search_error": problem})
     wheres = []
     for i, _ in enumerate(terms):
         wheres.append("(" + " or ".join(
