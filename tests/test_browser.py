@@ -301,3 +301,104 @@ def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_sugg
     assert page.locator("table.cardkit-hits tr").count() > 0
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-ranked-search.png"), full_page=True)
+
+
+@pytest.mark.parametrize(("path", "search", "column", "expected"), [
+    ("cardkit/sets", "voina", "name", ["Война стихий"]),
+    ("cardkit/berserker_ships", "ram", "name", ["Ramship"]),
+    ("cardkit/formats", "online", "Link", None),
+    ("spring-open/verdicts", "dmitri", "player", ["Dmitri Sokolov"]),
+    ("spring-open/problems", '"too many"', "code", ["TOO_MANY_COPIES"]),
+], ids=["sets", "ships", "formats", "tournament-verdicts", "tournament-problems"])
+def test_every_browsable_table_has_a_search_box_that_finds_its_rows(server: tuple[str, Path], page, path: str,
+                                                                   search: str, column: str, expected: list[str] | None) -> None:
+    base, db = server
+    page.goto(f"{base}/{path}")
+    box = page.locator("input#_search")
+    assert box.is_visible() and box.get_attribute("placeholder").startswith("words in ")
+    box.fill(search)
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"_search="))
+    if expected is None:  # formats: keyed by name, which is the row link
+        conn = sqlite3.connect(db)
+        try:
+            expected = [r[0] for r in conn.execute("select name from formats where game = 'berserk-online'")]
+        finally:
+            conn.close()
+        shown = page.locator("td.col-name").all_inner_texts()
+    else:
+        shown = page.locator(f"td.col-{column}").all_inner_texts()
+    assert shown == expected and _shown_rows(page) == len(expected)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"browser-search-{path.replace('/', '-')}.png"))
+
+
+def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card_page(server: tuple[str, Path], page) -> None:
+    from cardkit.db.search import search_cards
+
+    base, db = server
+    page.goto(f"{base}/cardkit/ccg_cards?_size=max")
+    page.fill("input#_search", "Koch")
+    page.press("input#_search", "Enter")
+    page.wait_for_url(re.compile(r"_search=Koch"))
+    ids = page.locator("td.col-id").all_inner_texts()
+    assert set(ids) == {h.id for h in search_cards("Koch", game="berserk-ccg", db=db).hits} and ids
+    page.locator("td.col-id a").first.click()
+    page.wait_for_url(re.compile(rf"/cardkit/cards/berserk-ccg,{ids[0]}$"))
+    assert page.locator(".cardkit-card").is_visible()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-ccg-id-to-card.png"))
+
+
+def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards(server: tuple[str, Path], page) -> None:
+    base, db = server
+    page.goto(f"{base}/cardkit/cards")
+    facet = page.locator("#facet-elements")
+    assert "-" not in facet.locator("li a").all_inner_texts()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    facet.screenshot(path=str(ARTIFACTS / "browser-elements-facet.png"))
+    facet.locator("li a", has_text=re.compile(r"^neutral$")).click()
+    page.wait_for_url(re.compile(r"elements=(&|$)"))
+    assert _shown_rows(page) == _count(db, "select count(*) from cards where elements = ''") > 0
+    assert set(page.locator("td.col-elements").all_inner_texts()) == {"neutral"}
+    assert page.locator("#facet-elements li").first.inner_text().startswith("neutral")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-elements-neutral.png"))
+
+
+def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_the_others_unexplained(
+        server: tuple[str, Path], page) -> None:
+    from cardkit.catalogue.store import load_game
+    from cardkit.web.cardpage import glossary
+
+    terms = glossary()
+    card = next(c for c in load_game("berserk-online").cards.values()
+                if "counter" in c["abilities"] and any(a not in terms for a in c["abilities"]))
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards/berserk-online,{card['id']}")
+    shown = page.locator(".cardkit-card").inner_text()
+    assert "Spielmarke" in shown and terms["counter"]["gloss"] in shown
+    unexplained = [a for a in card["abilities"] if a not in terms]
+    for code in unexplained:
+        assert f"{code} (not explained by the rules text)" in shown
+    assert page.locator(".cardkit-unexplained").count() == len(unexplained)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "browser-card-online-glossary.png"), full_page=True)
+
+
+def test_an_uploaded_deck_file_is_checked_without_javascript(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    context = page.context.browser.new_context(java_script_enabled=False, viewport={"width": 1400, "height": 1000})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}/-/deck")
+        tab.set_input_files("input#deck-file", str(EVENT / "decks" / "dmitri.deck"))
+        tab.click("input[type=submit][value='Check the deck']")
+        tab.wait_for_load_state()
+        assert tab.locator("h2.verdict").inner_text().startswith("Not legal")
+        assert "TOO_MANY_COPIES" in tab.locator("tr#line-15").inner_text()
+        assert tab.locator("textarea#deck").input_value() == (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "browser-deck-upload-no-js.png"), full_page=True)
+    finally:
+        context.close()

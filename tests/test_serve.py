@@ -376,3 +376,158 @@ def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral
 def test_the_catalogue_page_links_the_search_and_deck_pages(ds: object) -> None:
     page = _html(ds, "/cardkit")
     assert 'href="/-/search"' in page and 'href="/-/deck"' in page
+
+
+def test_every_table_has_a_search_the_query_language_for_cards_and_words_in_columns_for_the_rest(meta: dict, db: Path) -> None:
+    for table, columns in read_schema(db).items():
+        plugin = meta["tables"][table]["plugins"]["cardkit"]
+        searched = plugin.get("search_columns")
+        assert ("search_game" in plugin) != bool(searched), table
+        assert set(searched or ()) <= set(columns)
+    assert meta["tables"]["sets"]["plugins"]["cardkit"]["search_columns"] == ["game", "id", "name", "latin"]
+
+
+@pytest.mark.parametrize(("path", "search", "column", "expected"), [
+    ("sets", "Война", "name", ["Война стихий"]),
+    ("sets", "VOINA stikh", "name", ["Война стихий"]),
+    ("sets", "tcg voina", "name", []),
+    ("berserker_ships", "ram", "name", ["Ramship"]),
+    ("formats", '"berserk-online"', "name", ["berserk-online"]),
+], ids=["cyrillic", "latin-words", "every-word", "part-of-a-word", "quoted"])
+def test_a_table_without_cards_finds_rows_where_every_word_appears_in_a_searched_column(
+        ds: object, path: str, search: str, column: str, expected: list[str]) -> None:
+    from urllib.parse import quote
+
+    rows = get_json(ds, f"/cardkit/{path}.json?_search={quote(search)}&_shape=array&_size=max")
+    assert [r[column] for r in rows] == expected  # type: ignore[index, union-attr]
+
+
+def test_a_search_of_only_punctuation_finds_every_row(ds: object, db: Path) -> None:
+    rows = get_json(ds, "/cardkit/sets.json?_search=%20-%20&_shape=array&_size=max")
+    with sqlite3.connect(db) as conn:
+        assert len(rows) == conn.execute("select count(*) from sets").fetchone()[0]  # type: ignore[arg-type]
+    conn.close()
+
+
+@pytest.mark.parametrize(("table", "game"), [("tcg_cards", "berserk-tcg"), ("ccg_cards", "berserk-ccg"),
+                                             ("online_cards", "berserk-online"), ("berserker_cards", "berserker")])
+def test_an_id_in_a_game_table_links_to_the_card_page_not_the_bare_row(ds: object, db: Path, table: str, game: str) -> None:
+    page = _html(ds, f"/cardkit/{table}?_size=3&_sort=id")
+    with sqlite3.connect(db) as conn:
+        first = conn.execute(f"select id from {table} order by id limit 1").fetchone()[0]
+    conn.close()
+    links = re.findall(r'<td class="col-id type-pk"><a href="([^"]+)">([^<]+)</a>', page)
+    assert links and all(href.startswith(f"/cardkit/cards/{game},") for href, _ in links)
+    assert (f"/cardkit/cards/{game},{first}", first) in links
+    assert f'href="/cardkit/{table}/' not in page
+
+
+def test_the_elements_facet_reads_neutral_and_still_filters_the_neutral_cards(ds: object, db: Path) -> None:
+    page = _html(ds, "/cardkit/cards?_size=1")
+    facet = page[page.index('id="facet-elements"'):]
+    facet = facet[:facet.index("</ul>")]
+    with sqlite3.connect(db) as conn:
+        neutral = conn.execute("select count(*) from cards where elements = ''").fetchone()[0]
+    conn.close()
+    assert re.search(rf'<a href="[^"]*elements=">neutral</a> {neutral:,}<', facet)
+    assert ">-<" not in facet
+    chosen = _html(ds, "/cardkit/cards?_size=1&elements=")
+    assert f"{neutral:,} rows" in chosen and "<li>neutral &middot;" in chosen
+
+
+def test_the_glossary_marks_implemented_exactly_the_codes_cardkit_acts_on() -> None:
+    from cardkit.games.battle.rules import game_rules
+    from cardkit.web.cardpage import glossary
+
+    rules = game_rules("berserk-online")
+    engine = (rules.ranged_melee_abilities | rules.shot_abilities | rules.aimed_abilities
+              | rules.magic_abilities | rules.counter_abilities)
+    used = {a for c in load_game("berserk-online").cards.values() for a in c["abilities"]}
+    # The battle engine counts a dotted code by each of its prefixes (`kick.aim.2` is `kick.aim`).
+    acted_on = {"unique"} | {a for a in used if any(".".join(a.split(".")[:i]) in engine
+                                                     for i in range(1, a.count(".") + 2))}
+    assert {code for code, e in glossary().items() if e["implemented"]} == acted_on
+    assert all(e["german"] for e in glossary().values())
+
+
+def test_an_ability_the_rules_text_does_not_name_is_shown_as_written_and_said_to_be_unexplained(ds: object) -> None:
+    from cardkit.web.cardpage import glossary
+
+    card = next(c for c in load_game("berserk-online").cards.values()
+                if "dist" in c["abilities"] and "regen" in c["abilities"])
+    assert "dist" not in glossary()
+    page = _html(ds, f"/cardkit/cards/berserk-online,{card['id']}")
+    assert "<code>dist</code>" in page and "not explained by the rules text" in page
+    assert "Regeneration" in page
+
+
+DMITRI = Path(__file__).resolve().parent.parent / "events" / "spring-open" / "decks" / "dmitri.deck"
+
+
+def _post(ds: object, path: str, **kwargs: object) -> object:
+    import asyncio
+
+    async def post() -> object:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        response = await ds.client.post(path, **kwargs)  # type: ignore[attr-defined]
+        assert response.status_code == 200, response.text
+        return response
+
+    return asyncio.run(post())
+
+
+def _cli_report(tmp_path: Path, name: str, data: bytes) -> dict:
+    import json
+
+    (tmp_path / name).write_bytes(data)
+    cli = subprocess.run([*CLI, "validate", name, "--json"], cwd=tmp_path, capture_output=True, text=True)
+    return json.loads(cli.stdout)[0]
+
+
+@pytest.mark.parametrize("content", [DMITRI.read_bytes(), b"game: berserk-tcg\n3 Guts\n\xff\xfe broken\n",
+                                     b"game: berserk-tcg\r\n3 BK1-011\x00\r\n"], ids=["illegal", "not-utf8", "nul"])
+def test_an_uploaded_deck_file_gets_exactly_the_report_cardkit_validate_gives_that_file(
+        ds: object, tmp_path: Path, content: bytes) -> None:
+    response = _post(ds, "/-/deck.json", files={"deck_file": ("mine.deck", content, "application/octet-stream")},
+                     data={"deck": ""})
+    assert response.json() == _cli_report(tmp_path, "mine.deck", content)  # type: ignore[attr-defined]
+
+
+def test_a_deck_file_over_the_size_cap_is_refused_as_a_file_of_that_size_would_be(ds: object, tmp_path: Path) -> None:
+    from cardkit.jsonio import MAX_INPUT_BYTES
+
+    big = b"game: berserk-tcg\n" + b"# padding\n" * (MAX_INPUT_BYTES // 10)
+    report = _post(ds, "/-/deck.json", files={"deck": ("big.deck", big)}).json()  # type: ignore[attr-defined]
+    assert report["legal"] is False and f"over {MAX_INPUT_BYTES} bytes" in report["problems"][0]["message"]
+    assert report == _cli_report(tmp_path, "big.deck", big)
+
+
+def test_a_form_far_over_the_cap_is_refused_without_reading_it_all(ds: object) -> None:
+    from cardkit.web.deckpage import MAX_FORM_BYTES
+
+    report = _post(ds, "/-/deck.json", files={"deck_file": ("huge.deck", b"#" * (MAX_FORM_BYTES + 1))}).json()  # type: ignore[attr-defined]
+    assert report["legal"] is False and f"the form is over {MAX_FORM_BYTES} bytes" in report["problems"][0]["message"]
+
+
+def test_a_chosen_file_wins_over_pasted_text_and_an_empty_file_field_leaves_the_text() -> None:
+    from cardkit.web.deckpage import posted_deck
+
+    boundary = "b0undary"
+    def form(*parts: str) -> bytes:
+        return ("".join(f"--{boundary}\r\n{p}\r\n" for p in parts) + f"--{boundary}--\r\n").encode("utf-8")
+    ctype = f"multipart/form-data; boundary={boundary}"
+    text = 'Content-Disposition: form-data; name="deck"\r\n\r\n3 Кочевник'
+    chosen = posted_deck(ctype, form(text, 'Content-Disposition: form-data; name="deck_file"; filename="a.deck"\r\n\r\n1 Guts'))
+    assert (chosen.data, chosen.filename, chosen.uploaded) == (b"1 Guts", "a.deck", True)
+    empty = posted_deck(ctype, form(text, 'Content-Disposition: form-data; name="deck_file"; filename=""\r\n\r\n'))
+    assert (empty.data.decode("utf-8"), empty.filename, empty.uploaded) == ("3 Кочевник", None, False)
+    pasted = posted_deck("application/x-www-form-urlencoded", b"deck=3+%D0%9A&filename=b.deck")
+    assert (pasted.data.decode("utf-8"), pasted.filename) == ("3 К", "b.deck")
+
+
+def test_a_word_search_of_a_thousand_words_shows_no_rows_and_says_why(ds: object) -> None:
+    from cardkit.db.query import MAX_TERMS
+
+    page = get_json(ds, "/cardkit/sets.json?_search=" + "+".join(["a"] * 1000))
+    assert page["rows"] == [] and f"at most {MAX_TERMS} are read" in page["human_description_en"]  # type: ignore[index]
+    assert "at most" in _html(ds, "/cardkit/sets?_search=" + "+".join(["a"] * 1000))

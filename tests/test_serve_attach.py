@@ -380,3 +380,20 @@ def test_a_listed_card_links_to_its_page_in_the_catalogue(ds: object) -> None:
     assert status == 200 and "Guts" in card_page
     status, query_page = asyncio.run(fetch(f"/{NAME}/decks_playing_card?card=Guts"))
     assert status == 200 and 'href="/cardkit/cards/berserk-tcg,BK1-012"' in query_page
+
+
+def test_every_tournament_table_has_a_search_box_over_its_words(ds: object, meta: dict) -> None:
+    import asyncio
+
+    for table in meta["tables"]:
+        assert meta["tables"][table]["plugins"]["cardkit"]["search_columns"], table
+    found = get_json(ds, f"/{NAME}/verdicts.json?_search=dmitri&_shape=array")
+    assert [r["player"] for r in found] == ["Dmitri Sokolov"]  # type: ignore[index, union-attr]
+    found = get_json(ds, f"/{NAME}/problems.json?_search=%22too%20many%22&_shape=array")
+    assert [r["code"] for r in found] == ["TOO_MANY_COPIES"]  # type: ignore[index, union-attr]
+
+    async def page() -> str:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        return (await ds.client.get(f"/{NAME}/decks")).text  # type: ignore[attr-defined]
+
+    assert 'id="_search"' in asyncio.run(page())

@@ -61,15 +61,20 @@ def validate_file(path: str | os.PathLike[str], format_name: str | None = None) 
 
 def validate_text(text: str, name: str, format_name: str | None = None) -> DeckReport:
     """`validate_file` for a deck held in memory (a pasted list), reported under `name`."""
+    return validate_bytes(text.encode("utf-8", "surrogatepass"), name, format_name)
+
+
+def validate_bytes(data: bytes, name: str, format_name: str | None = None) -> DeckReport:
+    """`validate_file` for a deck file's bytes held in memory (an uploaded file), reported under `name`."""
     from cardkit.decks import validate_deck
     from cardkit.decks.read import parse_deck
 
     from cardkit.jsonio import MAX_INPUT_BYTES, decode_text
 
-    data = text.encode("utf-8", "surrogatepass")
     try:
         if len(data) > MAX_INPUT_BYTES:
-            raise UnreadableInput(name, f"the deck is over {MAX_INPUT_BYTES} bytes; the limit is {MAX_INPUT_BYTES}")
+            # Worded as the file reader words it, so an uploaded file's report is the command's.
+            raise UnreadableInput(name, f"file is over {MAX_INPUT_BYTES} bytes; the limit is {MAX_INPUT_BYTES}")
         # The same text rules as a file's (no NUL, UTF-8, LF line ends), so a pasted list reads as its file would.
         text = decode_text(name, data)
         deck = parse_deck(text, path=name, format_name=format_name, json_hint=name.lower().endswith(".json"))

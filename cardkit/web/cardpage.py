@@ -1,7 +1,8 @@
 """A card's page in words: every field of the catalogue entry as a label and a readable value.
 
 Plain functions over the card's JSON, used by the Datasette plugin for the `cards` row page.
-Online ability codes are worded from the glossary in data/online_abilities.json.
+Online ability codes are worded from the glossary in data/online_abilities.json, which holds
+only the codes the German rules text names; the others are shown as written.
 """
 
 from __future__ import annotations
@@ -38,13 +39,17 @@ def glossary() -> dict[str, dict[str, Any]]:
     return {entry["code"]: entry for entry in doc["abilities"]}
 
 
+# A code the German rules text never names is shown as written, not guessed at.
+UNEXPLAINED = "not explained by the rules text"
+
+
 def ability_in_words(code: str) -> Markup:
     entry = glossary().get(code)
     if not entry:
-        return Markup(f"<code>{escape(code)}</code> (not in the glossary yet)")
-    german = f" — <i>{escape(entry['german'])}</i>" if entry["german"] else ""
+        return Markup(f'<code>{escape(code)}</code> <small class="cardkit-unexplained">({UNEXPLAINED})</small>')
     engine = "cardkit's rules use it" if entry["implemented"] else "not played by cardkit's rules engine"
-    return Markup(f"{escape(entry['gloss'])}{german} <small>(<code>{escape(code)}</code>; {engine})</small>")
+    return Markup(f"{escape(entry['gloss'])} — <i>{escape(entry['german'])}</i> "
+                  f"<small>(<code>{escape(code)}</code>; {engine})</small>")
 
 
 def tcg_cost(cost: dict[str, int]) -> Markup:

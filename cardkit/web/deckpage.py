@@ -1,7 +1,8 @@
 """The deck page's check: a pasted or uploaded deck list validated as `cardkit validate` would, nothing kept.
 
-The text is written to a private temporary folder only because the deck reader takes files;
-the folder is gone before the answer is sent.
+The deck is validated from memory with a file's size cap and text rules (`validate_bytes`);
+nothing is written. A form posts the pasted text in the field `deck`, or a file: as
+multipart/form-data (`deck_file`, or a file sent as `deck`), so uploading needs no JavaScript.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.decks.report import DeckReport, validate_text
+from cardkit.decks.report import DeckReport, validate_bytes, validate_text
 from cardkit.errors import CardkitError
+from cardkit.jsonio import MAX_INPUT_BYTES
 
 # Upload names are the user's: only a plain file name with a known suffix is kept.
 DEFAULT_NAME = "pasted.deck"
@@ -30,6 +32,77 @@ def deck_name(filename: str | None) -> str:
 def check_deck_text(text: str, filename: str | None = None) -> DeckReport:
     """The report `cardkit validate` gives for a file holding `text`, under the file's own name."""
     return validate_text(text, deck_name(filename))
+
+
+def check_deck_bytes(data: bytes, filename: str | None = None) -> DeckReport:
+    """The report `cardkit validate` gives for a file holding `data` (an upload), under the file's own name."""
+    return validate_bytes(data, deck_name(filename))
+
+
+DECK_FIELD = "deck"
+FILE_FIELD = "deck_file"
+NAME_FIELD = "filename"
+# A form holds the pasted text and the file, each up to a deck's cap, and a little more.
+MAX_FORM_BYTES = 2 * MAX_INPUT_BYTES + (1 << 16)
+
+
+@dataclass(frozen=True)
+class PostedDeck:
+    """What a deck form sent: the deck's bytes (an uploaded file's, else the pasted text's) and its file name."""
+
+    data: bytes
+    filename: str | None
+    uploaded: bool
+
+
+def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], list[tuple[str, str, bytes]]]:
+    """A multipart/form-data body's text fields, and its files as (field, file name, bytes)."""
+    from email import policy
+    from email.parser import BytesParser
+
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1", "replace")
+    message = BytesParser(policy=policy.HTTP).parsebytes(head + body)
+    fields: dict[str, str] = {}
+    files: list[tuple[str, str, bytes]] = []
+    if not message.is_multipart():
+        return fields, files
+    for part in message.iter_parts():
+        name = str(part.get_param("name", header="content-disposition") or "")
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
+        filename = part.get_filename()
+        if filename is None:
+            fields.setdefault(name, data.decode("utf-8", "replace"))
+        else:
+            files.append((name, str(filename), data))
+    return fields, files
+
+
+def posted_deck(content_type: str, body: bytes) -> PostedDeck:
+    """The deck a form posted: a chosen file (`deck_file`, or a file sent as `deck`) wins over pasted text in `deck`."""
+    from urllib.parse import parse_qsl
+
+    if content_type.split(";", 1)[0].strip().lower() == "multipart/form-data":
+        fields, files = _multipart(content_type, body)
+        chosen = next(((name, data) for field, name, data in files
+                       if field in (FILE_FIELD, DECK_FIELD) and (name or data)), None)
+        if chosen is not None:
+            return PostedDeck(chosen[1], chosen[0] or fields.get(NAME_FIELD) or None, True)
+    else:
+        fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    return PostedDeck(fields.get(DECK_FIELD, "").encode("utf-8", "surrogatepass"), fields.get(NAME_FIELD) or None, False)
+
+
+def shown_text(data: bytes) -> str:
+    """The deck's text for the page's line-by-line list; empty when it is not text (the report says why)."""
+    from cardkit.jsonio import decode_text
+
+    if len(data) > MAX_INPUT_BYTES:
+        return ""
+    try:
+        return decode_text(DEFAULT_NAME, data)
+    except CardkitError:
+        return ""
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,8 @@ def table_metadata(table: str, columns: list[str], described: Described = CATALO
             out["label_column"] = spec.label_column
         if spec.search_game:
             out["plugins"] = {"cardkit": {"search_game": spec.search_game}}
+        elif searched := [c for c in spec.search_columns if c in columns]:
+            out["plugins"] = {"cardkit": {"search_columns": searched}}
     descriptions = {c: d for c in columns if (d := described.column_description(table, c))}
     if descriptions:
         out["columns"] = descriptions

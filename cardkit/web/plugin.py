@@ -1,8 +1,12 @@
-"""cardkit's Datasette plugin: the query language as the search box of every card table, links and flags.
+"""cardkit's Datasette plugin: a search box on every table, links and flags.
 
 `?_search=` on `cards` and on each game's table runs `cardkit.db.search`'s query language
-(the same as `cardkit cards search`), not SQLite full-text search. Which tables take it is
-metadata (`plugins.cardkit.search_game` on a table, written by `cardkit.web.metadata`).
+(the same as `cardkit cards search`), not SQLite full-text search. On the other tables
+(sets, formats, ships, an attached tournament database's tables) it finds the rows where
+every word of the search appears in one of the table's searched columns, folded as names
+are (case, accents, Cyrillic or Latin letters). Which tables take which search is metadata
+(`plugins.cardkit.search_game` or `plugins.cardkit.search_columns` on a table, written by
+`cardkit.web.metadata`); immutable files need no full-text index built into them.
 Registered by `cardkit.web.server`, not through an entry point.
 """
 
@@ -56,13 +60,65 @@ def search_filter(text: str, game: str) -> FilterArguments:
     return FilterArguments([named], params, [described], {"supports_search": True, "search": text})
 
 
+def search_columns(datasette: Any, database: str, table: str) -> list[str]:
+    """The columns a table's word search looks in; empty for a table without one."""
+    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    columns = config.get("search_columns")
+    return [c for c in columns if isinstance(c, str)] if isinstance(columns, list) else []
+
+
+FOLD_FUNCTION = "cardkit_fold"
+# A quoted phrase is one term; anything else splits at spaces.
+_TERMS = re.compile(r'"([^"]*)"|(\S+)')
+
+
+def _fold_cell(value: Any) -> str | None:
+    from cardkit.textfold import fold_latin
+
+    return None if value is None else fold_latin(str(value))
+
+
+def search_terms(text: str) -> list[str]:
+    """The search's terms, each folded as `cardkit_fold` folds a cell; terms that fold to nothing are dropped."""
+    from cardkit.textfold import fold_latin
+
+    return [key for quoted, word in _TERMS.findall(text) if (key := fold_latin(quoted or word))]
+
+
+def column_search_filter(text: str, columns: list[str]) -> FilterArguments:
+    """Rows where every term of `text` appears in one of `columns` (a table that holds no cards)."""
+    from cardkit.db.query import MAX_TERMS
+
+    terms = search_terms(text)
+    context = {"supports_search": True, "search": text, "cardkit_search_columns": columns}
+    if not terms:
+        return FilterArguments([], {}, [], context)
+    if len(terms) > MAX_TERMS:
+        # As the query language does: SQLite refuses an expression nested much deeper than this.
+        problem = f"it has {len(terms)} words; at most {MAX_TERMS} are read"
+        return FilterArguments(["0"], {}, [f"search {text!r} is not understood: {problem}"],
+                               {**context, "search_error": problem})
+    wheres = []
+    for i, _ in enumerate(terms):
+        wheres.append("(" + " or ".join(
+            f'instr({FOLD_FUNCTION}("{c.replace(chr(34), chr(34) * 2)}"), :cardkit_term_{i}) > 0' for c in columns) + ")")
+    params = {f"cardkit_term_{i}": t for i, t in enumerate(terms)}
+    return FilterArguments([" and ".join(wheres)], params, [f"search {text!r} in {', '.join(columns)}"], context)
+
+
+@hookimpl
+def prepare_connection(conn: Any) -> None:
+    conn.create_function(FOLD_FUNCTION, 1, _fold_cell, deterministic=True)
+
+
 # Last, so its `supports_search` wins over Datasette's own search filter, which finds no FTS table.
 @hookimpl(trylast=True)
 def filters_from_request(request: Any, database: str, table: str, datasette: Any) -> FilterArguments | None:
+    text = request.args.get("_search", "").strip()
     game = search_game(datasette, database, table)
     if game is None:
-        return None
-    text = request.args.get("_search", "").strip()
+        columns = search_columns(datasette, database, table)
+        return column_search_filter(text, columns) if columns else None
     if not text:
         return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
     return search_filter(text, game)
@@ -156,6 +212,9 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
                              "printings": printings}}
 
 
+# Facet values that read as nothing, labelled in words; the link still filters by the stored value.
+FACET_LABELS = {"elements": {"": "neutral"}}
+
 # Columns of `cards` left off its HTML page unless asked for with `?_col=`: the row link reads the
 # name, and the rest are for search and order. JSON, CSV and filters still have them all.
 HIDDEN_COLUMNS = ("name", "data", "position", "name_key", "latin_key", "loose_key", "search_key")
@@ -183,7 +242,11 @@ def extra_template_vars(view_name: str, table: str | None, database: str | None,
         return None
     if view_name == "table" and table and (game := search_game(datasette, database, table)):
         return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
-                "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game)}
+                "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game),
+                "cardkit_facet_labels": FACET_LABELS,
+                # A game's own table is keyed by id alone: its id links to the card's page, not the bare row.
+                "cardkit_card_href": None if game == ALL_GAMES else (
+                    lambda card_id: card_url(datasette, database, game, str(card_id)))}
     if view_name != "row" or table != "cards":
         return None
 
@@ -193,12 +256,32 @@ def extra_template_vars(view_name: str, table: str | None, database: str | None,
     return inner
 
 
-DECK_FIELD = "deck"
+async def _body(request: Any, limit: int) -> bytes | None:
+    """The request's body, or None once it runs past `limit` bytes (the rest is never read)."""
+    body = bytearray()
+    while True:
+        message = await request.receive()
+        if message.get("type") != "http.request":
+            return None
+        body += message.get("body", b"")
+        if len(body) > limit:
+            return None
+        if not message.get("more_body", False):
+            return bytes(body)
 
 
-async def _posted_deck(request: Any) -> tuple[str, str | None]:
-    form = await request.post_vars()
-    return form.get(DECK_FIELD, ""), form.get("filename") or None
+async def _checked_deck(request: Any) -> tuple[Any, str, str | None]:
+    """(report, the deck's text for the page, its file name) for a posted form, pasted or uploaded."""
+    from cardkit.decks.report import DeckReport
+    from cardkit.jsonio import MAX_INPUT_BYTES
+    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, check_deck_bytes, posted_deck, shown_text
+
+    body = await _body(request, MAX_FORM_BYTES)
+    if body is None:
+        return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
+                                                     f"a deck may be at most {MAX_INPUT_BYTES}"), "", None
+    posted = posted_deck(request.headers.get("content-type", ""), body)
+    return check_deck_bytes(posted.data, posted.filename), shown_text(posted.data), posted.filename
 
 
 def _card_href(datasette: Any, game: str | None) -> Any:
@@ -213,12 +296,11 @@ async def deck_page(datasette: Any, request: Any) -> Any:
     """GET: the form; POST (field `deck`): the verdict, every problem at its line, and the list."""
     from datasette.utils.asgi import Response
 
-    from cardkit.web.deckpage import check_deck_text, summarise_deck
+    from cardkit.web.deckpage import summarise_deck
 
     context: dict[str, Any] = {"deck_text": "", "report": None, "lines": []}
     if request.method == "POST":
-        text, filename = await _posted_deck(request)
-        report = check_deck_text(text, filename)
+        report, text, filename = await _checked_deck(request)
         by_line: dict[int, list[Any]] = {}
         for p in report.all_problems:
             by_line.setdefault(p.line or 0, []).append(p)
@@ -232,15 +314,13 @@ async def deck_page(datasette: Any, request: Any) -> Any:
 
 
 async def deck_json(datasette: Any, request: Any) -> Any:
-    """POST (field `deck`): exactly the object `cardkit validate --json` prints for that deck."""
+    """POST (field `deck`, or a file): exactly the object `cardkit validate --json` prints for that deck."""
     from datasette.utils.asgi import Response
-
-    from cardkit.web.deckpage import check_deck_text
 
     if request.method != "POST":
         return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
-    text, filename = await _posted_deck(request)
-    return Response.json(check_deck_text(text, filename).to_dict())
+    report, _, _ = await _checked_deck(request)
+    return Response.json(report.to_dict())
 
 
 # The ranked page shows this many cards; the table page (`?_search=`) pages through them all.
@@ -278,8 +358,11 @@ def register_routes() -> list[tuple[str, Any]]:
 
 @hookimpl
 def skip_csrf(scope: Any) -> bool | None:
-    # Scripts and other sites post decks to the JSON endpoint without a Datasette session.
-    return True if scope.get("path") == "/-/deck.json" else None
+    # Scripts and other sites post decks to the JSON endpoint without a Datasette session. The page
+    # changes and keeps nothing, so a forged post can only show its sender's own deck back; and
+    # asgi-csrf cannot read the multipart form that uploads a file without JavaScript (its parser
+    # fails on current python-multipart releases), so it would turn every upload into an error.
+    return True if scope.get("path") in ("/-/deck", "/-/deck.json") else None
 
 
 def _searched_table(datasette: Any, path: str) -> bool:

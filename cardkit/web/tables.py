@@ -81,6 +81,8 @@ class Table:
     columns: dict[str, str] = field(default_factory=dict)
     # The game whose cards the table lists ("*": every game), searched with the query language; None: no search.
     search_game: str | None = None
+    # For a table that holds no cards: the columns its search box looks in (every word must appear in one).
+    search_columns: tuple[str, ...] = ()
 
 
 JSON_ELEMENTS: Facet = {"array": "elements"}
@@ -144,12 +146,14 @@ TABLES: dict[str, Table] = {
             "attacks_per_turn": "How many attacks the ship may make each turn.",
             "fires_through_ships": "1 if the ship may fire through other ships, 0 otherwise.",
         },
+        search_columns=("id", "name", "side"),
     ),
     "sets": Table(
         "The sets (TCG volumes, CCG sets, Online series, the Berserker deck) the cards were released in.",
         facets=("game",),
         columns={"id": "The set's id within its game.", "name": "The set's name.",
                  "latin": "The set's name in Latin letters.", "cards": "How many cards of the catalogue are in the set."},
+        search_columns=("game", "id", "name", "latin"),
     ),
     "formats": Table(
         "Deck-building formats: the rules a deck is checked against (sizes, copy limits, crystals), as data.",
@@ -157,11 +161,13 @@ TABLES: dict[str, Table] = {
         columns={"name": "The format's name, as given to `--format`.",
                  "game": "The game the format is for.",
                  "data": "The whole format definition, as JSON."},
+        search_columns=("name", "game"),
     ),
     "meta": Table(
         "Facts about this build: when it was made, the cardkit version, and hashes of the catalogue and formats it was built from.",
         label_column=None,
         columns={"key": "Name of the build fact.", "value": "The build fact's value."},
+        search_columns=("key", "value"),
     ),
 }
 

@@ -41,6 +41,7 @@ TABLES: dict[str, Table] = {
             "missing": "Registered players who sent no deck.",
             "warnings": "Warnings over all submissions.",
         },
+        search_columns=("name", "format", "registrations"),
     ),
     "decks": Table(
         "One row per deck file submitted, with what was read from it; a file that could not be read has no counts.",
@@ -61,6 +62,7 @@ TABLES: dict[str, Table] = {
                    "main deck, in the game's order; colourless or neutral when it has none; empty for Berserker decks "
                    "and unreadable files.",
         },
+        search_columns=("path", "player", "name", "game", "format", "hash", "mix"),
     ),
     "deck_cards": Table(
         "Each deck's list as it resolved: one row per card and section, with how many copies and the line that first "
@@ -75,6 +77,7 @@ TABLES: dict[str, Table] = {
             "count": "Copies of the card in this section of this deck, over every line that names it.",
             "line": "The deck file's first line naming the card; empty for JSON decks.",
         },
+        search_columns=("section", "game", "card"),
     ),
     "cards": Table(
         "The catalogue's name, kind and colours of every card the decks of this file play, so lists read as names.",
@@ -86,6 +89,7 @@ TABLES: dict[str, Table] = {
             "colours": "A TCG card's colour, or a CCG or Online card's elements, comma-separated; empty for "
                        "colourless, neutral and Berserker cards.",
         },
+        search_columns=("id", "name", "kind", "colours"),
     ),
     "verdicts": Table(
         "One row per submission and per registered player who sent nothing: legal, illegal, unreadable or missing.",
@@ -100,6 +104,7 @@ TABLES: dict[str, Table] = {
             "warnings": "Warnings found in the submission.",
             "first_problem": "Code of the first error, else of the first warning: what a one-line summary shows.",
         },
+        search_columns=("player", "verdict", "first_problem"),
     ),
     "problems": Table(
         "Every problem found in a submission, in the order found, with the card and line it concerns.",
@@ -113,6 +118,7 @@ TABLES: dict[str, Table] = {
             "lim": "The limit the rule sets (for example 3 copies), as JSON.",
             "actual": "What the deck has instead (for example 4 copies), as JSON.",
         },
+        search_columns=("code", "severity", "message", "card"),
     ),
     "event_problems": Table(
         "Problems of an event's registration list itself: rows without a player, players registered twice, ...",
@@ -123,11 +129,13 @@ TABLES: dict[str, Table] = {
             "line": "The registration list's line.",
             "file": "The registration list.",
         },
+        search_columns=("code", "severity", "message", "file"),
     ),
     "tournament_meta": Table(
         "Facts about this file: that `cardkit tournament db` wrote it (`kind`), its layout, the cardkit version and when.",
         label_column=None,
         columns={"key": "Name of the fact.", "value": "The fact's value."},
+        search_columns=("key", "value"),
     ),
 }
 
