@@ -124,3 +124,15 @@ def test_search_and_show_help_explain_the_syntax(runner: CliRunner) -> None:
     search_help = run(runner, "search", "--help").output
     assert all(word in search_help for word in ("element", "--limit", "--json", "yes/no"))
     assert "--game" in run(runner, "show", "--help").output
+
+
+def test_query_words_need_no_quotes_several_arguments_are_one_query(runner: CliRunner) -> None:
+    joined = run(runner, "search", "--json", "colour:black level=2")
+    apart = run(runner, "search", "--json", "colour:black", "level=2")
+    assert apart.exit_code == 0, apart.output
+    assert json.loads(apart.output) == json.loads(joined.output)
+
+
+def test_a_quoted_phrase_argument_keeps_its_words_in_order(runner: CliRunner) -> None:
+    assert run(runner, "search", '"Moonlight Raiders"', "c:white").exit_code == 0
+    assert run(runner, "search", '"Raiders Moonlight"').exit_code == 1

@@ -17,7 +17,9 @@ QUERY is words and filters, e.g. 'Guts level<=2 colour:black unique:yes',
 'Koch', '(c:red or c:black) -t:city lv<=2 order:cost'. Each word must
 begin a word of the name, its transliteration or the id (case, ё/е and
 Latin/Cyrillic spelling ignored; Dikiy, Dikij and Dikii all find Дикий);
-quote a phrase to keep it together. Filters are FIELD:VALUE or
+a quoted phrase ('"Moonlight Raiders"') matches those words side by side,
+in that order. Several arguments are joined into one query, so the words
+need no quotes: cardkit cards search colour:black level=2. Filters are FIELD:VALUE or
 FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game (g), id, name, set
 (s), kind (t, type), colour (c, color), element (e: steppe, mountains,
 forest, swamps, darkness, neutral), rarity (r), level (lv, lvl), cost,
@@ -51,14 +53,16 @@ def _table(rows: list[list[str]]) -> list[str]:
 @cards_app.command("search", help=SEARCH_HELP)
 @guarded
 def search_command(
-    query: Annotated[str, typer.Argument(help="Words and FIELD:VALUE / FIELD<op>NUMBER filters; quote the whole query.")],
+    query: Annotated[list[str], typer.Argument(
+        help="Words and FIELD:VALUE / FIELD<op>NUMBER filters; several arguments are one query.", show_default=False)],
     game: GameOption = None,
     limit: LimitOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from cardkit.db.search import search_cards
 
-    result = search_cards(query, game=game, limit=limit)
+    # The shell has already split the words; quotes it kept (a '"quoted phrase"') still reach the parser.
+    result = search_cards(" ".join(query), game=game, limit=limit)
     if as_json:
         print_json([h.to_dict() for h in result.hits])
     elif result.hits:
