@@ -64,7 +64,7 @@ def search_command(
     # The shell has already split the words; quotes it kept (a '"quoted phrase"') still reach the parser.
     result = search_cards(" ".join(query), game=game, limit=limit)
     if as_json:
-        print_json([h.to_dict() for h in result.hits])
+        print_json(result.to_dict())
     elif result.hits:
         rows = [["GAME", "ID", "NAME", "LATIN", "KIND", "COST", "COLOUR/ELEMENT", "LEVEL"]]
         for h in result.hits:
