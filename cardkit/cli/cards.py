@@ -19,16 +19,16 @@ begin a word of the name, its transliteration or the id (case, ё/е and
 Latin/Cyrillic spelling ignored; Dikiy, Dikij and Dikii all find Дикий);
 a quoted phrase ('"Moonlight Raiders"') matches those words side by side,
 in that order. Several arguments are joined into one query, so the words
-need no quotes: cardkit cards search colour:black level=2. Filters are FIELD:VALUE or
-FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game (g), id, name, set
-(s), kind (t, type), colour (c, color), element (e: steppe, mountains,
-forest, swamps, darkness, neutral), rarity (r), level (lv, lvl), cost,
-elite, unique, mercenary (yes/no). A field a card's game lacks never
-matches. 'or' and brackets give alternatives, '-' negates a term,
-'order:FIELD' (and 'direction:desc') sorts; otherwise exact names come
-first, then names that begin with the words, then catalogue order. With no
-match, close names are suggested. Exit 0 with matches, 1 with none, 2 on a
-bad query.
+need no quotes: cardkit cards search colour:black level=2. Filters are
+FIELD:VALUE or FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game
+(g), id, name, set (s), kind (t, type), colour (c, color), element (e:
+steppe, mountains, forest, swamps, darkness, neutral), rarity (r), level
+(lv, lvl), cost, elite, unique, mercenary (yes/no). A field a card's
+game lacks never matches. 'or' and brackets give alternatives, '-'
+negates a term, 'order:FIELD' (and 'direction:desc') sorts; otherwise
+exact names come first, then names that begin with the words, then
+catalogue order. With no match, close names are suggested. Exit 0 with
+matches, 1 with none, 2 on a bad query.
 """
 
 cards_app = typer.Typer(help="Search the cards of every game and show one card.", no_args_is_help=True)

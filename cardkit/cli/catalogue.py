@@ -50,7 +50,8 @@ def check_command(as_json: JsonOption = False) -> None:
 
     Every problem is reported with its file, card id and JSON pointer. Exit 0
     when the catalogue is sound, 1 on any problem. --json prints
-    {"ok", "games": {GAME: {"cards", "files", ...}}, "problems": [...]}.
+    {"legal", "games": {GAME: {"cards", "files", ...}}, "formats",
+    "problems": [...]}.
     """
     from cardkit.catalogue.check import check_catalogue, where
 
