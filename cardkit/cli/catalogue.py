@@ -35,7 +35,7 @@ def import_command(
 
     result = import_game(game, path, force=force)
     if as_json:
-        print_json({"game": result.game, "cards": result.cards,
+        print_json({"path": str(path), "game": result.game, "cards": result.cards,
                     "written": [str(p) for p in result.written], "removed": [str(p) for p in result.removed]})
         return
     typer.echo(f"{result.game}: {result.cards} cards in {len(result.written)} files")
