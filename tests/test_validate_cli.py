@@ -122,8 +122,9 @@ def test_deck_diff_of_equal_decks_exits_0(runner: CliRunner) -> None:
 
 def test_deck_diff_json_lists_each_changed_card_with_its_counts_before_and_after(runner: CliRunner) -> None:
     result = runner.invoke(app, ["deck", "diff", "--json", STANDARD, MISSING_MARINES])
-    assert json.loads(result.stdout) == [
-        {"section": "main", "card": "marines", "name": "Marines", "before": 8, "after": 6, "delta": -2}]
+    assert json.loads(result.stdout) == {
+        "before": {"path": STANDARD}, "after": {"path": MISSING_MARINES},
+        "changes": [{"section": "main", "card": "marines", "name": "Marines", "before": 8, "after": 6, "delta": -2}]}
 
 
 def test_deck_convert_writes_stdout_or_a_file_that_round_trips(runner: CliRunner, tmp_path: Path) -> None:

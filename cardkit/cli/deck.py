@@ -71,14 +71,18 @@ def diff_command(
     Names or ids, any order: only the resolved cards and counts are compared.
     Exit 0 when the decks hold the same cards, 1 when they differ (or a card
     doesn't resolve), 2 when a deck can't be read or the games differ.
+    --json prints {before: {path}, after: {path}, changes: [...]}.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import diff_decks
 
     stdin_once(a, b)
-    changes = diff_decks(read_deck(a), read_deck(b))
+    before, after = read_deck(a), read_deck(b)
+    changes = diff_decks(before, after)
     if as_json:
-        print_json([c.to_dict() for c in changes])
+        # Two inputs: each is still a `path`, under the role its counts have in every change.
+        print_json({"before": {"path": before.path}, "after": {"path": after.path},
+                    "changes": [c.to_dict() for c in changes]})
     elif not changes:
         typer.echo("same cards")
     else:
