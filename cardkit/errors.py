@@ -72,7 +72,6 @@ class CardNotFound(CardkitError):
     """No card matches."""
 
     error_code = "NOT_FOUND"
-
     exit_code = 1
 
     def __init__(self, query: str, suggestions: list[str] | None = None) -> None:
@@ -86,7 +85,6 @@ class AmbiguousCard(CardkitError):
     """Several cards match."""
 
     error_code = "AMBIGUOUS"
-
     exit_code = 1
 
     def __init__(self, query: str, candidates: list[str]) -> None:

@@ -124,7 +124,7 @@ def wants_json(args: Sequence[str]) -> bool:
 
 
 def run() -> None:
-    """Run the console script: a usage error is one `error:` line and exit 2, like every other error."""
+    """Run the console script: a usage error is one `error:` line (with --json, the error object) and exit 2, like every other error."""
     # Runs last at exit: the cyclic collector then leaves what is still alive to the operating system
     # instead of tracing it all once more (about 15 ms of a short command). Nothing cardkit writes
     # waits for that: files are closed by `with` blocks, and Python never promised finalizers at exit.

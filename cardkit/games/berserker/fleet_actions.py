@@ -43,7 +43,6 @@ class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
     error_code = "ILLEGAL_ACTION"
-
     exit_code = 1
 
 
