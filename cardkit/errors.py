@@ -12,6 +12,8 @@ class CardkitError(Exception):
     """Something cardkit could not do."""
 
     exit_code: int = 2
+    # Stable names for scripts: `--json` prints an error as {"error": {"code": ..., "message": ...}}.
+    error_code: str = "ERROR"
 
     def __init__(self, message: str | None = None) -> None:
         super().__init__(message or (self.__doc__ or "").strip())
@@ -24,6 +26,8 @@ class CardkitError(Exception):
 class UnreadableInput(CardkitError):
     """The input file could not be read."""
 
+    error_code = "UNREADABLE"
+
     def __init__(self, path: object, reason: str) -> None:
         self.path = str(path)
         self.reason = reason
@@ -33,6 +37,8 @@ class UnreadableInput(CardkitError):
 class OutputRefused(CardkitError):
     """cardkit will not write this file: an input, a special file, or a file it did not write itself."""
 
+    error_code = "OUTPUT_REFUSED"
+
     def __init__(self, path: object, reason: str) -> None:
         self.path = str(path)
         self.reason = reason
@@ -41,6 +47,8 @@ class OutputRefused(CardkitError):
 
 class UnknownGame(CardkitError):
     """No such game."""
+
+    error_code = "UNKNOWN_GAME"
 
     def __init__(self, game: str) -> None:
         from cardkit import GAMES
@@ -52,6 +60,8 @@ class UnknownGame(CardkitError):
 class UnknownFormat(CardkitError):
     """No such format."""
 
+    error_code = "UNKNOWN_FORMAT"
+
     def __init__(self, name: str, known: list[str] | None = None) -> None:
         self.name = name
         hint = f"; known formats: {', '.join(known)}" if known else ""
@@ -61,6 +71,7 @@ class UnknownFormat(CardkitError):
 class CardNotFound(CardkitError):
     """No card matches."""
 
+    error_code = "NOT_FOUND"
     exit_code = 1
 
     def __init__(self, query: str, suggestions: list[str] | None = None) -> None:
@@ -73,6 +84,7 @@ class CardNotFound(CardkitError):
 class AmbiguousCard(CardkitError):
     """Several cards match."""
 
+    error_code = "AMBIGUOUS"
     exit_code = 1
 
     def __init__(self, query: str, candidates: list[str]) -> None:
@@ -85,6 +97,10 @@ class AmbiguousCard(CardkitError):
 class CatalogueError(CardkitError):
     """The catalogue is missing or cannot be read."""
 
+    error_code = "CATALOGUE"
+
 
 class BadArgument(CardkitError):
     """A command-line argument has a value the command cannot use."""
+
+    error_code = "BAD_ARGUMENT"

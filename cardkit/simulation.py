@@ -9,7 +9,7 @@ usage error raised here, so games never have to check foreign options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
@@ -129,6 +129,12 @@ class SimulationRun:
 
     result: SimulationResult
     warnings: tuple[str, ...] = ()
+    # What every game's JSON opens with, whichever simulator ran: game, format, path, seat, games.
+    head: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result's JSON, led by the keys every game's carries (one vocabulary for scripts)."""
+        return {**self.head, **self.result.to_dict()}
 
 
 def simulate_file(path: str | Path, options: SimulationOptions, progress: Progress | None = None) -> SimulationRun:
@@ -147,4 +153,5 @@ def simulate_file(path: str | Path, options: SimulationOptions, progress: Progre
         codes = ", ".join(dict.fromkeys(p.code for p in errors))
         warnings = (f"{deck.path} is not legal in {deck.format} ({codes}); simulating it anyway",)
     result = simulate_deck(deck, options, progress)
-    return SimulationRun(result, warnings + tuple(getattr(result, "warnings", ())))
+    head = {"game": deck.game, "format": deck.format, "path": deck.path, "seat": options.seat, "games": options.games}
+    return SimulationRun(result, warnings + tuple(getattr(result, "warnings", ())), head)

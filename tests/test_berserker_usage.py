@@ -117,7 +117,7 @@ def test_can_use_cli_exits_0_when_allowed_and_prints_json(runner) -> None:
     result = runner.invoke(app, ["fleet", "can-use", "Extreme", "c-plus-gun-ship", "--json"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["allowed"] is True and set(data) == {"allowed", "reason"}
+    assert data["legal"] is True and set(data) == {"card", "ship", "legal", "reason"}
 
 
 def test_can_use_cli_exits_1_when_refused(runner) -> None:

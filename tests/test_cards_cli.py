@@ -47,14 +47,17 @@ def test_search_shows_the_transliteration_of_cyrillic_names(runner: CliRunner) -
 def test_search_json_lists_every_match_as_a_full_card(runner: CliRunner) -> None:
     result = run(runner, "search", "game:berserk-ccg type:flyer", "--json")
     assert result.exit_code == 0
-    cards = json.loads(result.output)
+    data = json.loads(result.output)
+    cards = data["cards"]
+    assert data["total"] == data["shown"] == len(cards) and data["query"] == "game:berserk-ccg type:flyer"
     flyers = [c for c in load_game("berserk-ccg").cards.values() if c["type"] == "flyer"]
     assert [c["id"] for c in cards] == [c["id"] for c in flyers]
     assert cards[0] == {"game": "berserk-ccg", **flyers[0]}
 
 
-def test_search_limit_cuts_json_and_says_so_in_text(runner: CliRunner) -> None:
-    assert len(json.loads(run(runner, "search", "Guts", "--limit", "3", "--json").output)) == 3
+def test_search_limit_cuts_json_and_both_forms_say_how_many_matched(runner: CliRunner) -> None:
+    limited = json.loads(run(runner, "search", "Guts", "--limit", "3", "--json").output)
+    assert len(limited["cards"]) == limited["shown"] == 3 and limited["total"] == 15
     text = run(runner, "search", "Guts", "-n", "3")
     assert text.output.splitlines()[-1] == "3 of 15 card(s)"
     assert run(runner, "search", "Guts", "--limit", "0").exit_code == 2
@@ -70,7 +73,8 @@ def test_search_with_no_match_exits_1(runner: CliRunner) -> None:
     result = run(runner, "search", "zzzzqqq")
     assert result.exit_code == 1 and "no cards match" in result.output
     as_json = run(runner, "search", "zzzzqqq", "--json")
-    assert as_json.exit_code == 1 and json.loads(as_json.output) == []
+    data = json.loads(as_json.output)
+    assert as_json.exit_code == 1 and (data["total"], data["cards"]) == (0, [])
 
 
 def test_search_unknown_field_exits_2_listing_the_fields(runner: CliRunner) -> None:
@@ -124,3 +128,15 @@ def test_search_and_show_help_explain_the_syntax(runner: CliRunner) -> None:
     search_help = run(runner, "search", "--help").output
     assert all(word in search_help for word in ("element", "--limit", "--json", "yes/no"))
     assert "--game" in run(runner, "show", "--help").output
+
+
+def test_query_words_need_no_quotes_several_arguments_are_one_query(runner: CliRunner) -> None:
+    joined = run(runner, "search", "--json", "colour:black level=2")
+    apart = run(runner, "search", "--json", "colour:black", "level=2")
+    assert apart.exit_code == 0, apart.output
+    assert json.loads(apart.output) == json.loads(joined.output)
+
+
+def test_a_quoted_phrase_argument_keeps_its_words_in_order(runner: CliRunner) -> None:
+    assert run(runner, "search", '"Moonlight Raiders"', "c:white").exit_code == 0
+    assert run(runner, "search", '"Raiders Moonlight"').exit_code == 1

@@ -300,3 +300,24 @@ def test_an_exact_name_comes_before_longer_names_listed_earlier_in_the_catalogue
     names = [h.name for h in search_cards("Zodd", db=db).hits]
     assert names[0] == "Zodd" and "Zodd's Entrance" in names
     assert names.index("Zodd's Entrance") > max(i for i, n in enumerate(names) if n == "Zodd")
+
+
+def _has_run(words: list[str], run: list[str]) -> bool:
+    """Whether `run` occurs in `words` side by side and in order, its last word as a prefix."""
+    n = len(run)
+    return any(words[i:i + n - 1] == run[:-1] and words[i + n - 1].startswith(run[-1]) for i in range(len(words) - n + 1))
+
+
+@pytest.mark.parametrize("phrase", ["Moonlight Raiders", "of the", "Goal Of The Swordsman", "Raiders Moonlight", "the goal"])
+def test_a_quoted_phrase_finds_exactly_the_names_with_those_words_side_by_side_in_that_order(db: Path, phrase: str) -> None:
+    from cardkit.textfold import folded_words
+
+    run = folded_words(phrase)
+    expected = {(g, str(c["id"])) for g, c in every_card() if g == "berserk-tcg" and _has_run(folded_words(c["name"]), run)}
+    assert set(ids(db, f'"{phrase}"', game="berserk-tcg")) == expected
+
+
+def test_a_quoted_phrase_needs_its_words_in_order_where_loose_words_do_not(db: Path) -> None:
+    assert ids(db, "Raiders Moonlight") == [("berserk-tcg", "BK1-003")]
+    assert ids(db, '"Raiders Moonlight"') == []
+    assert ids(db, '"Moonlight Raiders"') == [("berserk-tcg", "BK1-003")]

@@ -136,8 +136,8 @@ def test_check_json_on_the_real_catalogue_reports_every_game_total(runner: Any) 
     result = runner.invoke(app, ["catalogue", "check", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert set(report) == {"ok", "games", "formats", "problems"}
-    assert report["ok"] is True and report["problems"] == [] and report["formats"] == 5
+    assert set(report) == {"legal", "games", "formats", "problems"}
+    assert report["legal"] is True and report["problems"] == [] and report["formats"] == 5
     cards = {game: r["cards"] for game, r in report["games"].items()}
     assert cards == {"berserk-tcg": 453, "berserk-ccg": 1310, "berserk-online": 1015, "berserker": 14}
     assert report["games"]["berserker"]["ships"] == 4
@@ -152,7 +152,7 @@ def test_check_cli_exits_1_and_prints_problem_shape_on_a_broken_catalogue(
     result = runner.invoke(app, ["catalogue", "check", "--json"])
     assert result.exit_code == 1
     report = json.loads(result.output)
-    assert report["ok"] is False
+    assert report["legal"] is False
     [p] = report["problems"]
     assert set(p) == {"code", "severity", "message", "card", "line", "limit", "actual", "file", "pointer"}
     assert (p["file"], p["card"], p["pointer"]) == ("berserk-tcg/BK1.json", "BK1-001", "/cards/0/kind")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from cardkit import paths
 from cardkit.catalogue.check import check_catalogue
@@ -134,7 +135,9 @@ def test_import_cli_writes_into_the_catalogue_folder(runner: Any, tmp_path: Path
     result = runner.invoke(app, ["catalogue", "import", "berserk-online", str(REFERENCE / SOURCES["berserk-online"]), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    assert out["cards"] == 3 and len(out["written"]) == 3
+    assert out["cards"] == 3 and len(out["written"]) == 3 and out["path"] == str(REFERENCE / SOURCES["berserk-online"])
+    schema = json.loads((ROOT / "schemas" / "output" / "catalogue-import.schema.json").read_text(encoding="utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(out)) == []
     missing = runner.invoke(app, ["catalogue", "import", "berserk-online", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "no such file" in missing.output
 

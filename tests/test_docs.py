@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -68,8 +69,25 @@ def test_every_problem_code_the_code_can_report_is_listed_in_the_readme() -> Non
         codes |= set(re.findall(r"""["']([A-Z]{2,}(?:_[A-Z]+)+)["']""", source.read_text(encoding="utf-8")))
     for fmt in (ROOT / "data" / "formats").glob("*.json"):
         codes |= set(re.findall(r'"code":\s*"([A-Z_]+)"', fmt.read_text(encoding="utf-8")))
-    missing = sorted(codes - NOT_PROBLEM_CODES - set(re.findall(r"`([A-Z_]+)`", README)))
+    # An exception's error_code (what `--json` prints for an error) is listed in docs/json.md instead.
+    error_codes = set(json.loads((ROOT / "schemas" / "output" / "error.schema.json").read_text(encoding="utf-8"))
+                      ["properties"]["error"]["properties"]["code"]["enum"])
+    missing = sorted(codes - NOT_PROBLEM_CODES - error_codes - set(re.findall(r"`([A-Z_]+)`", README)))
     assert not missing, f"problem codes missing from the README's table: {missing}"
+
+
+def test_every_error_code_an_exception_carries_is_in_the_error_schema_and_in_docs_json() -> None:
+    carried: set[str] = set()
+    for source in (ROOT / "cardkit").rglob("*.py"):
+        carried |= set(re.findall(r"""error_code(?::\s*str)?\s*=\s*["']([A-Z_]+)["']""", source.read_text(encoding="utf-8")))
+    carried |= set(re.findall(r"""^(?:USAGE|INTERRUPTED) = ["']([A-Z_]+)["']""",
+                              (ROOT / "cardkit" / "cli" / "_errors.py").read_text(encoding="utf-8"), re.M))
+    schema = json.loads((ROOT / "schemas" / "output" / "error.schema.json").read_text(encoding="utf-8"))
+    listed = set(schema["properties"]["error"]["properties"]["code"]["enum"])
+    documented = set(re.findall(r"`([A-Z_]+)`", (ROOT / "docs" / "json.md").read_text(encoding="utf-8")))
+    assert {"USAGE", "INTERRUPTED", "NOT_FOUND", "UNREADABLE"} <= carried
+    assert carried == listed
+    assert carried - {"ERROR"} <= documented
 
 
 @pytest.mark.parametrize("path", [p for p, _ in COMMANDS])

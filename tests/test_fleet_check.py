@@ -144,7 +144,7 @@ def test_check_cli_exits_1_and_lists_problems_as_json(runner) -> None:
     result = runner.invoke(app, ["fleet", "check", str(FLEETS / "berserker-illegal-stacked.fleet.json"), "--json"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert data["legal"] is False and set(data) == {"legal", "problems"}
+    assert data["legal"] is False and set(data) == {"path", "side", "ships", "legal", "problems"}
     assert set(data["problems"][0]) == {"code", "severity", "message", "card", "line", "limit", "actual", "file", "pointer"}
 
 

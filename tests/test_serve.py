@@ -172,7 +172,8 @@ def ds(db: Path) -> object:
 
 
 @pytest.mark.parametrize("query", ["Koch", "Кочев", "Griffit", "Гатс", "Zolotoy", "(c:red or c:black) -t:city lv<=1",
-                                   "e:forest elite:yes -cost>=5", "Guts or Griffith"])
+                                   "e:forest elite:yes -cost>=5", "Guts or Griffith", '"Moonlight Raiders"',
+                                   '"of the swordsman" c:green'])
 def test_the_search_box_finds_exactly_what_the_command_line_finds(ds: object, db: Path, query: str) -> None:
     from urllib.parse import quote
 

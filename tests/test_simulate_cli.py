@@ -40,7 +40,7 @@ def test_json_has_exactly_the_documented_shape(runner: CliRunner) -> None:
     result = run(runner, WHITE_RED, "--games", "500", "--turns", "3", "--json", "--second", "--seed", "9")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data) == ["deck", "games", "seed", "seat", "cities_default", "takes", "discard_policy", "turns", "cards",
+    assert list(data) == ["game", "format", "path", "seat", "games", "seed", "cities_default", "takes", "discard_policy", "turns", "cards",
                           "p_decked"]
     assert (data["games"], data["seed"], data["seat"]) == (500, 9, "second")
     assert (data["cities_default"], data["takes"], data["discard_policy"]) == (True, [], "least-useful")

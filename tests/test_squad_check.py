@@ -156,7 +156,7 @@ def test_a_squad_line_whose_name_and_id_are_different_cards_is_ambiguous_not_the
 
 def test_json_shape_has_the_documented_keys() -> None:
     d = check(DATA / "online-legal.json").to_dict()
-    assert list(d)[:5] == ["legal", "budget", "spent", "elements", "problems"]
+    assert list(d)[:6] == ["path", "legal", "budget", "spent", "elements", "problems"]
     assert set(d["budget"]) == {"gold", "silver"} and set(d["spent"]) == {"gold", "silver"}
 
 

@@ -33,7 +33,7 @@ def test_check_json_has_the_documented_shape(runner: CliRunner) -> None:
     result = runner.invoke(app, ["squad", "check", str(DATA / "ccg-all-problems.json"), "--json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert list(data)[:5] == ["legal", "budget", "spent", "elements", "problems"]
+    assert list(data)[:6] == ["path", "legal", "budget", "spent", "elements", "problems"]
     assert data["legal"] is False and data["budget"] == {"gold": 22, "silver": 22}
     assert data["elements"] == ["forest", "mountains", "steppe"]
     assert {p["code"] for p in data["problems"]} >= {"OVER_BUDGET", "TOO_MANY_TERRAINS"}
@@ -110,7 +110,7 @@ def test_simulate_a_squad_deck_is_deterministic(runner: CliRunner, deck: str) ->
     assert first.exit_code == 0, first.output
     assert first.output == second.output
     data = json.loads(first.output)
-    assert data["deals"] == 200 and sum(data["crystals_left"].values()) == 200
+    assert data["games"] == 200 and sum(data["crystals_left"].values()) == 200
 
 
 def test_simulate_accepts_gold_and_silver_for_squad_games(runner: CliRunner, tmp_path: Path) -> None:

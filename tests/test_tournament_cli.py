@@ -94,7 +94,7 @@ def test_json_output_is_the_event_with_every_row(runner: CliRunner) -> None:
     result = runner.invoke(app, CHECK + ["--json"])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert data["ok"] is False and data["format"] == "berserk-tcg"
+    assert data["legal"] is False and data["format"] == "berserk-tcg"
     assert data["summary"] == {"rows": 8, "legal": 1, "illegal": 5, "unreadable": 1, "missing": 1, "warnings": 2}
     verdicts = {Path(s["path"]).name if s["path"] else s["player"]: s["verdict"] for s in data["submissions"]}
     assert verdicts["frank.deck"] == "illegal" and verdicts["Dmitri Nosubmission"] == "missing"

@@ -123,8 +123,9 @@ def test_deck_diff_of_equal_decks_exits_0(runner: CliRunner) -> None:
 
 def test_deck_diff_json_lists_each_changed_card_with_its_counts_before_and_after(runner: CliRunner) -> None:
     result = runner.invoke(app, ["deck", "diff", "--json", STANDARD, MISSING_MARINES])
-    assert json.loads(result.stdout) == [
-        {"section": "main", "card": "marines", "name": "Marines", "before": 8, "after": 6, "delta": -2}]
+    assert json.loads(result.stdout) == {
+        "before": {"path": STANDARD}, "after": {"path": MISSING_MARINES},
+        "changes": [{"section": "main", "card": "marines", "name": "Marines", "before": 8, "after": 6, "delta": -2}]}
 
 
 def test_deck_convert_writes_stdout_or_a_file_that_round_trips(runner: CliRunner, tmp_path: Path) -> None:
@@ -247,6 +248,13 @@ def test_a_broken_catalogue_is_one_error_line_naming_its_file_not_every_deck_unr
     env = {k: v for k, v in os.environ.items() if k not in ("CARDKIT_HOME", "CARDKIT_DB")}
     done = subprocess.run([sys.executable, "-m", "cardkit", "validate", *as_json, *decks], capture_output=True, text=True,
                           timeout=120, env={**env, "PYTHONPATH": str(ROOT), "CARDKIT_HOME": str(home)})
-    assert done.returncode == 2 and done.stdout == ""
-    (line,) = done.stderr.splitlines()
+    assert done.returncode == 2
+    if as_json:
+        # With --json the error is the one JSON object on stdout, as for every command.
+        error = json.loads(done.stdout)["error"]
+        assert done.stderr == "" and error["code"] == "CATALOGUE"
+        line = "error: " + error["message"]
+    else:
+        assert done.stdout == ""
+        (line,) = done.stderr.splitlines()
     assert line.startswith("error: catalogue file ") and "BK1.json" in line

@@ -45,7 +45,7 @@ class CheckReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "ok": self.ok,
+            "legal": self.ok,
             "games": {g: r.to_dict() for g, r in self.games.items()},
             "formats": self.formats,
             "problems": [p.to_dict() for p in self.problems],

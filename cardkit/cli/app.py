@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - older typer on the real click
     from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
 from cardkit.cli import _typer_fast
-from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail
 from cardkit.cli._help import FullSummaryGroup, use_full_summaries
 
 _typer_fast.install()
@@ -117,8 +117,14 @@ def help_command(args: Sequence[str], exc: UsageError) -> str:
     return " ".join(path)
 
 
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether `--json` is among the options (not after `--`): a usage error is then reported as JSON too."""
+    options = args[:args.index("--")] if "--" in args else args
+    return "--json" in options
+
+
 def run() -> None:
-    """Run the console script: a usage error is one `error:` line and exit 2, like every other error."""
+    """Run the console script: a usage error is one `error:` line (with --json, the error object) and exit 2, like every other error."""
     # Runs last at exit: the cyclic collector then leaves what is still alive to the operating system
     # instead of tracing it all once more (about 15 ms of a short command). Nothing cardkit writes
     # waits for that: files are closed by `with` blocks, and Python never promised finalizers at exit.
@@ -131,10 +137,9 @@ def run() -> None:
         typer.echo(exc.format_message())
         code = EXIT_USAGE
     except UsageError as exc:
-        typer.echo(f"error: {exc.format_message()} (see `{help_command(args, exc)} --help`)", err=True)
-        code = EXIT_USAGE
+        message = f"{exc.format_message()} (see `{help_command(args, exc)} --help`)"
+        code = fail(message, EXIT_USAGE, as_json=wants_json(args), error_code=USAGE).exit_code
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C before a command's own guard runs (while typer parses, or a command module loads).
-        typer.echo("error: interrupted", err=True)
-        code = EXIT_INTERRUPTED
+        code = fail("interrupted", EXIT_INTERRUPTED, as_json=wants_json(args), error_code=INTERRUPTED).exit_code
     sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.cli._render import problem_lines
+from cardkit.jsonio import input_name
 
 if TYPE_CHECKING:
     from cardkit.games.battle.state import BattleState
@@ -102,7 +103,7 @@ def moves_command(
     state = read_state(state_file)
     actions = [str(a) for a in legal_actions(state)]
     if as_json:
-        print_json({"turn": state.turn, "to_move": state.to_move, "result": state.result, "actions": actions})
+        print_json({"path": input_name(state_file), "turn": state.turn, "to_move": state.to_move, "result": state.result, "actions": actions})
         return
     typer.echo(f"{state_file}: turn {state.turn}, {state.to_move} player; {len(actions)} legal action(s)")
     for a in actions:
@@ -136,7 +137,7 @@ def apply_command(
     if result.legal and out is not None:
         write_state(result.state, out, (state_file,))
     if as_json:
-        print_json(result.to_dict())
+        print_json({"path": input_name(state_file), **result.to_dict()})
     else:
         for e in result.events:
             typer.echo(f"  {e['text']}")

@@ -17,16 +17,18 @@ QUERY is words and filters, e.g. 'Guts level<=2 colour:black unique:yes',
 'Koch', '(c:red or c:black) -t:city lv<=2 order:cost'. Each word must
 begin a word of the name, its transliteration or the id (case, ё/е and
 Latin/Cyrillic spelling ignored; Dikiy, Dikij and Dikii all find Дикий);
-quote a phrase to keep it together. Filters are FIELD:VALUE or
-FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game (g), id, name, set
-(s), kind (t, type), colour (c, color), element (e: steppe, mountains,
-forest, swamps, darkness, neutral), rarity (r), level (lv, lvl), cost,
-elite, unique, mercenary (yes/no). A field a card's game lacks never
-matches. 'or' and brackets give alternatives, '-' negates a term,
-'order:FIELD' (and 'direction:desc') sorts; otherwise exact names come
-first, then names that begin with the words, then catalogue order. With no
-match, close names are suggested. Exit 0 with matches, 1 with none, 2 on a
-bad query.
+a quoted phrase ('"Moonlight Raiders"') matches those words side by side,
+in that order. Several arguments are joined into one query, so the words
+need no quotes: cardkit cards search colour:black level=2. Filters are
+FIELD:VALUE or FIELD<op>NUMBER with <, <=, >, >=, =, !=. Fields: game
+(g), id, name, set (s), kind (t, type), colour (c, color), element (e:
+steppe, mountains, forest, swamps, darkness, neutral), rarity (r), level
+(lv, lvl), cost, elite, unique, mercenary (yes/no). A field a card's
+game lacks never matches. 'or' and brackets give alternatives, '-'
+negates a term, 'order:FIELD' (and 'direction:desc') sorts; otherwise
+exact names come first, then names that begin with the words, then
+catalogue order. With no match, close names are suggested. Exit 0 with
+matches, 1 with none, 2 on a bad query.
 """
 
 cards_app = typer.Typer(help="Search the cards of every game and show one card.", no_args_is_help=True)
@@ -51,16 +53,18 @@ def _table(rows: list[list[str]]) -> list[str]:
 @cards_app.command("search", help=SEARCH_HELP)
 @guarded
 def search_command(
-    query: Annotated[str, typer.Argument(help="Words and FIELD:VALUE / FIELD<op>NUMBER filters; quote the whole query.")],
+    query: Annotated[list[str], typer.Argument(
+        help="Words and FIELD:VALUE / FIELD<op>NUMBER filters; several arguments are one query.", show_default=False)],
     game: GameOption = None,
     limit: LimitOption = None,
     as_json: JsonOption = False,
 ) -> None:
     from cardkit.db.search import search_cards
 
-    result = search_cards(query, game=game, limit=limit)
+    # The shell has already split the words; quotes it kept (a '"quoted phrase"') still reach the parser.
+    result = search_cards(" ".join(query), game=game, limit=limit)
     if as_json:
-        print_json([h.to_dict() for h in result.hits])
+        print_json(result.to_dict())
     elif result.hits:
         rows = [["GAME", "ID", "NAME", "LATIN", "KIND", "COST", "COLOUR/ELEMENT", "LEVEL"]]
         for h in result.hits:

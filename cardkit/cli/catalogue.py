@@ -35,7 +35,7 @@ def import_command(
 
     result = import_game(game, path, force=force)
     if as_json:
-        print_json({"game": result.game, "cards": result.cards,
+        print_json({"path": str(path), "game": result.game, "cards": result.cards,
                     "written": [str(p) for p in result.written], "removed": [str(p) for p in result.removed]})
         return
     typer.echo(f"{result.game}: {result.cards} cards in {len(result.written)} files")
@@ -50,7 +50,8 @@ def check_command(as_json: JsonOption = False) -> None:
 
     Every problem is reported with its file, card id and JSON pointer. Exit 0
     when the catalogue is sound, 1 on any problem. --json prints
-    {"ok", "games": {GAME: {"cards", "files", ...}}, "problems": [...]}.
+    {"legal", "games": {GAME: {"cards", "files", ...}}, "formats",
+    "problems": [...]}.
     """
     from cardkit.catalogue.check import check_catalogue, where
 

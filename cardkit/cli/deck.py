@@ -18,33 +18,45 @@ DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .
 
 @deck_app.command("hash")
 @guarded
-def hash_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
+def hash_command(deck: DeckArgument, format_name: FormatOption = None, as_json: JsonOption = False) -> None:
     """Print the SHA-256 of DECK's resolved cards and counts per section.
 
     Names or ids, any order, any spelling: the same cards give the same hash.
-    Exit 1 if a line doesn't parse or a card doesn't resolve.
+    Exit 1 if a line doesn't parse or a card doesn't resolve. --json prints
+    {path, game, format, hash}.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import deck_hash
 
     stdin_once(deck)
-    typer.echo(deck_hash(read_deck(deck, format_name)))
+    read = read_deck(deck, format_name)
+    digest = deck_hash(read)
+    if as_json:
+        print_json({"path": read.path, "game": read.game, "format": read.format, "hash": digest})
+    else:
+        typer.echo(digest)
 
 
 @deck_app.command("code")
 @guarded
-def code_command(deck: DeckArgument, format_name: FormatOption = None) -> None:
+def code_command(deck: DeckArgument, format_name: FormatOption = None, as_json: JsonOption = False) -> None:
     """Print DECK as a deck code: one URL-safe line holding its game, format, cards and counts.
 
     Any command takes the code where a deck file goes, as `code:CODE`
     (`cardkit validate code:ck1.…`). The deck's name, player and event are
     left out. Exit 1 if a line doesn't parse or a card doesn't resolve.
+    --json prints {path, game, format, code}.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.code import encode_deck
 
     stdin_once(deck)
-    typer.echo(encode_deck(read_deck(deck, format_name)))
+    read = read_deck(deck, format_name)
+    code = encode_deck(read)
+    if as_json:
+        print_json({"path": read.path, "game": read.game, "format": read.format, "code": code})
+    else:
+        typer.echo(code)
 
 
 @deck_app.command("diff")
@@ -59,14 +71,18 @@ def diff_command(
     Names or ids, any order: only the resolved cards and counts are compared.
     Exit 0 when the decks hold the same cards, 1 when they differ (or a card
     doesn't resolve), 2 when a deck can't be read or the games differ.
+    --json prints {before: {path}, after: {path}, changes: [...]}.
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import diff_decks
 
     stdin_once(a, b)
-    changes = diff_decks(read_deck(a), read_deck(b))
+    before, after = read_deck(a), read_deck(b)
+    changes = diff_decks(before, after)
     if as_json:
-        print_json([c.to_dict() for c in changes])
+        # Two inputs: each is still a `path`, under the role its counts have in every change.
+        print_json({"before": {"path": before.path}, "after": {"path": after.path},
+                    "changes": [c.to_dict() for c in changes]})
     elif not changes:
         typer.echo("same cards")
     else:

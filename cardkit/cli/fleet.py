@@ -38,7 +38,8 @@ def check_command(
     stdin_once(fleet)
     report = check_fleet_file(fleet)
     if as_json:
-        print_json({"legal": report.legal, "problems": [p.to_dict() for p in report.problems]})
+        print_json({"path": input_name(fleet), "side": report.side, "ships": report.ships, "legal": report.legal,
+                    "problems": [p.to_dict() for p in report.problems]})
     else:
         verdict_text = verdict(report.legal, report.problems)
         typer.echo(f"{visible(input_name(fleet))}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
@@ -60,7 +61,7 @@ def can_use_command(
 
     usage = can_use_named(card, ship)
     if as_json:
-        print_json({"allowed": usage.allowed, "reason": usage.reason})
+        print_json(usage.to_dict())
     else:
         typer.echo(("yes: " if usage.allowed else "no: ") + usage.reason)
     if not usage.allowed:
@@ -123,6 +124,7 @@ def new_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deck's shuffles; the same seed, the same game.")] = 0,
     sandbox: Annotated[bool, typer.Option("--sandbox", help="Track no deck or hands: any card may be played.")] = False,
     berserker_first: Annotated[bool, typer.Option("--berserker-first", help="The Berserker moves first.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Set up a game on the 8x8 board from two fleet files and write its state.
 
@@ -136,6 +138,9 @@ def new_command(
     state = new_game(read_json_input(human), read_json_input(berserker), seed=seed, sandbox=sandbox,
                      first="berserker" if berserker_first else "human", files=(str(human), str(berserker)))
     _write_state(state, out, (human, berserker))
+    if as_json:
+        print_json(state.to_dict())
+        return
     typer.echo(render_board(state))
     typer.echo(describe(state))
     typer.echo(f"state written to {out}")
@@ -157,7 +162,8 @@ def moves_command(
     state = _read_state(state_file)
     actions = [str(a) for a in legal_actions(state)]
     if as_json:
-        print_json({"turn": state.turn, "phase": state.phase, "winner": state.winner, "actions": actions})
+        print_json({"path": input_name(state_file), "turn": state.turn, "phase": state.phase, "winner": state.winner,
+                    "actions": actions})
         return
     if state.winner:
         typer.echo(f"the {state.winner} fleet has won: no moves")
@@ -188,7 +194,7 @@ def apply_command(
     if result.legal and out is not None:
         _write_state(result.state, out, (state_file,))
     if as_json:
-        print_json(result.to_dict())
+        print_json({"path": input_name(state_file), **result.to_dict()})
     else:
         for event in result.events:
             typer.echo(event["text"])

@@ -75,7 +75,7 @@ def simulate_command(
     if target is not None:
         run.result.plot(target)
     if as_json:
-        print_json(run.result.to_dict())
+        print_json(run.to_dict())
     else:
         typer.echo(run.result.render_text())
         if plot is not None:

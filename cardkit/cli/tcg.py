@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.cli._render import problem_lines
+from cardkit.jsonio import input_name
 
 if TYPE_CHECKING:
     from cardkit.games.berserk_tcg.match import Game
@@ -41,6 +42,7 @@ def new_command(
     second: Annotated[Path, typer.Argument(help="The second player's deck.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the game state (JSON).")],
     seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffles and the cities' order.")] = 0,
+    as_json: JsonOption = False,
 ) -> None:
     """Start a game: shuffle both decks, draw 7 each, lay the five cities face down.
 
@@ -55,6 +57,9 @@ def new_command(
         typer.echo(f"warning: {line}", err=True)
     game = new_game([d.cards for d in decks], [d.name for d in decks], seed=seed)
     _write(game, out, (first, second))
+    if as_json:
+        print_json(game.to_dict())
+        return
     typer.echo(describe(game))
     typer.echo(f"state written to {out}")
 
@@ -68,7 +73,7 @@ def moves_command(state: StateArg, as_json: JsonOption = False) -> None:
     game = _read(state)
     actions = [str(a) for a in legal_actions(game)]
     if as_json:
-        print_json({"active": game.active, "phase": game.phase, "winner": game.winner, "actions": actions})
+        print_json({"path": input_name(state), "active": game.active, "phase": game.phase, "winner": game.winner, "actions": actions})
         return
     if game.winner is not None:
         typer.echo(f"{game.players[game.winner].name} has won: no moves")
@@ -98,7 +103,7 @@ def apply_command(
     if result.legal and out is not None:
         _write(result.game, out, (state,))
     if as_json:
-        print_json(result.to_dict())
+        print_json({"path": input_name(state), **result.to_dict()})
     else:
         for event in result.events:
             typer.echo(event["text"])

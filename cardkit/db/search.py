@@ -55,6 +55,12 @@ class SearchResult:
     total: int
     # Close names when nothing matched and the query had words: the "did you mean" of a typo.
     suggestions: tuple[str, ...] = ()
+    text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """`cards search --json`: `total` counts every match, `cards` holds those shown (fewer under a limit)."""
+        return {"query": self.text, "total": self.total, "shown": len(self.hits),
+                "cards": [h.to_dict() for h in self.hits], "suggestions": list(self.suggestions)}
 
 
 def _id_values(value: str) -> list[str]:
@@ -229,7 +235,8 @@ def search_connection(conn: sqlite3.Connection, text: str, game: str | None = No
     ).fetchall()
     suggestions = _suggestions(conn, query, game) if not rows else ()
     hits = [_hit(*row) for row in rows]
-    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits), suggestions=suggestions)
+    return SearchResult(query=query, hits=hits[:limit] if limit else hits, total=len(hits), suggestions=suggestions,
+                        text=text)
 
 
 def search_cards(text: str, game: str | None = None, limit: int | None = None, db: Path | None = None) -> SearchResult:

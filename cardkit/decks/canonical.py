@@ -20,6 +20,7 @@ HEADER_ORDER: tuple[str, ...] = ("game", "format", "name", "player", "event")
 class UnresolvedDeck(CardkitError):
     """The deck has lines that don't parse or cards that don't resolve."""
 
+    error_code = "UNRESOLVED_DECK"
     exit_code = 1
 
     def __init__(self, deck: Deck, what: str, problems: list[Problem]) -> None:
@@ -142,6 +143,7 @@ CONVERTERS = {"json": to_json, "text": to_text}
 class UnfaithfulConversion(CardkitError):
     """The deck holds something the other form cannot say: written, it would read back as another deck."""
 
+    error_code = "UNFAITHFUL_CONVERSION"
     exit_code = 1
 
     def __init__(self, deck: Deck, to: str, difference: str) -> None:

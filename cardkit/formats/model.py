@@ -18,6 +18,8 @@ BOTH: Sections = ("main", "side")
 class FormatError(CardkitError):
     """A format file is missing, not JSON or breaks the format schema."""
 
+    error_code = "BAD_FORMAT_FILE"
+
 
 @dataclass(frozen=True)
 class Format:

@@ -141,6 +141,7 @@ class SquadReport:
     def to_dict(self) -> dict[str, Any]:
         led = self.ledger
         return {
+            "path": self.path,
             "legal": self.legal,
             "budget": led.budget.to_dict(),
             "spent": {"gold": led.spent_gold, "silver": led.spent_silver},
@@ -149,7 +150,7 @@ class SquadReport:
             "left": {"gold": led.left_gold, "silver": led.left_silver},
             "derivation": led.budget.derivation(),
             "cards": [p.to_dict() for p in led.payments],
-            "format": self.format, "seat": self.seat, "redeals": self.redeals, "file": self.path,
+            "format": self.format, "seat": self.seat, "redeals": self.redeals,
         }
 
 

@@ -103,7 +103,7 @@ class SquadSimulation:
             return {str(k): c[k] for k in sorted(c)}
 
         return {
-            "game": self.game, "deck": self.deck, "format": self.format, "deals": self.deals, "seed": self.seed,
+            "game": self.game, "format": self.format, "games": self.deals, "seed": self.seed,
             "seat": self.seat, "deck_size": self.deck_size, "gold": self.gold, "silver": self.silver,
             "crystals_left": hist(self.left),
             "mean_crystals_left": round(self.mean_of(self.left), 4),

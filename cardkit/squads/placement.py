@@ -94,6 +94,7 @@ class PlacementReport:
             return p.card.id if p.card else p.text
 
         return {
+            "path": self.path,
             "legal": self.legal,
             "format": self.format,
             "seat": self.seat,

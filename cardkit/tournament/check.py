@@ -137,7 +137,7 @@ class EventCheck:
         return all(s.verdict is Verdict.LEGAL for s in self.submissions) and not any(p.is_error for p in self.problems)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"event": self.event, "format": self.format, "registrations": self.registrations, "ok": self.ok,
+        return {"event": self.event, "format": self.format, "registrations": self.registrations, "legal": self.ok,
                 "summary": self.summary(), "problems": [p.to_dict() for p in self.problems],
                 "submissions": [s.to_dict() for s in self.submissions]}
 

@@ -90,7 +90,9 @@ def _row_html(i: int, s: Submission) -> str:
 
 # Marks the page as cardkit's own, so a later report may replace it without --force.
 _GENERATOR = '<meta name="generator" content="cardkit tournament check">'
-_JSON_KEYS = {"event", "format", "registrations", "ok", "summary", "problems", "submissions"}
+_JSON_KEYS = {"event", "format", "registrations", "legal", "summary", "problems", "submissions"}
+# A report written before the verdict was named `legal` everywhere is still cardkit's own.
+_OLD_JSON_KEYS = (_JSON_KEYS - {"legal"}) | {"ok"}
 
 
 def render_html(result: EventCheck) -> str:
@@ -141,7 +143,7 @@ def is_report(path: Path) -> bool:
             head = fh.read(4096)
             if head.startswith(b"{"):
                 data = json.loads((head + fh.read(64 << 20)).decode("utf-8"))
-                return isinstance(data, dict) and set(data) == _JSON_KEYS
+                return isinstance(data, dict) and set(data) in (_JSON_KEYS, _OLD_JSON_KEYS)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return False
     if head.startswith(b"<!DOCTYPE html>"):

@@ -24,6 +24,7 @@ Event = dict[str, Any]
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
+    error_code = "ILLEGAL_ACTION"
     exit_code = 1
 
     def __init__(self, action: Action, reason: str) -> None:

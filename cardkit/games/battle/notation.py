@@ -29,6 +29,8 @@ SYNTAX = ("move FROM TO | attack FROM TO [aimed|magic] [defend SQUARE] [dice A [
 class BadActionText(CardkitError):
     """The text is not a battle action."""
 
+    error_code = "BAD_ACTION"
+
     def __init__(self, text: str) -> None:
         self.text = text
         super().__init__(f"not a battle action: {text!r}; expected {SYNTAX} (WHERE: a square a1-e6 or #id)")

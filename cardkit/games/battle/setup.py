@@ -17,6 +17,7 @@ from cardkit.squads.placement import PlacementReport, check_placement, read_plac
 class IllegalSetup(CardkitError):
     """A placement file is not a legal start of a battle."""
 
+    error_code = "ILLEGAL_SETUP"
     exit_code = 1
 
     def __init__(self, path: str, problems: list[Problem]) -> None:

@@ -24,9 +24,13 @@ _ID_RE = re.compile(_ID)
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
+    error_code = "ILLEGAL_ACTION"
+
 
 class BadActionText(CardkitError):
     """The text is not an action."""
+
+    error_code = "BAD_ACTION"
 
     def __init__(self, text: str) -> None:
         super().__init__(f"not an action: {text!r}; expected draw, pass, open ID [pay ID,ID], discard ID,ID")

@@ -23,6 +23,7 @@ SIDES: tuple[str, str] = ("attacker", "defender")
 class NotACharacter(CardkitError):
     """The card cannot fight: it has no Power and HP."""
 
+    error_code = "NOT_A_CHARACTER"
     exit_code = 1
 
     def __init__(self, card_id: str, name: str) -> None:

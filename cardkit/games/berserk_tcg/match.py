@@ -38,11 +38,14 @@ ILLEGAL_ACTION = "ILLEGAL_ACTION"
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
+    error_code = "ILLEGAL_ACTION"
     exit_code = 1
 
 
 class BadActionText(CardkitError):
     """The text is not a TCG action."""
+
+    error_code = "BAD_ACTION"
 
     def __init__(self, text: str) -> None:
         shown = text if len(text) <= 80 else text[:80] + "..."

@@ -92,7 +92,7 @@ class TcgSimulation:
         cards = [{"id": cid, "name": self.names[cid],
                   "p_openable_by_turn": [round(int(t.ever[i, k]) / n, DIGITS) for i in range(len(self.schedule))]}
                  for k, cid in sorted(enumerate(t.ids), key=lambda kc: kc[1])]
-        return {"deck": self.deck, "games": n, "seed": self.seed, "seat": self.seat,
+        return {"game": "berserk-tcg", "path": self.deck, "games": n, "seed": self.seed, "seat": self.seat,
                 "cities_default": self.default_cities, "takes": list(self.takes), "discard_policy": self.policy.name,
                 "turns": turns,
                 "cards": cards, "p_decked": round(float(t.decked) / n, DIGITS)}
@@ -104,7 +104,7 @@ class TcgSimulation:
 
     def render_text(self) -> str:
         d = self.to_dict()
-        lines = [f"{d['deck']}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}", *self.assumptions(),
+        lines = [f"{d['path']}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}", *self.assumptions(),
                  "turn  cities  taken  p_any_open  95% interval      exact     mean openable  mean hand"]
         for r in d["turns"]:
             exact = f"{r['p_any_open_exact']:.4f}" if "p_any_open_exact" in r else "-"
@@ -134,7 +134,7 @@ class TcgSimulation:
         if exact:
             curve.plot(*zip(*exact), "x", color="black", markersize=9, label="exact")
         curve.set(xlabel="turn (revealed cities)", ylabel="P(some card openable)", ylim=(0, 1.02),
-                  title=f"{Path(d['deck']).name}: {d['games']:,} games, {d['seat']} player")
+                  title=f"{Path(d['path']).name}: {d['games']:,} games, {d['seat']} player")
         curve.set_xticks(turns, [f"{r['turn']}\n({r['cities']})" for r in d["turns"]])
         curve.grid(alpha=0.3)
         curve.legend(loc="lower right")

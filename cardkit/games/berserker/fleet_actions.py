@@ -30,6 +30,8 @@ GAME = "berserker"
 class BadActionText(CardkitError):
     """The text is not a fleet action."""
 
+    error_code = "BAD_ACTION"
+
     def __init__(self, text: str, why: str = "") -> None:
         shown = text if len(text) <= 80 else text[:80] + "..."
         super().__init__(f"not a fleet action: {shown!r}{'; ' + why if why else ''}; expected "
@@ -40,6 +42,7 @@ class BadActionText(CardkitError):
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
+    error_code = "ILLEGAL_ACTION"
     exit_code = 1
 
 

@@ -25,6 +25,8 @@ SIDES: tuple[Side, ...] = ("human", "berserker")
 class UnknownName(CardkitError):
     """No ship or card of the fleet game has that name."""
 
+    error_code = "NOT_FOUND"
+
     # Not found is exit 1 everywhere, as `cards show` of an unknown card; 2 is for usage and unreadable input.
     exit_code = 1
 

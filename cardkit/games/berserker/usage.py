@@ -40,7 +40,7 @@ class Usage:
         return f"{self.ship.name} can use {self.card.name}" + "".join(f"; {c}" for c in self.conditions)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card": self.card.id, "ship": self.ship.id, "allowed": self.allowed, "reason": self.reason}
+        return {"card": self.card.id, "ship": self.ship.id, "legal": self.allowed, "reason": self.reason}
 
 
 def _names(ids: tuple[str, ...], table: dict[str, Any]) -> str:
