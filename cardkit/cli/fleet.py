@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from cardkit.cli._applied import show_applied
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
@@ -193,22 +194,8 @@ def apply_command(
     result = apply_all(_read_state(state_file), actions)
     if result.legal and out is not None:
         _write_state(result.state, out, (state_file,))
-    if as_json:
-        print_json({"path": input_name(state_file), **result.to_dict()})
-    else:
-        for event in result.events:
-            typer.echo(event["text"])
-        for line in problem_lines(result.problems):
-            typer.echo(line)
-        if result.legal:
-            typer.echo(render_board(result.state))
-            typer.echo(describe(result.state))
-            if out is not None:
-                typer.echo(f"state written to {out}")
-        else:
-            typer.echo("ILLEGAL: nothing written" if out is not None else "ILLEGAL")
-    if not result.legal:
-        raise typer.Exit(EXIT_FINDING)
+    show_applied(result, state_file, out, as_json,
+                 lambda: render_board(result.state) + "\n" + describe(result.state))
 
 
 def register(app: typer.Typer) -> None:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from cardkit.cli._errors import EXIT_FINDING, guarded
+from cardkit.cli._applied import show_applied
+from cardkit.cli._errors import guarded
 from cardkit.cli._options import JsonOption, print_json
-from cardkit.cli._render import problem_lines
 from cardkit.jsonio import input_name
 
 if TYPE_CHECKING:
@@ -102,21 +102,7 @@ def apply_command(
     result = apply_all(_read(state), actions)
     if result.legal and out is not None:
         _write(result.game, out, (state,))
-    if as_json:
-        print_json({"path": input_name(state), **result.to_dict()})
-    else:
-        for event in result.events:
-            typer.echo(event["text"])
-        for line in problem_lines(result.problems):
-            typer.echo(line)
-        if result.legal:
-            typer.echo(describe(result.game))
-            if out is not None:
-                typer.echo(f"state written to {out}")
-        else:
-            typer.echo("ILLEGAL: nothing written" if out is not None else "ILLEGAL")
-    if not result.legal:
-        raise typer.Exit(EXIT_FINDING)
+    show_applied(result, state, out, as_json, lambda: describe(result.game))
 
 
 def register(app: typer.Typer) -> None:
