@@ -40,6 +40,25 @@ def test_a_comment_naming_the_side_section_starts_it(comment: str) -> None:
     assert [e.section for e in parsed.entries] == ["main", "side"] and not parsed.problems
 
 
+@pytest.mark.parametrize("title", ["// Sideboard (15)", "// Sideboard - 15", "// Sideboard 15", "// 15 Sideboard cards",
+                                   "// SIDEBOARD (15 cards)", "// Sideboard [2]", "// Side deck – 2"])
+def test_a_side_title_with_a_count_around_it_starts_the_side_deck(title: str) -> None:
+    parsed = parse_text(f"3 Guts (BK1-012)\n{title}\n2 Volley Shot\n")
+    assert [e.section for e in parsed.entries] == ["main", "side"] and not parsed.problems
+
+
+def test_a_main_title_with_a_count_after_the_side_returns_to_main() -> None:
+    parsed = parse_text("// Sideboard (2)\n2 Volley Shot\n// Main deck (3 cards)\n3 Guts (BK1-012)\n")
+    assert [e.section for e in parsed.entries] == ["side", "main"]
+
+
+@pytest.mark.parametrize("prose", ["// swap these for the sideboard plan", "// sideboard plan: 15", "// 15 cards for the side",
+                                   "// decks", "// 15"])
+def test_a_comment_that_mentions_a_section_among_other_words_stays_a_comment(prose: str) -> None:
+    parsed = parse_text(f"3 Guts (BK1-012)\n{prose}\n2 Volley Shot\n")
+    assert [e.section for e in parsed.entries] == ["main", "main"] and not parsed.problems
+
+
 def test_a_main_comment_after_the_side_returns_to_main() -> None:
     parsed = parse_text("// Sideboard\n2 Volley Shot\n// Main\n3 Guts (BK1-012)\n")
     assert [e.section for e in parsed.entries] == ["side", "main"]

@@ -12,8 +12,11 @@ from cardkit.problems import Problem, error
 
 _SECTION_NAMES = r"(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)"
 _SECTION = re.compile(rf"^{_SECTION_NAMES}\s*:?\s*$", re.IGNORECASE)
-# `// Sideboard`, `// Main` and Cockatrice's `// 10 Sideboard`: a comment that names a section starts it.
-_COMMENT_SECTION = re.compile(rf"^//\s*(?:[0-9]+\s+)?{_SECTION_NAMES}\s*:?\s*$", re.IGNORECASE)
+# A `//` comment that is nothing but a section name, with counts, brackets, dashes, colons and the word
+# `cards` around it, starts that section: `// Sideboard`, Cockatrice's `// 10 Sideboard`, `// Sideboard (15)`,
+# `// 15 Sideboard cards`. Any other word makes it prose (`// swap these for the sideboard plan`), a comment.
+_SECTION_FILLER = r"(?:[\s()\[\]:.,\-\u2013\u2014]|[0-9]|cards?\b)*"
+_COMMENT_SECTION = re.compile(rf"^//{_SECTION_FILLER}{_SECTION_NAMES}{_SECTION_FILLER}$", re.IGNORECASE)
 # `SB: 2 Name`, as Cockatrice and MTGO-style lists write a side-deck card wherever it stands.
 _SIDE_PREFIX = re.compile(r"^SB\s*:\s*", re.IGNORECASE)
 # `3x`, `3×`, and `3х` typed on a Russian keyboard layout (Cyrillic х, U+0445).
