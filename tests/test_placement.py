@@ -173,3 +173,36 @@ def test_where_flyers_stand_at_the_set_up_is_the_formats_data(tmp_path: Path, mo
     flyer_on_square = {"cards": [{"card": "n_oko_buri", "square": "c2"}]}
     assert check_placement({"format": "berserk-online", **flyer_on_square}).legal
     assert codes(check_placement({"format": "online-house", **flyer_on_square})) == ["FLYER_ON_FIELD"]
+
+
+@pytest.mark.parametrize("twin", ["10021", "50027"])
+def test_a_ccg_squad_holding_a_unique_card_twice_is_not_placed_legally(twin: str) -> None:
+    doc = json.loads((Path(__file__).resolve().parent.parent / "squads" / "ccg-placement.json").read_text(encoding="utf-8"))
+    assert check_placement(doc).legal
+    doc["squad"].append(twin)
+    doc["reserve"].append(twin)
+    report = check_placement(doc)
+    assert codes(report) == ["UNIQUE_TWICE"] and not report.legal
+    assert report.problems[0].actual == 2
+
+
+def test_a_unique_card_placed_twice_without_a_squad_list_is_unique_twice() -> None:
+    report = check_placement({"format": "berserk-ccg", "cards": [], "reserve": ["10021", "50027"]})
+    assert codes(report) == ["UNIQUE_TWICE"]
+
+
+def test_placement_applies_the_squads_flyer_limit() -> None:
+    from cardkit.squads.budget import squad_rules
+    from cardkit.squads.cards import squad_cards
+
+    rules, table = squad_rules("berserk-ccg"), squad_cards("berserk-ccg")
+    assert rules.flyer_crystal_cap is not None
+    flyers = sorted((c for c in table.values() if c.flyer and not c.unique), key=lambda c: -c.cost)
+    picked, cost = [], 0
+    for c in flyers:
+        picked.append(c.id)
+        cost += c.cost
+        if cost > rules.flyer_crystal_cap:
+            break
+    report = check_placement({"format": "berserk-ccg", "cards": [], "reserve": picked})
+    assert codes(report) == ["FLYERS_OVER_LIMIT"]

@@ -110,7 +110,8 @@ def rule_problems(cards: Sequence[tuple[SquadCard, CardRef | None]], rules: Squa
                 what = (same[0][0].label if len(ids) == 1
                         else f"{same[0][0].name} ({', '.join(f'{i} ×{sum(1 for c, _ in same if c.id == i)}' for i in ids)})")
                 out.append(error("UNIQUE_TWICE", f"{what} is unique and is in the squad {n} times",
-                                 card=", ".join(ids), line=ref.line if ref else None, limit=1, actual=n))
+                                 card=", ".join(ids), line=ref.line if ref else None,
+                                 pointer=ref.pointer if ref else None, limit=1, actual=n))
     flyers = [c for c, _ in cards if c.flyer]
     if rules.flyer_crystal_cap is not None and sum(c.cost for c in flyers) > rules.flyer_crystal_cap:
         cost = sum(c.cost for c in flyers)

@@ -25,7 +25,8 @@ from cardkit.visible import visible
 from cardkit.problems import Problem, error, has_errors
 from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard, squad_cards
-from cardkit.squads.read import parse_checked_json
+from cardkit.squads.check import rule_problems
+from cardkit.squads.read import CardRef, parse_checked_json
 
 Square = str
 COLUMNS = "abcde"
@@ -140,9 +141,16 @@ def check_placement(data: dict[str, Any], path: str = "<placement>") -> Placemen
         placed.append(Placed(text, resolve(text, f"/reserve/{i}"), reserve=True, pointer=f"/reserve/{i}"))
     problems += _square_problems(placed, seat, rules) + _zone_problems(placed, rules)
     if "squad" in data:
-        squad = [(c, t) for i, t in enumerate(data["squad"]) if (c := resolve(t, f"/squad/{i}")) is not None]
+        refs = [CardRef(t, c.id, pointer=f"/squad/{i}") for i, t in enumerate(data["squad"])
+                if (c := resolve(t, f"/squad/{i}")) is not None]
+        squad = [(table[r.card], r.text) for r in refs if r.card is not None]
         placed, found = _squad_problems(placed, squad, rules)
         problems += found
+    else:
+        refs = [CardRef(p.text, p.card.id, pointer=p.pointer) for p in placed if p.card is not None]
+    # The squad's own rules that need no deal (`squad check`'s UNIQUE_TWICE, FLYERS_OVER_LIMIT, TOO_MANY_TERRAINS)
+    # hold on the field too; the budget is left to `squad check`, as it needs the re-deals and the file's crystals.
+    problems += rule_problems([(table[r.card], r) for r in refs if r.card is not None], rules)
     return PlacementReport(path, rules.format, seat, placed, problems)
 
 
