@@ -100,7 +100,7 @@ def test_the_registered_deck_presented_again_matches(registry_file: Path, tmp_pa
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data == {"match": True, "player": "Alice Archer", "registered_hash": data["presented_hash"],
-                    "presented_hash": deck_hash(read_deck(ALICE)), "differences": []}
+                    "presented_hash": deck_hash(read_deck(ALICE)), "differences": [], "printings": []}
 
 
 def test_one_card_swapped_and_one_moved_to_the_side_are_every_difference(registry_file: Path, tmp_path: Path,
@@ -208,3 +208,51 @@ def test_a_registered_list_with_an_unresolved_line_never_matches(tmp_path: Path,
     write_registry(registry, out)
     shown = runner.invoke(app, ["tournament", "deck-check", str(out), "Alice Archer", str(ALICE)])
     assert shown.exit_code == 1 and "registered list had lines that did not resolve" in shown.output
+
+
+def _ccg_registry(tmp_path: Path, cards: str) -> Path:
+    event = tmp_path / "event"
+    event.mkdir()
+    (event / "boris.deck").write_text(f"game: berserk-ccg\nplayer: Boris Petrov\n{cards}", encoding="utf-8")
+    out = tmp_path / "registry.json"
+    write_registry(build_registry(check_event([event])), out)
+    return out
+
+
+def _at_table(tmp_path: Path, cards: str) -> Path:
+    path = tmp_path / "table.deck"
+    path.write_text(f"game: berserk-ccg\n{cards}", encoding="utf-8")
+    return path
+
+
+def test_a_ccg_card_presented_in_another_printing_matches_with_a_note(tmp_path: Path, runner: CliRunner) -> None:
+    registry = _ccg_registry(tmp_path, "2 10021\n3 10001\n")
+    deck = _at_table(tmp_path, "2 Мантикора\n3 10001\n")  # the name resolves to the latest printing, 50027
+    result = deck_check(read_registry(registry), "Boris Petrov", deck)
+    assert result.match and result.differences == []
+    assert result.registered_hash != result.presented_hash
+    assert [n.to_dict() for n in result.printings] == [
+        {"name": "Мантикора", "section": "main", "registered": {"10021": 2}, "presented": {"50027": 2}}]
+    human = runner.invoke(app, ["tournament", "deck-check", str(registry), "Boris Petrov", str(deck)])
+    assert human.exit_code == 0, human.output
+    assert human.output.startswith("MATCH")
+    assert "note  main  Мантикора: registered as 2 10021, presented as 2 50027: printings of one card" in human.output
+
+
+def test_a_missing_copy_of_a_reprinted_card_is_one_difference_under_the_registered_id(tmp_path: Path) -> None:
+    registry = _ccg_registry(tmp_path, "2 10021\n3 10001\n")
+    result = deck_check(read_registry(registry), "Boris Petrov", _at_table(tmp_path, "1 10021\n1 50027\n2 10001\n"))
+    assert not result.match
+    assert [(d.card, d.section, d.registered, d.presented) for d in result.differences] == [
+        ("10001", "main", 3, 2)]
+    assert [n.presented for n in result.printings] == [{"10021": 1, "50027": 1}]
+
+
+def test_where_cards_count_by_id_two_cards_of_one_name_stay_different_cards(registry_file: Path, tmp_path: Path) -> None:
+    from cardkit.formats.model import load_format
+
+    assert load_format("berserk-tcg").copies_by == "card"
+    deck = presented(tmp_path, ("3 Guts (BK1-012)", "3 Guts (BK1-011)"))
+    result = deck_check(read_registry(registry_file), "Alice Archer", deck)
+    assert not result.match and result.printings == []
+    assert {d.card for d in result.differences} == {"BK1-011", "BK1-012"}

@@ -286,6 +286,10 @@ def deck_check_command(
                        f"presented {d.presented}: {d.describe()}")
         if not result.differences:
             typer.echo("  the same cards, but the registered list had lines that did not resolve")
+    if not as_json:
+        # Not differences: a reprint is the same card when a deck names it, but a judge may want to see the swap.
+        for n in result.printings:
+            typer.echo(f"  note  {n.section:4}  {visible(n.name)}: {n.describe()}")
     raise typer.Exit(EXIT_OK if result.match else EXIT_FINDING)
 
 

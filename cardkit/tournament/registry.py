@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
@@ -195,6 +195,25 @@ class Difference:
 
 
 @dataclass(frozen=True)
+class PrintingNote:
+    """One card presented in other printings than registered: the same card under `copies_by: name`, no difference."""
+
+    name: str
+    section: str
+    registered: dict[CardId, int]
+    presented: dict[CardId, int]
+
+    def describe(self) -> str:
+        def ids(counts: dict[CardId, int]) -> str:
+            return ", ".join(f"{n} {c}" for c, n in counts.items())
+
+        return f"registered as {ids(self.registered)}, presented as {ids(self.presented)}: printings of one card"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "section": self.section, "registered": self.registered, "presented": self.presented}
+
+
+@dataclass(frozen=True)
 class DeckCheck:
     """A presented deck against a registered one: whether they match, and every difference."""
 
@@ -204,20 +223,60 @@ class DeckCheck:
     differences: list[Difference]
     registered_file: str = ""
     presented_file: str = ""
+    printings: list[PrintingNote] = field(default_factory=list)
 
     @property
     def match(self) -> bool:
-        return self.registered_hash == self.presented_hash and not self.differences
+        # Other printings of the same cards change the hash but not the deck; a registered list with
+        # unresolved lines (no hash) never matches.
+        same = self.registered_hash == self.presented_hash or (self.registered_hash is not None and bool(self.printings))
+        return same and not self.differences
 
     def to_dict(self) -> dict[str, Any]:
         return {"match": self.match, "player": self.player, "registered_hash": self.registered_hash,
-                "presented_hash": self.presented_hash, "differences": [d.to_dict() for d in self.differences]}
+                "presented_hash": self.presented_hash, "differences": [d.to_dict() for d in self.differences],
+                "printings": [n.to_dict() for n in self.printings]}
+
+
+def by_card(lists: dict[str, dict[CardId, int]], key: Callable[[CardId], str],
+            first: dict[str, CardId]) -> dict[str, dict[CardId, int]]:
+    """`lists` counted per card key, each key under the first id (of `first`, else of the lists) that has it."""
+    out: dict[str, dict[CardId, int]] = {}
+    for section, counts in lists.items():
+        merged: dict[CardId, int] = {}
+        for cid, n in counts.items():
+            k = first.setdefault(key(cid), cid)
+            merged[k] = merged.get(k, 0) + n
+        out[section] = merged
+    return out
+
+
+def printing_notes(registered: dict[str, dict[CardId, int]], presented: dict[str, dict[CardId, int]],
+                   key: Callable[[CardId], str], names: dict[CardId, str]) -> list[PrintingNote]:
+    """Each (card, section) whose printings differ between the lists while the card key is the same."""
+    out: list[PrintingNote] = []
+    for section in SECTIONS:
+        reg, pre = registered.get(section, {}), presented.get(section, {})
+        for k in dict.fromkeys(key(c) for c in (*reg, *pre)):
+            r = {c: n for c, n in reg.items() if key(c) == k}
+            p = {c: n for c, n in pre.items() if key(c) == k}
+            # One printing on both sides differing only in count is a difference, not a note.
+            if r and p and r != p and not (len(r) == len(p) == 1 and r.keys() == p.keys()):
+                cid = next(iter(r))
+                out.append(PrintingNote(names.get(cid, cid), section, r, p))
+    return out
 
 
 def compare_lists(game: str, registered: dict[str, dict[CardId, int]], presented: dict[str, dict[CardId, int]],
-                  names: dict[CardId, str]) -> list[Difference]:
-    """Every (card, section) whose count differs, in catalogue order, main before side."""
+                  names: dict[CardId, str], key: Callable[[CardId], str] | None = None) -> list[Difference]:
+    """Every (card, section) whose count differs, in catalogue order, main before side.
+
+    With `key` (the format's card key) the printings of one card count together, under the registered id.
+    """
     cards = load_game(game).cards
+    if key is not None:
+        first: dict[str, CardId] = {}
+        registered, presented = by_card(registered, key, first), by_card(presented, key, first)
     order = {cid: i for i, cid in enumerate(cards)}
     every = {c for lists in (registered, presented) for section in lists.values() for c in section}
     out: list[Difference] = []
@@ -244,6 +303,7 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
     """
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import deck_hash
+    from cardkit.formats.model import load_format
 
     entry = find_registered(registry, player, registry_path)
     deck = read_deck(presented, entry["format"])
@@ -258,6 +318,13 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
     registered = {s: {c["card"]: c["count"] for c in entry[s]} for s in SECTIONS}
     names = {c["card"]: c["name"] for s in SECTIONS for c in entry[s]}
     shown = {s: deck.section(s) for s in SECTIONS}
+    # "A reprint is the same card ... when a deck names it": compare as the copy limit counts (`copies_by`).
+    fmt, cards = load_format(entry["format"]), load_game(deck.game).cards
+
+    def key(cid: CardId) -> str:
+        return fmt.card_key(cards[cid]) if cid in cards else cid
+
     return DeckCheck(player=entry["player"], registered_hash=entry["hash"], presented_hash=deck_hash(deck),
-                     differences=compare_lists(deck.game, registered, shown, names),
-                     registered_file=entry["file"], presented_file=str(presented))
+                     differences=compare_lists(deck.game, registered, shown, names, key),
+                     registered_file=entry["file"], presented_file=str(presented),
+                     printings=printing_notes(registered, shown, key, names))
