@@ -58,3 +58,16 @@ def test_an_unknown_name_gets_pasteable_suggestions() -> None:
     assert found.ids == () and found.suggestions
     assert found.suggestions[0].startswith("Guts (BK")
     assert card_index("berserk-tcg").find(found.suggestions[0]).resolved is not None
+
+
+def test_a_close_name_of_a_reprinted_card_suggests_its_latest_printing() -> None:
+    ccg = load_game("berserk-ccg").cards
+    assert ccg["10171"]["printings"] == ["10171", "50184"]
+    suggestions = card_index("berserk-ccg").find("marodior").suggestions
+    assert suggestions[0] == "Мародёр (50184)" and not any("10171" in s for s in suggestions)
+    assert card_index("berserk-ccg").find(suggestions[0]).resolved == "50184"
+
+
+def test_an_id_typed_with_underscore_for_dash_suggests_that_id_and_every_card_of_the_close_name() -> None:
+    suggestions = card_index("berserk-online").find("b_lak_nak").suggestions
+    assert suggestions[:2] == ("Лак-Нак (b_lak-nak)", "Лак-Нак (b_lak_nak2)")

@@ -49,8 +49,10 @@ class CardIndex:
         self._by_latin: dict[str, list[CardId]] = {}
         # What each text typed so far found: a tournament's decks write the same few hundred names thousands of times.
         self._found: dict[tuple[str, bool], Lookup] = {}
+        self._by_loose_id: dict[str, list[CardId]] = {}
         for cid, card in catalogue.cards.items():
             self._by_id[cid.casefold()] = cid
+            self._by_loose_id.setdefault(_loose_id(cid), []).append(cid)
             # Each name folded once: building the index is most of a one-deck `validate`.
             name = fold(card["name"])
             self._by_name.setdefault(name, []).append(cid)
@@ -123,14 +125,21 @@ class CardIndex:
         return ()
 
     def suggest(self, text: str, n: int = 3) -> tuple[str, ...]:
-        """Up to `n` close names, written as `Name (ID)` so they can be pasted back."""
-        key = fold_latin(text)
-        close = difflib.get_close_matches(key, list(self._by_latin), n=n, cutoff=0.6)
-        out: list[str] = []
-        for k in close:
-            cid = self._by_latin[k][0]
-            out.append(f"{self.catalogue.cards[cid]['name']} ({cid})")
-        return tuple(out)
+        """Up to `n` close cards, written as `Name (ID)` so they can be pasted back.
+
+        First the ids that differ from `text` only in case or `-`/`_` (`b_lak_nak` for `b_lak-nak`),
+        then the cards of close names: every card of a name several cards share, and for a name only
+        printings of one card share the latest printing, the one the name resolves to.
+        """
+        ids = list(self._by_loose_id.get(_loose_id(text), ()))
+        for k in difflib.get_close_matches(fold_latin(text), list(self._by_latin), n=n, cutoff=0.6):
+            ids += self._one_card(tuple(self._by_latin[k]))
+        return tuple(f"{self.catalogue.cards[cid]['name']} ({cid})" for cid in list(dict.fromkeys(ids))[:n])
+
+
+def _loose_id(text: str) -> str:
+    """An id as suggestions compare it: `-` and `_` (easily swapped when typing an id) the same, case ignored."""
+    return text.strip().casefold().replace("-", "_")
 
 
 @lru_cache(maxsize=8)
