@@ -128,12 +128,12 @@ class CardIndex:
         """Up to `n` close cards, written as `Name (ID)` so they can be pasted back.
 
         First the ids that differ from `text` only in case or `-`/`_` (`b_lak_nak` for `b_lak-nak`),
-        then the cards of close names: every card of a name several cards share, and for a name only
-        printings of one card share the latest printing, the one the name resolves to.
+        then one card per close name: for a name only printings of one card share, the latest
+        printing, the one the name resolves to (else the first card of the name).
         """
         ids = list(self._by_loose_id.get(_loose_id(text), ()))
         for k in difflib.get_close_matches(fold_latin(text), list(self._by_latin), n=n, cutoff=0.6):
-            ids += self._one_card(tuple(self._by_latin[k]))
+            ids.append(self._one_card(tuple(self._by_latin[k]))[0])
         return tuple(f"{self.catalogue.cards[cid]['name']} ({cid})" for cid in list(dict.fromkeys(ids))[:n])
 
 
