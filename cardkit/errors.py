@@ -94,6 +94,17 @@ class AmbiguousCard(CardkitError):
         super().__init__(f"{query!r} matches {len(candidates)} cards: {shown}; give an id")
 
 
+class CardNotInGame(CardNotFound):
+    """No card of the one game asked about matches (a card of another game does not count)."""
+
+    def __init__(self, query: str, game: str, suggestions: list[str] | None = None, why: str = "") -> None:
+        self.game = game
+        self.suggestions = suggestions or []
+        self.query = query
+        hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
+        CardkitError.__init__(self, f"no {game} card matches {query!r}{why}{hint}")
+
+
 class CatalogueError(CardkitError):
     """The catalogue is missing or cannot be read."""
 
