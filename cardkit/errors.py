@@ -13,6 +13,7 @@ class CardkitError(Exception):
 
     exit_code: int = 2
     # Stable names for scripts: `--json` prints an error as {"error": {"code": ..., "message": ...}}.
+    # Only subclasses are raised, each with a code docs/json.md lists; this default is never printed.
     error_code: str = "ERROR"
 
     def __init__(self, message: str | None = None) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
 from cardkit.decks.model import SECTIONS
-from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.errors import BadArgument, CardkitError, OutputRefused, UnreadableInput
 from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.registrations import player_key
@@ -31,6 +31,8 @@ LAYOUT = 1
 
 class UnknownPlayer(CardkitError):
     """The registry has no deck for this player."""
+
+    error_code = "UNKNOWN_PLAYER"
 
     def __init__(self, player: str, path: str, known: int) -> None:
         self.player = player
@@ -102,7 +104,7 @@ REGISTRY = Kind("registry", is_registry, forceable=True)
 
 
 def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
-    """`BadArgument` when `out` exists and `force` is not given, before any work is done.
+    """`OutputRefused` when `out` exists and `force` is not given, before any work is done.
 
     A registry is the record of what players registered: replacing it by accident would
     lose the lists the deck checks compare with, so even an earlier registry needs `force`.
@@ -110,7 +112,7 @@ def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
     """
     target = Path(out)
     if (target.exists() or target.is_symlink()) and not target.is_dir() and not force:
-        raise BadArgument(f"{target} exists; a registry is not replaced without --force (nothing written)")
+        raise OutputRefused(target, "exists; a registry is not replaced without --force (nothing written)")
     Output(target, REGISTRY, (), force).check()
 
 
