@@ -17,6 +17,7 @@ from cardkit.decks.model import Deck
 from cardkit.decks.report import DeckReport
 from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.formats import Format
+from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all
 from cardkit.tournament.registrations import Registrations, player_key
@@ -231,6 +232,10 @@ def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[Found]:
     seen: set[str] = set()
     real_folders: dict[Path, str] = {}
     for given in inputs:
+        if is_stdin(given):
+            # An event is many named files; one unnamed stream has no file name to report or register.
+            raise BadArgument("-: the submissions of an event are folders or files, not standard input; "
+                              "save the deck to a file (a file really called - is ./-)")
         root = Path(given)
         try:
             is_dir = stat.S_ISDIR(os.stat(root).st_mode)

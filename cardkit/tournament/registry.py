@@ -20,6 +20,7 @@ from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
 from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument, CardkitError, OutputRefused, UnreadableInput
+from cardkit.jsonio import input_name
 from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.registrations import player_key
@@ -254,12 +255,12 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
         first = bad[0]
         where = f"line {first.line}: " if first.line is not None else (f"{first.pointer}: " if first.pointer else "")
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise UnreadableInput(presented, f"{where}{first.message}{more}; a deck check needs every card line resolved")
+        raise UnreadableInput(input_name(presented), f"{where}{first.message}{more}; a deck check needs every card line resolved")
     if deck.game != entry["game"]:
-        raise UnreadableInput(presented, f"a {deck.game} deck; {entry['player']!r} registered a {entry['game']} deck")
+        raise UnreadableInput(input_name(presented), f"a {deck.game} deck; {entry['player']!r} registered a {entry['game']} deck")
     registered = {s: {c["card"]: c["count"] for c in entry[s]} for s in SECTIONS}
     names = {c["card"]: c["name"] for s in SECTIONS for c in entry[s]}
     shown = {s: deck.section(s) for s in SECTIONS}
     return DeckCheck(player=entry["player"], registered_hash=entry["hash"], presented_hash=deck_hash(deck),
                      differences=compare_lists(deck.game, registered, shown, names),
-                     registered_file=entry["file"], presented_file=str(presented))
+                     registered_file=entry["file"], presented_file=input_name(presented))
