@@ -13,6 +13,7 @@ class CardkitError(Exception):
 
     exit_code: int = 2
     # Stable names for scripts: `--json` prints an error as {"error": {"code": ..., "message": ...}}.
+    # Only subclasses are raised, each with a code docs/json.md lists; this default is never printed.
     error_code: str = "ERROR"
 
     def __init__(self, message: str | None = None) -> None:
@@ -92,6 +93,17 @@ class AmbiguousCard(CardkitError):
         self.candidates = candidates
         shown = ", ".join(candidates[:12]) + (" ..." if len(candidates) > 12 else "")
         super().__init__(f"{query!r} matches {len(candidates)} cards: {shown}; give an id")
+
+
+class CardNotInGame(CardNotFound):
+    """No card of the one game asked about matches (a card of another game does not count)."""
+
+    def __init__(self, query: str, game: str, suggestions: list[str] | None = None, why: str = "") -> None:
+        self.game = game
+        self.suggestions = suggestions or []
+        self.query = query
+        hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
+        CardkitError.__init__(self, f"no {game} card matches {query!r}{why}{hint}")
 
 
 class CatalogueError(CardkitError):

@@ -147,6 +147,28 @@ def test_combat_odds_of_an_unknown_card_is_a_finding(runner: CliRunner) -> None:
     assert result.exit_code == 1 and "error: no card matches" in result.output
 
 
+def test_combat_odds_of_an_online_card_on_a_tabletop_card_is_not_found_in_the_attackers_game(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["combat", "odds", "b_ahti", "10001"])
+    assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+    assert "no berserk-online card matches '10001'" in result.output and "berserk-ccg card" in result.output
+    assert json.loads(runner.invoke(app, ["combat", "odds", "b_ahti", "10001", "--json"]).output)["error"]["code"] == "NOT_FOUND"
+
+
+def test_combat_odds_with_game_refuses_an_attacker_of_another_game(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["combat", "odds", "b_ahti", "b_ammah", "--game", "berserk-ccg"])
+    assert result.exit_code == 1 and "b_ahti" in result.output and "b_ammah" not in result.output
+
+
+def test_combat_odds_suggests_defenders_only_from_the_attackers_game(runner: CliRunner) -> None:
+    from cardkit.games.battle.cards import battle_cards
+
+    result = runner.invoke(app, ["combat", "odds", "b_ammah", "b_ahtii"])
+    assert result.exit_code == 1 and "did you mean" in result.output
+    suggested = result.output.split("did you mean: ")[1].strip().split(", ")
+    ids = [s.rsplit("(", 1)[1].rstrip(")") for s in suggested]
+    assert ids and set(ids) <= set(battle_cards("berserk-online")), ids
+
+
 def test_combat_odds_of_a_card_without_strike_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(app, ["combat", "odds", "b_chantar", "b_ahti"])
     assert result.exit_code == 2 and "no strike" in result.output

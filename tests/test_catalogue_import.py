@@ -104,12 +104,27 @@ def test_fleet_cards_and_ships_come_from_the_tables(tmp_path: Path) -> None:
     assert sum(c["count"] for c in cards.values()) == 13
 
 
-def test_import_removes_files_the_source_no_longer_produces(tmp_path: Path) -> None:
+def test_import_removes_catalogue_files_of_the_game_the_source_no_longer_produces(tmp_path: Path) -> None:
     stale = tmp_path / "berserk-ccg" / "set-99.json"
     stale.parent.mkdir(parents=True)
-    stale.write_text("{}", encoding="utf-8")
+    shutil.copy(ROOT / "data" / "cards" / "berserk-ccg" / "set-10.json", stale)
     result = import_game("berserk-ccg", REFERENCE / SOURCES["berserk-ccg"], tmp_path)
     assert result.removed == [stale] and not stale.exists()
+
+
+@pytest.mark.parametrize("content", ['{"my": "notes"}', "{}", "not json at all", '{"game": "berserk-tcg"}'])
+def test_a_json_file_in_the_game_folder_that_is_not_its_catalogue_file_refuses_the_import_even_with_force(
+        runner: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str) -> None:
+    cards = tmp_path / "cards"
+    shutil.copytree(ROOT / "data" / "cards" / "berserker", cards / "berserker")
+    notes = cards / "berserker" / "my-notes.json"
+    notes.write_text(content, encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in sorted((cards / "berserker").iterdir())}
+    monkeypatch.setattr(paths, "CARDS_DIR", cards)
+    result = runner.invoke(app, ["catalogue", "import", "berserker", str(REFERENCE / SOURCES["berserker"]), "--force"])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1 and "my-notes.json" in result.output
+    assert {p.name: p.read_bytes() for p in sorted((cards / "berserker").iterdir())} == before
 
 
 @pytest.mark.parametrize(("content", "reason"), [

@@ -177,3 +177,24 @@ def test_tournament_registrations_can_come_from_standard_input(runner: CliRunner
     result = runner.invoke(app, [*args, "-"], input=(event / "registrations.csv").read_bytes())
     assert result.exit_code == from_file.exit_code == 1
     assert result.stdout.splitlines()[-1] == from_file.stdout.splitlines()[-1]
+
+
+def test_tournament_check_of_dash_is_a_usage_error_saying_submissions_are_files(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["tournament", "check", "-"], input=HAWKS.read_bytes())
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "not standard input" in result.output and "no such file" not in result.output
+
+
+def test_tournament_deck_check_names_a_deck_from_standard_input_stdin(runner: CliRunner, tmp_path: Path) -> None:
+    event = DATA / "tournament" / "spring-open"
+    registry = tmp_path / "registry.json"
+    registered = runner.invoke(app, ["tournament", "register", str(event), "-r", str(event / "registrations.csv"),
+                                     "--out", str(registry)])
+    assert registered.exit_code == 0, registered.output
+    deck = (event / "decks" / "alice.deck").read_bytes()
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry), "Alice Archer", "-"], input=deck)
+    assert result.exit_code == 0 and "<stdin> is the registered deck" in result.output, result.output
+    broken = deck.replace(b"3 Casca (BK1-013)", b"3 Kasca the Brave")
+    assert broken != deck
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry), "Alice Archer", "-"], input=broken)
+    assert result.exit_code == 2 and "error: <stdin>" in result.output, result.output

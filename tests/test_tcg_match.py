@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -287,3 +288,53 @@ def test_tcg_new_refuses_a_deck_of_another_game(runner: CliRunner, tmp_path: Pat
     result = runner.invoke(app, ["tcg", "new", str(ROOT / "decks/berserker/standard.deck"), str(RED),
                                  "--out", str(tmp_path / "g.json")])
     assert result.exit_code == 2 and "berserker deck" in result.output and not (tmp_path / "g.json").exists()
+
+
+def _hand_edited(runner: CliRunner, tmp_path: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
+    """A state `tcg new` wrote, then edited by hand as `edit` says."""
+    state = tmp_path / "game.json"
+    assert runner.invoke(app, ["tcg", "new", str(WHITE), str(RED), "--seed", "1", "--out", str(state)]).exit_code == 0
+    data = json.loads(state.read_text(encoding="utf-8"))
+    assert from_dict(data).cities  # the untouched state reads
+    edit(data)
+    state.write_text(json.dumps(data), encoding="utf-8")
+    return state
+
+
+def _assert_unreadable(runner: CliRunner, state: Path, words: str) -> None:
+    for args in (["tcg", "moves", str(state)], ["tcg", "apply", str(state), "pass"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and result.output.startswith("error: "), result.output
+        assert words in result.output and result.output.count("\n") == 1, result.output
+
+
+def test_a_state_whose_city_is_a_character_card_is_unreadable(runner: CliRunner, tmp_path: Path) -> None:
+    state = _hand_edited(runner, tmp_path, lambda d: d["cities"][0].update(card=GUTS))
+    _assert_unreadable(runner, state, "not a city card")
+
+
+def test_a_state_with_two_royal_cities_is_unreadable(runner: CliRunner, tmp_path: Path) -> None:
+    def two_royals(data: dict[str, Any]) -> None:
+        for city in data["cities"]:
+            if not city["royal"]:
+                city["royal"] = True
+                return
+
+    _assert_unreadable(runner, _hand_edited(runner, tmp_path, two_royals), "royal")
+
+
+def test_a_state_with_the_royal_city_card_in_a_hand_is_unreadable(runner: CliRunner, tmp_path: Path) -> None:
+    state = _hand_edited(runner, tmp_path, lambda d: d["players"][0]["hand"].append("CITY-R"))
+    _assert_unreadable(runner, state, "city card CITY-R is in 'Alice Archer''s hand")
+
+
+def test_a_state_with_a_normal_effect_in_play_as_a_unit_is_unreadable(runner: CliRunner, tmp_path: Path) -> None:
+    unit = {"card": "BK1-033", "city": None, "locked": False, "damage": 0}
+    state = _hand_edited(runner, tmp_path, lambda d: d["players"][0]["units"].append(unit))
+    _assert_unreadable(runner, state, "BK1-033 is in play as a unit")
+
+
+def test_a_state_with_an_eternal_effect_standing_in_a_city_is_unreadable(runner: CliRunner, tmp_path: Path) -> None:
+    unit = {"card": "BK1-145", "city": "c1", "locked": False, "damage": 0}
+    state = _hand_edited(runner, tmp_path, lambda d: d["players"][0]["units"].append(unit))
+    _assert_unreadable(runner, state, "only characters stand in cities")

@@ -151,6 +151,18 @@ def test_the_deck_column_naming_another_player_is_a_player_mismatch(tmp_path: Pa
     assert [s.player for s in result.submissions if s.missing] == ["Alice Archer"]
 
 
+def test_a_registered_player_whose_file_names_another_player_is_missing_with_that_said_not_file_not_found(
+        tmp_path: Path) -> None:
+    write_deck(tmp_path, "erik.deck", "Bob Builder")
+    regs = tmp_path / "players.csv"
+    regs.write_text("player,deck\nErik Hansen,erik.deck\nBob Builder,\nCarl Nobody,carl.deck\n", encoding="utf-8")
+    result = check_event([tmp_path], registrations=regs)
+    missing = {s.player: s.problems[0].message for s in result.submissions if s.missing}
+    assert "not found" not in missing["Erik Hansen"]
+    assert "its registered deck file 'erik.deck' was sent, but names another player, 'Bob Builder'" in missing["Erik Hansen"]
+    assert "registered deck file 'carl.deck' not found" in missing["Carl Nobody"]
+
+
 def test_a_deck_without_a_player_line_is_no_player(tmp_path: Path) -> None:
     path = write_deck(tmp_path, "anon.deck", None)
     result = check_event([path])

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from cardkit.cli.main import app
 from cardkit.decks import read_deck
 from cardkit.decks.canonical import deck_hash
-from cardkit.errors import BadArgument, UnreadableInput
+from cardkit.errors import OutputRefused, UnreadableInput
 from cardkit.tournament import check_event
 from cardkit.tournament.registry import (UnknownPlayer, build_registry, deck_check, read_registry, write_registry)
 
@@ -62,6 +62,18 @@ def test_a_registry_is_not_replaced_without_force(registry_file: Path, runner: C
     assert registry_file.read_bytes() == before
 
 
+def test_a_registry_refused_without_force_is_output_refused_under_json(registry_file: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["tournament", "register", "--json", str(EVENT), "--out", str(registry_file)])
+    assert result.exit_code == 2
+    assert json.loads(result.output)["error"]["code"] == "OUTPUT_REFUSED"
+
+
+def test_an_unknown_player_under_json_is_unknown_player(registry_file: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["tournament", "deck-check", "--json", str(registry_file), "nobody", str(ALICE)])
+    assert result.exit_code == 2
+    assert json.loads(result.output)["error"]["code"] == "UNKNOWN_PLAYER"
+
+
 def test_a_registry_never_replaces_an_input_even_with_force(tmp_path: Path, runner: CliRunner) -> None:
     folder = tmp_path / "event"
     folder.mkdir()
@@ -86,7 +98,7 @@ def test_force_replaces_a_registry(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     registry = build_registry(check_event([EVENT]))
     write_registry(registry, out)
-    with pytest.raises(BadArgument, match="--force"):
+    with pytest.raises(OutputRefused, match="--force"):
         write_registry(registry, out)
     write_registry({**registry, "event": "again"}, out, force=True)
     assert read_registry(out)["event"] == "again"

@@ -14,8 +14,8 @@ from cardkit.catalogue.check import cross_check, expectations_path, read_expecta
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
 from cardkit.games import game_module
-from cardkit.errors import BadArgument, CatalogueError, OutputRefused, UnreadableInput
-from cardkit.jsonio import dumps_canonical
+from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, UnreadableInput
+from cardkit.jsonio import dumps_canonical, read_json_input
 from cardkit.outputs import Kind, Output
 
 
@@ -39,7 +39,9 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None, force: b
     """Write `game`'s catalogue files from the reference file at `source`.
 
     Deterministic: the same source always gives byte-identical files. Files
-    of the game that the import no longer produces are removed. Before anything is
+    of the game that the import no longer produces are removed, but only files that read as
+    that game's catalogue files (cardkit's own earlier output); any other file in the folder
+    refuses the whole import, `force` or not. Before anything is
     written: a source whose cards would break the schema or repeat an id is refused;
     so is one that would leave the game failing `cardkit catalogue check` (wrong
     totals, say a partial list), unless `force`; and every file to write or remove goes
@@ -63,7 +65,7 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None, force: b
         out.check()
     removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
     for path in removed:
-        _check_removable(path, source)
+        _check_removable(path, source, game)
     written = []
     path = target
     try:
@@ -85,8 +87,9 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None, force: b
     return ImportResult(game=game, written=written, removed=removed, cards=cards)
 
 
-def _check_removable(path: Path, source: Path) -> None:
-    """A stale catalogue file may be removed unless it is the source itself or not a plain file."""
+def _check_removable(path: Path, source: Path, game: str) -> None:
+    """A stale file may be removed only if it is a plain file that reads as a catalogue file of `game`
+    (cardkit wrote it) and is not the source itself: never touch a file cardkit did not write."""
     try:
         st = os.lstat(path)
         if os.path.exists(source) and os.path.samestat(os.stat(path), os.stat(source)):
@@ -95,6 +98,16 @@ def _check_removable(path: Path, source: Path) -> None:
         return
     if stat.S_ISDIR(st.st_mode):
         raise OutputRefused(path, "is a directory in the catalogue folder; remove it yourself")
+    foreign = (f"is in the catalogue folder but is not a {game} catalogue file cardkit wrote; "
+               "the import would not write it and never removes it: move it elsewhere; nothing written")
+    if not stat.S_ISREG(st.st_mode):
+        raise OutputRefused(path, foreign)
+    try:
+        doc = read_json_input(path)
+    except CardkitError:
+        raise OutputRefused(path, foreign) from None
+    if validate_document(doc, game, f"{game}/{path.name}"):
+        raise OutputRefused(path, foreign)
 
 
 def refuse_failing_check(game: str, source: Path, files: dict[str, Any], cards_dir: Path) -> None:

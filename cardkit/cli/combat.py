@@ -27,16 +27,16 @@ def odds_command(
 ) -> None:
     """Exact odds of a simple strike by ATTACKER on the open card DEFENDER.
 
+    Both cards are of one game: --game, or else the attacker's.
     Both players roll a die; the Angriffstabelle picks each side's strike
     from the two dice. Probabilities are exact fractions over the 36 die
     pairs; deaths are judged against the cards' lives or the given ones.
     """
     from cardkit.errors import BadArgument
-    from cardkit.games.battle.lookup import find_battle_card
+    from cardkit.games.battle.lookup import find_battle_pair
     from cardkit.games.battle.odds import strike_odds
 
-    _, a = find_battle_card(attacker, game)
-    _, d = find_battle_card(defender, game)
+    _, a, d = find_battle_pair(attacker, defender, game)
     for card in (a, d):
         if card.strike is None:
             raise BadArgument(f"{card.label} has no strike values")

@@ -273,10 +273,10 @@ def deck_check_command(
     if as_json:
         print_json(result.to_dict())
     elif result.match:
-        typer.echo(f"{paint('MATCH', 'MATCH    ')} {visible(result.player)}: {visible(presented)} is the registered deck "
+        typer.echo(f"{paint('MATCH', 'MATCH    ')} {visible(result.player)}: {visible(result.presented_file)} is the registered deck "
                    f"({visible(result.registered_file)}, hash {result.presented_hash[:12]})")
     else:
-        typer.echo(f"{paint('MISMATCH')}  {visible(result.player)}: {visible(presented)} differs from the registered deck "
+        typer.echo(f"{paint('MISMATCH')}  {visible(result.player)}: {visible(result.presented_file)} differs from the registered deck "
                    f"{visible(result.registered_file)} in {len(result.differences)} place(s)")
         # Card names come from the registry file, which anyone could have edited: visible before measured.
         labels = [visible(f"{d.name} ({d.card})") for d in result.differences]

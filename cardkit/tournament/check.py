@@ -17,6 +17,7 @@ from cardkit.decks.model import Deck
 from cardkit.decks.report import DeckReport
 from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.formats import Format
+from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all
 from cardkit.tournament.registrations import Registrations, player_key
@@ -231,6 +232,10 @@ def find_submissions(inputs: Iterable[str | os.PathLike[str]]) -> list[Found]:
     seen: set[str] = set()
     real_folders: dict[Path, str] = {}
     for given in inputs:
+        if is_stdin(given):
+            # An event is many named files; one unnamed stream has no file name to report or register.
+            raise BadArgument("-: the submissions of an event are folders or files, not standard input; "
+                              "save the deck to a file (a file really called - is ./-)")
         root = Path(given)
         try:
             is_dir = stat.S_ISDIR(os.stat(root).st_mode)
@@ -365,8 +370,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
     Linear in the submissions: each player's name is folded once, and a message about a
     group names its first few members without walking the whole group per member.
     """
-    if regs is not None:
-        _match_registered_files(submissions, regs)
+    sent_as: dict[int, Submission] = _match_registered_files(submissions, regs) if regs is not None else {}
     readable = [s for s in submissions if s.report.failure is None]
     keys: dict[int, str | None] = {id(s): player_key(s.player) if s.player else None for s in submissions}
     by_player: dict[str, list[Submission]] = defaultdict(list)
@@ -397,7 +401,12 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
     missing: list[Submission] = []
     for row in regs.rows:
         if player_key(row.player) not in by_player:
-            what = f" (registered deck file {row.deck!r} not found)" if row.deck else ""
+            found = sent_as.get(row.line)
+            if found is not None:
+                # The file is there, sent under another name (its row is PLAYER_MISMATCH): not "not found".
+                what = f" (its registered deck file {row.deck!r} was sent, but names another player, {found.player!r})"
+            else:
+                what = f" (registered deck file {row.deck!r} not found)" if row.deck else ""
             report = DeckReport(path="", player=row.player, format=regs.format,
                                 problems=[error("MISSING_SUBMISSION", f"{row.player!r} is registered (line {row.line}) but sent no deck{what}",
                                                 line=row.line, file=regs.path)])
@@ -448,14 +457,20 @@ def _some(items: Iterable[str], limit: int = _SHOWN, total: int | None = None) -
     return ", ".join(shown[:limit]) + more
 
 
-def _match_registered_files(submissions: list[Submission], regs: Registrations) -> None:
-    """A submission named in the `deck` column belongs to that row's player: fill a missing `player:`, flag a different one."""
+def _match_registered_files(submissions: list[Submission], regs: Registrations) -> dict[int, Submission]:
+    """A submission named in the `deck` column belongs to that row's player: fill a missing `player:`, flag a different one.
+
+    Returns the submission found for each row's file, by the row's line.
+    """
+    sent_as: dict[int, Submission] = {}
     for s in submissions:
         row = regs.for_file(s.relative) if s.relative else None
         if row is None:
             continue
+        sent_as.setdefault(row.line, s)
         if not s.player:
             s.report.player = row.player
         elif player_key(s.player) != player_key(row.player):
             s.add(error("PLAYER_MISMATCH", f"the deck says `player: {s.player}`, but the registration list gives "
                                            f"this file to {row.player!r} (line {row.line})", limit=row.player, actual=s.player))
+    return sent_as

@@ -19,7 +19,8 @@ from typing import Any, Callable, Iterable
 from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
 from cardkit.decks.model import SECTIONS
-from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.errors import BadArgument, CardkitError, OutputRefused, UnreadableInput
+from cardkit.jsonio import input_name
 from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.registrations import player_key
@@ -31,6 +32,8 @@ LAYOUT = 1
 
 class UnknownPlayer(CardkitError):
     """The registry has no deck for this player."""
+
+    error_code = "UNKNOWN_PLAYER"
 
     def __init__(self, player: str, path: str, known: int) -> None:
         self.player = player
@@ -102,7 +105,7 @@ REGISTRY = Kind("registry", is_registry, forceable=True)
 
 
 def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
-    """`BadArgument` when `out` exists and `force` is not given, before any work is done.
+    """`OutputRefused` when `out` exists and `force` is not given, before any work is done.
 
     A registry is the record of what players registered: replacing it by accident would
     lose the lists the deck checks compare with, so even an earlier registry needs `force`.
@@ -110,7 +113,7 @@ def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
     """
     target = Path(out)
     if (target.exists() or target.is_symlink()) and not target.is_dir() and not force:
-        raise BadArgument(f"{target} exists; a registry is not replaced without --force (nothing written)")
+        raise OutputRefused(target, "exists; a registry is not replaced without --force (nothing written)")
     Output(target, REGISTRY, (), force).check()
 
 
@@ -312,9 +315,9 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
         first = bad[0]
         where = f"line {first.line}: " if first.line is not None else (f"{first.pointer}: " if first.pointer else "")
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise UnreadableInput(presented, f"{where}{first.message}{more}; a deck check needs every card line resolved")
+        raise UnreadableInput(input_name(presented), f"{where}{first.message}{more}; a deck check needs every card line resolved")
     if deck.game != entry["game"]:
-        raise UnreadableInput(presented, f"a {deck.game} deck; {entry['player']!r} registered a {entry['game']} deck")
+        raise UnreadableInput(input_name(presented), f"a {deck.game} deck; {entry['player']!r} registered a {entry['game']} deck")
     registered = {s: {c["card"]: c["count"] for c in entry[s]} for s in SECTIONS}
     names = {c["card"]: c["name"] for s in SECTIONS for c in entry[s]}
     shown = {s: deck.section(s) for s in SECTIONS}
@@ -326,5 +329,5 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
 
     return DeckCheck(player=entry["player"], registered_hash=entry["hash"], presented_hash=deck_hash(deck),
                      differences=compare_lists(deck.game, registered, shown, names, key),
-                     registered_file=entry["file"], presented_file=str(presented),
+                     registered_file=entry["file"], presented_file=input_name(presented),
                      printings=printing_notes(registered, shown, key, names))

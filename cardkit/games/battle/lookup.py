@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound
+from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CardNotInGame
 from cardkit.games.battle.cards import BattleCard, battle_cards
 from cardkit.games.battle.rules import BATTLE_GAMES
 
@@ -29,3 +29,22 @@ def find_battle_card(text: str, game: str | None = None) -> tuple[str, BattleCar
         raise AmbiguousCard(text, [f"{cid} ({g})" for g, cid in found])
     g, cid = found[0]
     return g, battle_cards(g)[cid]
+
+
+def find_battle_pair(attacker: str, defender: str, game: str | None = None) -> tuple[str, BattleCard, BattleCard]:
+    """(game, attacker, defender): both cards of one game, `game` or else the attacker's.
+
+    A defender found only in another game is `CardNotInGame` (exit 1, as any card not found), its
+    suggestions drawn from the attacker's game alone: a strike crosses no game boundary.
+    """
+    from cardkit.catalogue.lookup import card_index
+
+    g, a = find_battle_card(attacker, game)
+    look = card_index(g).find(defender)
+    if look.ambiguous:
+        raise AmbiguousCard(defender, list(look.ids))
+    if look.resolved is None:
+        elsewhere = [other for other in BATTLE_GAMES if other != g and card_index(other).find(defender).resolved]
+        why = f" (it is a {elsewhere[0]} card; both cards must be of one game)" if elsewhere else ""
+        raise CardNotInGame(defender, g, list(look.suggestions)[:3], why)
+    return g, a, battle_cards(g)[look.resolved]

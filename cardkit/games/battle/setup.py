@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from cardkit.errors import CardkitError
+from cardkit.errors import BadArgument, CardkitError
 from cardkit.games.battle.board import from_placement, placement_row
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.rules import BATTLE_GAMES, game_rules, reading
@@ -97,6 +97,6 @@ def _game(report: PlacementReport) -> str:
 
     game = squad_rules(report.format).game
     if game not in BATTLE_GAMES:
-        raise CardkitError(f"no battles for {game}")
+        raise BadArgument(f"no battles for {game}")
     return game
 

@@ -22,7 +22,7 @@ from cardkit.errors import CardkitError, UnreadableInput
 from cardkit.games.berserk_tcg import actions as solo
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard, load_cards
-from cardkit.games.berserk_tcg.cities import City, CityName, has_won, lay_out, reveal, revealed_count, take
+from cardkit.games.berserk_tcg.cities import ROYAL, City, CityName, has_won, lay_out, reveal, revealed_count, take
 from cardkit.games.berserk_tcg.payment import all_payments
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open
 from cardkit.games.readings import reading
@@ -231,11 +231,50 @@ def from_dict(data: Any, source: str = "<state>") -> Game:
         names = {c.name for c in cities}
         if any(u.city is not None and u.city not in names for p in players for u in p.units):
             raise ValueError("a unit stands in a city that does not exist")
+        _check_cards_in_place(players, cities, cards, stats)
         return Game(cards, stats, (players[0], players[1]), cities, data["active"], data["phase"], int(data["turn"]),
                     bool(data["opened"]), bool(data["attacked"]), data["winner"], int(data["seed"]))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         reason = str(exc) if isinstance(exc, ValueError) else f"missing or malformed field {exc}"
         raise UnreadableInput(source, reason[:200]) from None
+
+
+def _check_cards_in_place(players: Sequence[Player], cities: Sequence[City], cards: Mapping[CardId, TcgCard],
+                          stats: Mapping[CardId, Mapping[str, Any]]) -> None:
+    """`ValueError` for a state no game reaches: a state file is such a state or it is unreadable.
+
+    Cities are the five city cards laid out beside the decks, one of them royal ("the royal city
+    and two normal cities win"); they never enter a hand, library or trash. A unit in play is a
+    card that stays in play once opened (a character or an eternal effect, never a normal effect:
+    "you play the card, its effect occurs, then you trash it"), and only a character (power and
+    hp printed) stands in a city, since only characters move and fight.
+    """
+    def is_city(card: CardId) -> bool:
+        return stats[card].get("kind") == "city"
+
+    for city in cities:
+        if not is_city(city.card):
+            raise ValueError(f"city {city.name[:40]!r} is card {city.card}, which is not a city card")
+        if city.royal != (ROYAL in (stats[city.card].get("subtypes") or ())):
+            raise ValueError(f"city {city.name[:40]!r} says royal: {str(city.royal).lower()}, but its card {city.card} "
+                             f"{'is not' if city.royal else 'is'} the royal city")
+    if len({c.card for c in cities}) != len(cities) or sum(c.royal for c in cities) != 1:
+        raise ValueError("expected five different city cards, exactly one of them royal")
+    for player in players:
+        for zone, held in (("hand", player.hand), ("library", player.library), ("trash", player.trash)):
+            misplaced = [c for c in held if is_city(c)]
+            if misplaced:
+                raise ValueError(f"city card {misplaced[0]} is in {player.name[:40]!r}'s {zone}; cities are never in a hand, "
+                                 "library or trash")
+        for unit in player.units:
+            s = stats[unit.card]
+            character = s.get("kind") == "character" and s.get("power") is not None and s.get("hp") is not None
+            if is_city(unit.card) or not cards[unit.card].stays_in_play:
+                raise ValueError(f"{unit.card} is in play as a unit of {player.name[:40]!r}, but a {s.get('kind')} card "
+                                 "never stays in play")
+            if unit.city is not None and not character:
+                raise ValueError(f"{unit.card} of {player.name[:40]!r} stands in city {unit.city[:40]!r}, but only "
+                                 f"characters stand in cities (it is a {s.get('kind')} card)")
 
 
 # --- rules ----------------------------------------------------------------------------------------
