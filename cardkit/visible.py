@@ -60,3 +60,9 @@ def visible_json(text: str) -> str:
     Outside strings JSON holds only ASCII, so escaping across the whole text changes strings alone.
     """
     return _NOT_PLAIN_ASCII.sub(_json_run, text)
+
+
+def visible_lines(text: str) -> str:
+    """`visible` for each line of a multi-line text a program composed from user data: its own line
+    breaks stay, every other control, escape or bidi character is written out."""
+    return "\n".join(visible(line) for line in text.split("\n"))

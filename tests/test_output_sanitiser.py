@@ -114,3 +114,26 @@ def test_a_lone_carriage_return_in_a_deck_line_is_echoed_as_backslash_r(runner: 
     path.write_bytes(b"game: berserk-tcg\nfoo\rbar\n")
     result = runner.invoke(app, ["validate", str(path)])
     assert "line 2" in result.output and "foo\\rbar" in result.output and "\r" not in result.output
+
+
+def test_a_tcg_game_shows_a_player_name_with_escapes_and_bidi_written_out(tmp_path: Path) -> None:
+    """A deck's `player:` line is text from a file: `tcg new`, `tcg moves` and `tcg apply` must not let it
+    clear the screen or reverse the line, as every other command already doesn't."""
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    root = Path(__file__).resolve().parent.parent
+    hawks = (root / "decks" / "berserk-tcg" / "white-hawks.deck").read_text(encoding="utf-8")
+    body = hawks[hawks.index("\nMain"):]
+    deck = tmp_path / "evil.deck"
+    deck.write_text("game: berserk-tcg\nplayer: Bob\u202eX\x1b[2J\n" + body, encoding="utf-8")
+    state = tmp_path / "game.json"
+    runner = CliRunner()
+    outputs = [runner.invoke(app, ["tcg", "new", str(deck), str(root / "decks" / "berserk-tcg" / "red-apostles.deck"),
+                                   "--out", str(state)])]
+    outputs.append(runner.invoke(app, ["tcg", "moves", str(state)]))
+    outputs.append(runner.invoke(app, ["tcg", "apply", str(state), "draw"]))
+    for result in outputs:
+        assert "\x1b" not in result.output and "\u202e" not in result.output, result.output
+    assert "Bob\\u202eX\\x1b[2J" in outputs[0].output

@@ -11,7 +11,7 @@ from cardkit.cli._errors import EXIT_FINDING
 from cardkit.cli._options import print_json
 from cardkit.cli._render import problem_lines
 from cardkit.jsonio import input_name
-from cardkit.visible import visible
+from cardkit.visible import visible, visible_lines
 
 
 class Applied(Protocol):
@@ -40,7 +40,7 @@ def show_applied(result: Applied, state_file: Path, out: Path | None, as_json: b
         for line in problem_lines(result.problems):
             typer.echo(line)
         if result.legal:
-            typer.echo(picture())
+            typer.echo(visible_lines(picture()))
             if out is not None:
                 typer.echo(f"state written to {visible(str(out))}")
         else:

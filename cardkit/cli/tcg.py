@@ -11,6 +11,7 @@ from cardkit.cli._applied import show_applied
 from cardkit.cli._errors import guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.jsonio import input_name
+from cardkit.visible import visible, visible_lines
 
 if TYPE_CHECKING:
     from cardkit.games.berserk_tcg.match import Game
@@ -54,14 +55,14 @@ def new_command(
 
     decks = [read_match_deck(str(first)), read_match_deck(str(second))]
     for line in (w for d in decks for w in d.warnings):
-        typer.echo(f"warning: {line}", err=True)
+        typer.echo(f"warning: {visible(line)}", err=True)
     game = new_game([d.cards for d in decks], [d.name for d in decks], seed=seed)
     _write(game, out, (first, second))
     if as_json:
         print_json(game.to_dict())
         return
-    typer.echo(describe(game))
-    typer.echo(f"state written to {out}")
+    typer.echo(visible_lines(describe(game)))
+    typer.echo(f"state written to {visible(str(out))}")
 
 
 @tcg_app.command("moves")
@@ -76,11 +77,11 @@ def moves_command(state: StateArg, as_json: JsonOption = False) -> None:
         print_json({"path": input_name(state), "active": game.active, "phase": game.phase, "winner": game.winner, "actions": actions})
         return
     if game.winner is not None:
-        typer.echo(f"{game.players[game.winner].name} has won: no moves")
+        typer.echo(f"{visible(game.players[game.winner].name)} has won: no moves")
         return
-    typer.echo(f"{game.players[game.active].name}, {game.phase} phase: {len(actions)} legal action(s)")
+    typer.echo(f"{visible(game.players[game.active].name)}, {game.phase} phase: {len(actions)} legal action(s)")
     for a in actions:
-        typer.echo(f"  {a}")
+        typer.echo(f"  {visible(a)}")
 
 
 @tcg_app.command("apply")

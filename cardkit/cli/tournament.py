@@ -274,7 +274,7 @@ def deck_check_command(
         print_json(result.to_dict())
     elif result.match:
         typer.echo(f"{paint('MATCH', 'MATCH    ')} {visible(result.player)}: {visible(result.presented_file)} is the registered deck "
-                   f"({visible(result.registered_file)}, hash {result.presented_hash[:12]})")
+                   f"({visible(result.registered_file)}, hash {(result.registered_hash or result.presented_hash)[:12]})")
     else:
         typer.echo(f"{paint('MISMATCH')}  {visible(result.player)}: {visible(result.presented_file)} differs from the registered deck "
                    f"{visible(result.registered_file)} in {len(result.differences)} place(s)")
