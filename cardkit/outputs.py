@@ -118,13 +118,20 @@ def check_output(out: Output) -> Path:
     raise OutputRefused(given, f"is {what} that cardkit did not write as a {out.kind.noun}; {advice}")
 
 
-def describe(path: Path, size: int) -> str:
-    """A few words on what an existing file is, for a refusal."""
+def file_head(path: Path, size: int = 4096) -> bytes | None:
+    """The first `size` bytes of an existing output, for a kind's recogniser; None when it can't be read.
+
+    Recognisers run after `check_output` has refused special files, so this never waits on a FIFO."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(16)
+            return fh.read(size)
     except OSError:
-        head = b""
+        return None
+
+
+def describe(path: Path, size: int) -> str:
+    """A few words on what an existing file is, for a refusal."""
+    head = file_head(path, 16) or b""
     if head.startswith(b"SQLite format 3\0"):
         tables = sqlite_tables(path)
         if tables:

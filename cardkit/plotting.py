@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from cardkit.errors import BadArgument
-from cardkit.outputs import Kind, Output
+from cardkit.outputs import Kind, Output, file_head
 
 PLOT_SUFFIXES: dict[str, str] = {".png": "png", ".svg": "svg"}
 _TAG = "cardkit"
@@ -23,10 +23,8 @@ PlotTarget = Union[Path, str, Output]
 
 def is_plot(path: Path) -> bool:
     """True for a PNG or SVG that `save` wrote: it carries the `cardkit` tag near its top."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
+    head = file_head(path)
+    if head is None:
         return False
     if head.startswith(b"\x89PNG"):
         return b"tEXtSoftware\x00" + _TAG.encode() in head

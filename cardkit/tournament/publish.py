@@ -18,7 +18,7 @@ from cardkit import __version__
 from cardkit.catalogue.store import load_game
 from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument
-from cardkit.outputs import Kind, Output
+from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.metagame import card_kind, mix
 from cardkit.visible import visible
@@ -283,12 +283,8 @@ def render_page(result: EventCheck, meta: Metagame | None = None) -> str:
 
 def is_published_page(path: Path) -> bool:
     """True for a page `write_page` wrote: cardkit's generator tag near its top."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-    except OSError:
-        return False
-    return head.startswith(b"<!DOCTYPE html>") and GENERATOR.encode() in head
+    head = file_head(path)
+    return head is not None and head.startswith(b"<!DOCTYPE html>") and GENERATOR.encode() in head
 
 
 # An earlier published page is replaced freely; any other file only with --force.

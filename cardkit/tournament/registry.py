@@ -21,7 +21,7 @@ from cardkit.catalogue.store import CardId, catalogue_hash, load_game
 from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument, CardkitError, OutputRefused, UnreadableInput
 from cardkit.jsonio import input_name
-from cardkit.outputs import Kind, Output
+from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.registrations import player_key
 from cardkit.visible import visible_json
@@ -92,12 +92,8 @@ def render_registry(registry: dict[str, Any]) -> str:
 
 def is_registry(path: Path) -> bool:
     """True for a file `write_registry` wrote: a JSON object whose `kind` is cardkit's registry."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(256)
-    except OSError:
-        return False
-    return head.startswith(b"{") and f'"kind": "{KIND}"'.encode() in head
+    head = file_head(path, 256)
+    return head is not None and head.startswith(b"{") and f'"kind": "{KIND}"'.encode() in head
 
 
 # Even an earlier registry is only replaced with --force: it is the record the deck checks compare with.

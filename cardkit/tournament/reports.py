@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardkit.errors import BadArgument
-from cardkit.outputs import Kind, Output
+from cardkit.outputs import Kind, Output, file_head
 from cardkit.problems import Problem
 from cardkit.tournament.check import EventCheck, Submission
 from cardkit.visible import visible, visible_json
@@ -138,14 +138,16 @@ def report_renderer(path: str | os.PathLike[str]) -> Callable[[EventCheck], str]
 def is_report(path: Path) -> bool:
     """True for a report `write_report` wrote: a CSV whose first line is exactly its header, a JSON
     object with exactly the report's keys, or an HTML page with cardkit's generator tag near its top."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4096)
-            if head.startswith(b"{"):
-                data = json.loads((head + fh.read(64 << 20)).decode("utf-8"))
-                return isinstance(data, dict) and set(data) in (_JSON_KEYS, _OLD_JSON_KEYS)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    head = file_head(path)
+    if head is None:
         return False
+    if head.startswith(b"{"):
+        whole = file_head(path, 4096 + (64 << 20))
+        try:
+            data = json.loads((whole or b"").decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return False
+        return isinstance(data, dict) and set(data) in (_JSON_KEYS, _OLD_JSON_KEYS)
     if head.startswith(b"<!DOCTYPE html>"):
         return _GENERATOR.encode() in head
     return head.split(b"\n", 1)[0] == ",".join(CSV_COLUMNS).encode()
