@@ -93,9 +93,10 @@ def moves_command(
 ) -> None:
     """Every legal action of the player to act, in the notation `apply` reads.
 
-    Attacks are listed without their roll and shots without their damage:
-    add `dice A D` (open card or defender) or `dice A` (closed card), and
-    the shot's X (or X-Y-Z with `dice D`) when applying them.
+    Attacks are listed without their roll, and each ability action with X
+    for the card's number: add `dice A D` (open card or defender) or
+    `dice A` (closed card), and write the number in place of X (a shot's
+    X-Y-Z takes `dice D`) when applying them.
     """
     from cardkit.games.battle.legal import legal_actions
     from cardkit.games.battle.stateio import read_state
@@ -120,8 +121,10 @@ def apply_command(
 ) -> None:
     r"""Apply ACTIONs in order to STATE; print what happened and the new state.
 
-    Actions: move FROM TO, attack FROM TO \[aimed|magic] \[defend SQ]
-    dice A \[D], ranged FROM TO, shoot FROM TO X\[-Y-Z] \[dice D],
+    Actions: move FROM TO, attack FROM TO \[aimed|magic|nocounter]
+    \[plus X] \[vampirism X] \[poison X] \[defend SQ] \[surprise WHERE
+    shoot|throw|discharge X] dice A \[D], ranged FROM TO,
+    shoot|throw|discharge FROM TO X\[-Y-Z] \[dice D], deathblow FROM X,
     collect WHERE, end, counters WHERE +N, pay WHERE N, mark WHERE NAME N,
     to-deck WHERE (WHERE: a square a1-e6, or #id).
     An illegal action stops there: ILLEGAL_ACTION, exit 1, nothing
