@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardkit.errors import CardkitError
-from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open
+from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
 from cardkit.games.battle.notation import (Action, AddCounters, Attack, Collect, Deathblow, Discharge, End, Mark, Move, Pay, Ranged,
@@ -239,14 +239,11 @@ def strike_effect(state: BattleState, actor: CardInstance, hit: CardInstance, ac
         return StrikeEffect(0, protected_by=protected, codes=codes, said=tuple(said),
                             notes=tuple(notes + [reading("protected_target").note]))
     incorporeal = state.incorporeal(hit)
-    heal = poison = 0
-    if action.has("vampirism"):
-        if incorporeal:
-            said.append((f"vampirism does not act on {{target}}: it is incorporeal ({incorporeal})", codes["vampirism"]))
-        elif landed:
-            damage = heal = action.mod("vampirism") or 0
-    if action.has("plus") and landed:
-        damage += action.mod("plus") or 0
+    poison = 0
+    if action.has("vampirism") and incorporeal:
+        said.append((f"vampirism does not act on {{target}}: it is incorporeal ({incorporeal})", codes["vampirism"]))
+    damage, heal = with_modifiers(damage, landed, action.mod("plus"),
+                                  action.mod("vampirism") if action.has("vampirism") else None, bool(incorporeal))
     if action.has("poison") and landed:
         guard = incorporeal or state.protection(hit, "poison")
         if guard:
