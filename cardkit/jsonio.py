@@ -358,6 +358,21 @@ def dumps_canonical(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux), since a
+    set-and-restore would leave other threads a moment with umask 0."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
+
+
 @contextmanager
 def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
     """A fresh temporary path beside `path`, renamed over it when the block ends without error.
@@ -375,8 +390,8 @@ def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
         yield tmp
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
-        # mkstemp makes the file private; what cardkit writes is meant to be read by other tools.
-        tmp.chmod(0o644)
+        # mkstemp makes the file private; the finished file gets the mode any new file of the user's gets.
+        tmp.chmod(0o666 & ~current_umask())
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

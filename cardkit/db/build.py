@@ -8,6 +8,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from cardkit import __version__, paths
 from cardkit.catalogue.store import catalogue_hash, read_catalogue_bytes
@@ -22,11 +23,6 @@ LAYOUT_VERSION = "6"
 KIND = "cardkit-catalogue"
 # The meta keys of databases built before the marker: recognised so an existing build is rebuilt, not refused.
 _UNMARKED_META = {"built_at", "catalogue_hash", "formats_hash", "layout", "version"}
-
-# Names are searched through `cards.search_key` by the query language (cardkit.db.search), on the
-# command line and in Datasette alike; an FTS index would give Datasette a second, different search.
-# `order:name` sorts on the transliterated key, which this index serves; it is made last, after the rows.
-INDEX_SQL = "CREATE INDEX cards_latin_key ON cards(latin_key)"
 
 
 @dataclass(frozen=True)
@@ -58,8 +54,18 @@ def wanted_meta(cards_dir: Path | None = None, formats_dir: Path | None = None) 
     }
 
 
+def _make_indexes(conn: Any, tables: list[Any]) -> None:
+    """The models' indexes, made after the rows are in: one sort each instead of a B-tree grown row by row."""
+    from sqlalchemy.schema import CreateIndex
+
+    for table in tables:
+        for index in sorted(table.indexes, key=lambda i: i.name):
+            conn.execute(CreateIndex(index))
+
+
 def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
     from sqlalchemy import create_engine, insert
+    from sqlalchemy.schema import CreateTable
 
     from cardkit.db.models import MODELS, MetaRow
 
@@ -74,15 +80,16 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
             # The file is private until renamed, so a crash only loses a temporary file.
             conn.exec_driver_sql("PRAGMA journal_mode=OFF")
             conn.exec_driver_sql("PRAGMA synchronous=OFF")
+            # The schema is the models' (cardkit/db/models.py): tables now, their indexes after the rows.
             for table in tables:
-                table.create(conn)
+                conn.execute(CreateTable(table))
             for table in tables:
                 batch = rows.tables.get(table.name)
                 if batch:
                     conn.execute(insert(table), batch)
             meta_rows = [{"key": k, "value": v} for k, v in meta.items()]
             conn.execute(insert(MetaRow.__table__), meta_rows)  # type: ignore[attr-defined]  # __table__: see above
-            conn.exec_driver_sql(INDEX_SQL)
+            _make_indexes(conn, tables)
     except IntegrityError as exc:
         # Duplicate ids or format names: the catalogue check says where, so point there.
         raise CatalogueError(
