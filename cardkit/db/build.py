@@ -63,8 +63,21 @@ def _make_indexes(conn: Any, tables: list[Any]) -> None:
             conn.execute(CreateIndex(index))
 
 
+def _insert_many(conn: Any, table: Any, batch: list[dict[str, Any]]) -> None:
+    """Every row of `batch` into `table` with one `executemany` of the driver, the models' columns in order.
+
+    The values are already what SQLite stores (text, numbers, booleans), so SQLAlchemy's per-row
+    parameter processing is skipped: it was a third of the time spent writing.
+    """
+    quote = conn.dialect.identifier_preparer.quote
+    columns = [c.name for c in table.columns]
+    sql = (f"INSERT INTO {quote(table.name)} ({', '.join(map(quote, columns))}) "
+           f"VALUES ({', '.join('?' * len(columns))})")
+    conn.exec_driver_sql(sql, [tuple(row.get(c) for c in columns) for row in batch])
+
+
 def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
-    from sqlalchemy import create_engine, insert
+    from sqlalchemy import create_engine
     from sqlalchemy.schema import CreateTable
 
     from cardkit.db.models import MODELS, MetaRow
@@ -85,10 +98,10 @@ def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
                 conn.execute(CreateTable(table))
             for table in tables:
                 batch = rows.tables.get(table.name)
+                if table.name == MetaRow.__tablename__:
+                    batch = [{"key": k, "value": v} for k, v in meta.items()]
                 if batch:
-                    conn.execute(insert(table), batch)
-            meta_rows = [{"key": k, "value": v} for k, v in meta.items()]
-            conn.execute(insert(MetaRow.__table__), meta_rows)  # type: ignore[attr-defined]  # __table__: see above
+                    _insert_many(conn, table, batch)
             _make_indexes(conn, tables)
     except IntegrityError as exc:
         # Duplicate ids or format names: the catalogue check says where, so point there.
