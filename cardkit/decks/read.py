@@ -153,7 +153,8 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
                                              f"{name!r}; correct the id or write the name alone",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)`",
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)` "
+                                             "(`cardkit deck resolve` asks which)",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:
