@@ -10,9 +10,9 @@ from collections import deque
 from typing import Iterator
 
 from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
-from cardkit.games.battle.abilities import codes_with
+from cardkit.games.battle.abilities import codes_with, game_abilities
 from cardkit.games.battle.board import half_of
-from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
+from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
                                            End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
@@ -94,7 +94,7 @@ def why_illegal(state: BattleState, action: Action) -> str | None:
     if state.over:
         # Not even a judge's action: the result is decided and nothing may flip it.
         return f"the battle is over ({state.result}): no action, a judge's or not, follows the result"
-    if isinstance(action, (AddCounters, Pay, Mark, ToDeck)):
+    if isinstance(action, (AddCounters, Pay, Mark, Acquire, ToDeck)):
         return _adjustment(state, action)
     if isinstance(action, STACK_ACTIONS):
         return _stack_action(state, action)
@@ -294,6 +294,14 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
         return None if inst.zone != "deck" else f"{label} is in a deck already"
     if not inst.in_game_zone:
         return f"{label} is in the {inst.zone}: counters and markers act only in the game zone"
+    if isinstance(action, Acquire):
+        if action.code not in game_abilities(state.game):
+            return f"{action.code!r} is no ability code of {state.game} (data/battle/abilities.json)"
+        if action.remove and action.code not in inst.acquired:
+            return f"{label} has not acquired {action.code}: only an acquired code is taken away"
+        if not action.remove and action.code in state.abilities(inst):
+            return f"{label} has {action.code} already"
+        return None
     if isinstance(action, AddCounters) and inst.counters + action.n < 0:
         return f"{label} has {inst.counters} counter(s); {action.n} would leave fewer than none"
     if isinstance(action, Pay):
