@@ -328,6 +328,21 @@ def dumps_canonical(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux), since a
+    set-and-restore would leave other threads a moment with umask 0."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
+
+
 @contextmanager
 def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iterator[Path]:
     """A fresh temporary path beside `path`, renamed over it when the block ends without error.
@@ -346,8 +361,8 @@ def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iter
         yield tmp
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
-        # mkstemp makes the file private; what cardkit writes is meant to be read by other tools.
-        tmp.chmod(0o644)
+        # mkstemp makes the file private; the finished file gets the mode any new file of the user's gets.
+        tmp.chmod(0o666 & ~current_umask())
         if exclusive:
             place_new(tmp, target)
         else:
@@ -371,7 +386,7 @@ def place_new(tmp: Path, target: Path) -> None:
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
             raise
-        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         os.replace(tmp, target)
         return
     tmp.unlink()

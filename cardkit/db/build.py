@@ -23,11 +23,6 @@ KIND = "cardkit-catalogue"
 # The meta keys of databases built before the marker: recognised so an existing build is rebuilt, not refused.
 _UNMARKED_META = {"built_at", "catalogue_hash", "formats_hash", "layout", "version"}
 
-# Names are searched through `cards.search_key` by the query language (cardkit.db.search), on the
-# command line and in Datasette alike; an FTS index would give Datasette a second, different search.
-# `order:name` sorts on the transliterated key, which this index serves; it is made last, after the rows.
-INDEX_SQL = "CREATE INDEX cards_latin_key ON cards(latin_key)"
-
 
 @dataclass(frozen=True)
 class BuildResult:
@@ -58,8 +53,9 @@ def wanted_meta(cards_dir: Path | None = None, formats_dir: Path | None = None) 
     }
 
 
-def table_sql() -> list[tuple[str, list[str], list[str]]]:
-    """Each table of the models: its name, its columns in order, and the statements that create it and its indexes."""
+def table_sql() -> list[tuple[str, list[str], str, list[str]]]:
+    """Each table of the models (cardkit/db/models.py, the one schema): its name, its columns in order,
+    the statement that creates it, and those that create its indexes."""
     from sqlalchemy.dialects import sqlite
     from sqlalchemy.schema import CreateIndex, CreateTable
 
@@ -71,21 +67,21 @@ def table_sql() -> list[tuple[str, list[str], list[str]]]:
     # SQLModel's metaclass gives each table model a __table__ that its type stubs do not declare.
     for model in MODELS:
         table = model.__table__  # type: ignore[attr-defined]
-        ddl = [str(CreateTable(table).compile(dialect=dialect)).strip()]
-        ddl += [str(CreateIndex(index).compile(dialect=dialect)) for index in sorted(table.indexes, key=lambda i: i.name)]
-        found.append((str(table.name), [str(c.name) for c in table.columns], ddl))
+        indexes = [str(CreateIndex(index).compile(dialect=dialect)).strip()
+                   for index in sorted(table.indexes, key=lambda i: i.name)]
+        found.append((str(table.name), [str(c.name) for c in table.columns],
+                      str(CreateTable(table).compile(dialect=dialect)).strip(), indexes))
     return found
 
 
 def _write(conn: sqlite3.Connection, rows: CatalogueRows, meta: dict[str, str]) -> None:
-    """Fill the fresh database `conn` (the guarded writer's, committed and renamed by it)."""
+    """Fill the fresh database `conn` (the guarded writer's, which commits, closes and renames it)."""
     tables = table_sql()
-    for _, _, ddl in tables:
-        for statement in ddl:
-            conn.execute(statement)
+    for _, _, create, _ in tables:
+        conn.execute(create)
     batches = {**rows.tables, "meta": [{"key": k, "value": v} for k, v in meta.items()]}
     try:
-        for name, columns, _ in tables:
+        for name, columns, _, _ in tables:
             batch = batches.get(name)
             if batch:
                 marks = ", ".join("?" for _ in columns)
@@ -100,7 +96,14 @@ def _write(conn: sqlite3.Connection, rows: CatalogueRows, meta: dict[str, str]) 
         raise CatalogueError(
             "the catalogue cannot be built: a number is too large for SQLite; run `cardkit catalogue check`"
         ) from None
-    conn.execute(INDEX_SQL)
+    _make_indexes(conn, tables)
+
+
+def _make_indexes(conn: sqlite3.Connection, tables: list[tuple[str, list[str], str, list[str]]]) -> None:
+    """The models' indexes, made after the rows are in: one sort each instead of a B-tree grown row by row."""
+    for _, _, _, indexes in tables:
+        for statement in indexes:
+            conn.execute(statement)
 
 
 def catalogue_inputs(cards_dir: Path | None = None, formats_dir: Path | None = None) -> list[Path]:
