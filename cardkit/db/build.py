@@ -81,6 +81,8 @@ def _write(conn: sqlite3.Connection, rows: CatalogueRows, meta: dict[str, str]) 
         conn.execute(create)
     batches = {**rows.tables, "meta": [{"key": k, "value": v} for k, v in meta.items()]}
     try:
+        # One executemany per table, the models' columns in order: the values are already what SQLite
+        # stores (text, numbers, booleans), so no per-row processing is needed.
         for name, columns, _, _ in tables:
             batch = batches.get(name)
             if batch:

@@ -1,7 +1,7 @@
 """Which actions are legal: `why_illegal(state, action)` says why not, `legal_actions(state)` lists them.
 
-The list holds attacks without their dice and shots without their damage:
-a judge adds the roll (and the shot's X from the card) when applying one.
+The list holds attacks without their dice, and ability actions with the
+placeholder X: a judge adds the roll and the card's numbers when applying one.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from collections import deque
 from typing import Iterator
 
 from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
-from cardkit.games.battle.notation import Action, AddCounters, Attack, Collect, End, Mark, Move, Pay, Ranged, Shoot, ToDeck
+from cardkit.games.battle.abilities import codes_with
+from cardkit.games.battle.notation import (MODIFIERS, Action, AddCounters, Attack, Collect, Deathblow, Discharge, End, Mark, Move,
+                                           Pay, Ranged, Shoot, Throw, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
 
@@ -69,12 +71,30 @@ def _target(state: BattleState, where: str, actor: CardInstance) -> tuple[CardIn
     return inst, None
 
 
+# The action or modifier each ability makes legal, as the messages name it.
+_WHAT = {"aimed": "aimed strike", "magic": "magic strike", "special": "special strike (+X, without counter-strike)",
+         "vampirism": "vampirism", "poison": "poison", "shoot": "shot", "throw": "throw", "discharge": "discharge",
+         "ranged": "ranged melee", "deathblow": "death blow", "collect": "ability paid with counters",
+         "surprise": "surprise action"}
+
+
+def lacks(state: BattleState, inst: CardInstance, action: str) -> str | None:
+    """Why the card may not use `action` for want of the ability, naming its abilities; None when it has it."""
+    if action in state.actions(inst):
+        return None
+    own = ", ".join(sorted(state.abilities(inst))) or "none"
+    codes = ", ".join(codes_with(state.game, action)) or "none in this game's catalogue"
+    return (f"{state.info(inst).label} has no {_WHAT[action]} (its abilities: {own}; "
+            f"the {_WHAT[action]} comes with {codes})")
+
+
 def why_illegal(state: BattleState, action: Action) -> str | None:
     """None when `action` is legal in `state`, else the reason in one sentence."""
+    if state.over:
+        # Not even a judge's action: the result is decided and nothing may flip it.
+        return f"the battle is over ({state.result}): no action, a judge's or not, follows the result"
     if isinstance(action, (AddCounters, Pay, Mark, ToDeck)):
         return _adjustment(state, action)
-    if state.over:
-        return f"the battle is over ({state.result})"
     if isinstance(action, End):
         return None
     assert action.acting is not None
@@ -89,9 +109,10 @@ def why_illegal(state: BattleState, action: Action) -> str | None:
         return _ranged(state, actor, action)
     if isinstance(action, Shoot):
         return _shoot(state, actor, action)
+    if isinstance(action, Deathblow):
+        return _deathblow(state, actor)
     if isinstance(action, Collect):
-        info = state.info(actor)
-        return None if info.collects else f"{info.label} has no ability paid with counters in the catalogue"
+        return lacks(state, actor, "collect")
     return f"unknown action {action}"
 
 
@@ -121,13 +142,14 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
     info = state.info(actor)
     if info.strike is None or not info.figure:
         return f"{info.label} has no strike"
-    if action.kind == "aimed" and not info.aimed:
-        return f"{info.label} has no aimed strike in the catalogue"
-    if action.kind == "magic" and not info.magic:
-        return f"{info.label} has no magic strike in the catalogue"
+    for need in _needs(action):
+        why = lacks(state, actor, need)
+        if why:
+            return why
     if action.defender is not None and action.kind != "simple":
-        # "Gegen einen gezielten Treffer kann kein Verteidiger ernannt werden." / "Gegen einen magischen Treffer ..."
-        return f"no defender can be named against {'an aimed' if action.kind == 'aimed' else 'a magic'} strike"
+        # "Gegen einen gezielten Treffer kann kein Verteidiger ernannt werden." / "Gegen einen magischen Treffer ..." /
+        # "Gegen einen Treffer ohne Gegenschlag kann kein Verteidiger ernannt werden."
+        return f"no defender can be named against {_KIND_NAME[action.kind]}"
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
@@ -142,12 +164,45 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
         why = _defender(state, actor, target, action.defender)
         if why:
             return why
+    if action.surprise is not None:
+        why = _surprise(state, actor, target, action)
+        if why:
+            return why
     if action.dice is not None:
-        counter = action.defender is not None or (target.open and action.kind != "magic")
-        need = 2 if counter else 1
-        if len(action.dice) != need:
+        counter = action.defender is not None or (target.open and not action.one_die)
+        if len(action.dice) != (2 if counter else 1):
             return ("a strike on an open card or a defender takes two dice, the attacker's then the defender's: dice A D"
                     if counter else "a strike on a closed card takes the attacker's one die: dice A")
+    return None
+
+
+_KIND_NAME = {"aimed": "an aimed strike", "magic": "a magic strike", "nocounter": "a strike without counter-strike"}
+
+
+def _needs(action: Attack) -> list[str]:
+    """The abilities the strike needs: its kind's and each modifier's (+X and no counter-strike are special strikes)."""
+    need = {"aimed": ["aimed"], "magic": ["magic"], "nocounter": ["special"]}.get(action.kind, [])
+    for name in MODIFIERS:
+        if action.has(name):
+            need.append("special" if name == "plus" else name)
+    return list(dict.fromkeys(need))
+
+
+def _surprise(state: BattleState, actor: CardInstance, target: CardInstance, action: Attack) -> str | None:
+    """Why the surprise action written in the strike may not answer it, or None."""
+    assert action.surprise is not None
+    s, why = _card(state, action.surprise.actor, "the card answering by surprise")
+    if s is None:
+        return why
+    label = state.info(s).label
+    if s.controller != target.controller or s.controller == actor.controller or not s.in_game_zone:
+        return f"{label} cannot answer: a surprise action is the attacked side's, by a card in the game zone"
+    if not s.open:
+        return f"{label} is closed: only an open card makes a surprise action"
+    for need in ("surprise", action.surprise.ability):
+        why = lacks(state, s, need)
+        if why:
+            return why
     return None
 
 
@@ -181,8 +236,9 @@ def _defender(state: BattleState, actor: CardInstance, target: CardInstance, whe
 
 def _ranged(state: BattleState, actor: CardInstance, action: Ranged) -> str | None:
     info = state.info(actor)
-    if not info.ranged_melee:
-        return f"{info.label} has no ranged melee in the catalogue"
+    why = lacks(state, actor, "ranged")
+    if why:
+        return why
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
@@ -202,16 +258,26 @@ def _ranged(state: BattleState, actor: CardInstance, action: Ranged) -> str | No
 
 
 def _shoot(state: BattleState, actor: CardInstance, action: Shoot) -> str | None:
-    info = state.info(actor)
-    if not info.shot:
-        return f"{info.label} has no shot in the catalogue"
+    """A shot, a throw or a discharge: each needs its own ability, and each reaches any card in the game zone."""
+    why = lacks(state, actor, action.verb)
+    if why:
+        return why
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
     if action.damage and len(action.damage) == 3 and action.die is None:
-        return "a shot written X-Y-Z takes one die: dice D"
+        return f"a {action.verb} written X-Y-Z takes one die: dice D"
     if len(action.damage) == 1 and action.die is not None:
-        return f"a shot of {action.damage[0]} takes no die"
+        return f"a {action.verb} of {action.damage[0]} takes no die"
+    return None
+
+
+def _deathblow(state: BattleState, actor: CardInstance) -> str | None:
+    why = lacks(state, actor, "deathblow")
+    if why:
+        return why
+    if actor.zone != "battlefield":
+        return f"{state.info(actor).label} is in the reserve zone: a death blow strikes the cards next to it on the field"
     return None
 
 
@@ -236,13 +302,14 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
 
 
 def legal_actions(state: BattleState) -> Iterator[Action]:
-    """Every legal move, attack (without dice), ranged melee and shot (without damage) of the player to move, then `end`."""
+    """Every legal move, attack (without dice), ranged melee, shot, throw and discharge (damage X) and death blow
+    of the player to move, then `end`; nothing once the battle is over."""
     if state.over:
         return
     for inst in state.cards:
         if inst.controller != state.to_move or not inst.in_game_zone or not inst.open or inst.iid in state.acted:
             continue
-        info, here = state.info(inst), state.where(inst)
+        info, here, actions = state.info(inst), state.where(inst), state.actions(inst)
         if inst.zone == "battlefield" and inst.square and info.steps and inst.host is None:
             left = info.steps - state.steps_taken(inst.iid)
             if left > 0:
@@ -258,18 +325,31 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
                     yield Attack(here, there)
                     for d in _defenders(state, inst, target):
                         yield Attack(here, there, state.where(d))
-                    for special, has in (("aimed", info.aimed), ("magic", info.magic)):
-                        if has:
-                            yield Attack(here, there, kind=special)
-        if info.collects:
+                    yield from _ability_strikes(state, inst, here, there)
+        if "collect" in actions:
             yield Collect(here)
-        for distant in (Ranged, Shoot):
-            if info.ranged_melee if distant is Ranged else info.shot:
+        distant_kinds: tuple[tuple[str, type[Ranged] | type[Shoot]], ...] = (
+            ("ranged", Ranged), ("shoot", Shoot), ("throw", Throw), ("discharge", Discharge))
+        for need, distant in distant_kinds:
+            if need in actions:
                 for target in targets:
                     act = distant(here, state.where(target))
                     if why_illegal(state, act) is None:
                         yield act
+        if "deathblow" in actions and why_illegal(state, Deathblow(here)) is None:
+            yield Deathblow(here)
     yield End()
+
+
+def _ability_strikes(state: BattleState, inst: CardInstance, here: str, there: str) -> Iterator[Attack]:
+    """One listed strike per special kind and modifier the card has, each value the placeholder X."""
+    actions = state.actions(inst)
+    for kind, need in (("aimed", "aimed"), ("magic", "magic"), ("nocounter", "special")):
+        if need in actions:
+            yield Attack(here, there, kind=kind)
+    for name in MODIFIERS:
+        if ("special" if name == "plus" else name) in actions:
+            yield Attack(here, there, mods=((name, None),))
 
 
 def _defenders(state: BattleState, actor: CardInstance, target: CardInstance) -> Iterator[CardInstance]:
