@@ -11,8 +11,9 @@ from typing import Iterator
 
 from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
 from cardkit.games.battle.abilities import codes_with
-from cardkit.games.battle.notation import (MODIFIERS, Action, AddCounters, Attack, Collect, Deathblow, Discharge, End, Mark, Move,
-                                           Pay, Ranged, Shoot, Throw, ToDeck)
+from cardkit.games.battle.board import half_of
+from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
+                                           End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
 
@@ -95,6 +96,8 @@ def why_illegal(state: BattleState, action: Action) -> str | None:
         return f"the battle is over ({state.result}): no action, a judge's or not, follows the result"
     if isinstance(action, (AddCounters, Pay, Mark, ToDeck)):
         return _adjustment(state, action)
+    if isinstance(action, STACK_ACTIONS):
+        return _stack_action(state, action)
     if isinstance(action, End):
         return None
     assert action.acting is not None
@@ -298,6 +301,43 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
             return "pay at least one counter"
         if inst.counters < action.n:
             return f"{label} has {inst.counters} counter(s), too few to pay {action.n}"
+    return None
+
+
+def deck_top(state: BattleState, seat: str) -> CardInstance | None:
+    """The card on top of the seat's deck (the first in the state's order, which shuffles keep)."""
+    return next((c for c in state.cards if c.zone == "deck" and c.owner == seat), None)
+
+
+def _stack_action(state: BattleState, action: Action) -> str | None:
+    if isinstance(action, Look):
+        return None
+    if isinstance(action, TakeFromDeck):
+        inst = deck_top(state, action.seat)
+        if inst is None:
+            return f"the {action.seat} player's deck is empty"
+        return _entry(state, inst, action.to)
+    assert isinstance(action, (Call, FromGraveyard))
+    inst, why = _card(state, action.actor, "the card")
+    if inst is None:
+        return why
+    zone = "deck" if isinstance(action, Call) else "graveyard"
+    if inst.zone != zone:
+        return f"{state.info(inst).label} is in the {inst.zone}, not in the {zone}"
+    return _entry(state, inst, action.to)
+
+
+def _entry(state: BattleState, inst: CardInstance, to: str) -> str | None:
+    """Why `inst` may not come into the game zone at `to` (a square or `reserve`), or None."""
+    info = state.info(inst)
+    if info.flyer or info.terrain:
+        return None if to == "reserve" else f"{info.label} is a {'flyer' if info.flyer else 'terrain'}: it comes into the reserve zone"
+    if to == "reserve":
+        return f"{info.label} is neither a flyer nor a terrain: it comes onto a square of the field"
+    if state.at(to) is not None:
+        return f"{to} is taken: a card comes only onto an empty square"
+    if half_of(to) != inst.owner:
+        return f"{to} is in the {half_of(to)} player's half: a card comes onto its owner's half"
     return None
 
 
