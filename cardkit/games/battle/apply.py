@@ -166,6 +166,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
             events.append(_event("strike_stopped", f"{state.info(actor).label} is defeated by the surprise action: "
                                  "its strike is not made", card=actor.iid, ability="surprise"))
             return _noted(state, notes), events
+        target = _fresh(state, target)
     if target.hidden:
         # "Ist dies der Fall, muss der zweite Spieler die angegriffene Karte aufdecken."
         state = _reveal(state, target, events, open_it=False)
@@ -176,7 +177,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
         hit_card = _get(state, action.defender)
         ex = strike_on_open(strike, state.info(hit_card).strike, action.dice[0], action.dice[1])
         how = f"the defender of {_label(state, target)}"
-    elif target.open and not action.one_die:
+    elif len(action.dice) == 2:
         ex = strike_on_open(strike, state.info(target).strike, action.dice[0], action.dice[1])
         how = "open card"
     else:

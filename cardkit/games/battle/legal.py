@@ -172,11 +172,24 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
         if why:
             return why
     if action.dice is not None:
-        counter = action.defender is not None or (target.open and not action.one_die)
-        if len(action.dice) != (2 if counter else 1):
+        if len(action.dice) != dice_needed(state, action):
             return ("a strike on an open card or a defender takes two dice, the attacker's then the defender's: dice A D"
-                    if counter else "a strike on a closed card takes the attacker's one die: dice A")
+                    if len(action.dice) == 1 else "a strike on a closed card, a magic strike, one without counter-strike "
+                    "or one on the card that answered it by surprise takes the attacker's one die: dice A")
     return None
+
+
+def dice_needed(state: BattleState, action: Attack) -> int:
+    """Two dice against an open card or a defender, one against a closed card or for a one-die strike.
+
+    A card that answers by surprise closes ("Nach einer Aktion wird die betreffende Karte verdeckt"), so a strike
+    on the card that answered it is made as on a closed card.
+    """
+    target = state.locate(action.target)
+    answered = action.surprise is not None and state.locate(action.surprise.actor) is target
+    if action.defender is not None:
+        return 2
+    return 2 if target is not None and target.open and not action.one_die and not answered else 1
 
 
 _KIND_NAME = {"aimed": "an aimed strike", "magic": "a magic strike", "nocounter": "a strike without counter-strike"}
@@ -202,6 +215,8 @@ def _surprise(state: BattleState, actor: CardInstance, target: CardInstance, act
         return f"{label} cannot answer: a surprise action is the attacked side's, by a card in the game zone"
     if not s.open:
         return f"{label} is closed: only an open card makes a surprise action"
+    if action.defender is not None and state.locate(action.defender) is s:
+        return f"{label} closes when it answers by surprise, so it cannot also defend"
     for need in ("surprise", action.surprise.ability):
         why = lacks(state, s, need)
         if why:
