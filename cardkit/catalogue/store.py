@@ -7,7 +7,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from cardkit import GAMES
 from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
@@ -124,6 +124,39 @@ def _load(game: str, cards_dir: Path) -> GameCatalogue:
 
             raise misshapen_file(path, game, doc) from None
     return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
+
+
+Built = TypeVar("Built")
+
+
+class CardTable(Mapping[CardId, Built]):
+    """A game's cards by id, each turned from its catalogue record into a game's own object on first use.
+
+    A state file names a few dozen of a game's thousand cards: building only those is what keeps
+    `battle moves` or `tcg apply` from spending most of its time on cards it never looks at.
+    Iterating, `len` and `in` go by the catalogue's ids without building anything.
+    """
+
+    def __init__(self, records: Mapping[CardId, Card], build: Callable[[Card], Built]) -> None:
+        self._records = records
+        self._build = build
+        self._built: dict[CardId, Built] = {}
+
+    def __getitem__(self, card_id: CardId) -> Built:
+        try:
+            return self._built[card_id]
+        except KeyError:
+            made = self._built[card_id] = self._build(self._records[card_id])
+            return made
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._records
+
+    def __iter__(self) -> Iterator[CardId]:
+        return iter(self._records)
+
+    def __len__(self) -> int:
+        return len(self._records)
 
 
 def load_game(game: str, cards_dir: Path | None = None) -> GameCatalogue:

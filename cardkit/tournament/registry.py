@@ -100,7 +100,7 @@ def is_registry(path: Path) -> bool:
 
 
 # Even an earlier registry is only replaced with --force: it is the record the deck checks compare with.
-REGISTRY = Kind("registry", is_registry, forceable=True)
+REGISTRY = Kind("registry", is_registry, forceable=True, keep_existing=True)
 
 
 def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
@@ -122,10 +122,7 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
     (the event's files) or a special file, and over an existing file only with `force`."""
     target = Path(out)
     refuse_existing(target, force)
-    try:
-        Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
-    except OSError as exc:
-        raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
+    Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
 
 
 @lru_cache(maxsize=1)
