@@ -14,7 +14,7 @@ from cardkit.errors import CardkitError
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
-from cardkit.games.battle.notation import (STACK_ACTIONS, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
+from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
                                            FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, game_rules, ranged_melee_effect, reading, variable_shot_hit
 from cardkit.games.battle.state import BattleState, CardInstance, Seat, other
@@ -166,6 +166,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
             events.append(_event("strike_stopped", f"{state.info(actor).label} is defeated by the surprise action: "
                                  "its strike is not made", card=actor.iid, ability="surprise"))
             return _noted(state, notes), events
+        target = _fresh(state, target)
     if target.hidden:
         # "Ist dies der Fall, muss der zweite Spieler die angegriffene Karte aufdecken."
         state = _reveal(state, target, events, open_it=False)
@@ -176,7 +177,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
         hit_card = _get(state, action.defender)
         ex = strike_on_open(strike, state.info(hit_card).strike, action.dice[0], action.dice[1])
         how = f"the defender of {_label(state, target)}"
-    elif target.open and not action.one_die:
+    elif len(action.dice) == 2:
         ex = strike_on_open(strike, state.info(target).strike, action.dice[0], action.dice[1])
         how = "open card"
     else:
@@ -476,6 +477,12 @@ def _adjust(state: BattleState, action: Action) -> tuple[BattleState, list[Event
             markers[action.name] = action.n
         new = replace(inst, markers=tuple(sorted(markers.items())))
         return state.with_card(new), [_event("marker", f"{label}: {action.name} {action.n}", card=inst.iid)]
+    if isinstance(action, Acquire):
+        acquired = tuple(c for c in inst.acquired if c != action.code) if action.remove else inst.acquired + (action.code,)
+        new = replace(inst, acquired=acquired)
+        verb = "loses" if action.remove else "acquires"
+        return state.with_card(new), [_event("acquired", f"{label} {verb} {action.code}", card=inst.iid, ability=action.code,
+                                             acquired=list(acquired))]
     assert isinstance(action, ToDeck)
     return _to_deck(state, inst)
 
