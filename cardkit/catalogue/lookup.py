@@ -103,7 +103,7 @@ class CardIndex:
                 if not named:
                     # `Foobar (BK1-013)`: a reader of the list sees Foobar, cardkit would count Casca. The name may
                     # be a typo, a translation or a disguise (a bidi override that shows `Casca`): never a label.
-                    suggestions = (f"{self.catalogue.cards[cid]['name']} ({cid})",)
+                    suggestions: tuple[str, ...] = (f"{self.catalogue.cards[cid]['name']} ({cid})",)
                     if suggest:
                         suggestions += tuple(s for s in self.suggest(m.group("name")) if s != suggestions[0])[:2]
                     return Lookup(text, (), suggestions, unnamed=cid)
