@@ -401,3 +401,16 @@ def test_a_judge_gives_a_card_an_ability_it_has_by_its_own_text_and_takes_it_awa
     assert gone.by_id(2).acquired == ()  # type: ignore[union-attr]
     decked, events = run(state, "to-deck c4")
     assert next(c for c in decked.cards if c.iid == events[0]["new_id"]).acquired == ()
+
+
+def test_a_huge_poison_or_pile_of_counters_never_makes_a_state_the_reader_refuses(tmp_path: Path) -> None:
+    from cardkit.games.battle.stateio import read_state, write_state
+
+    state = battle((PLAIN2, "first", "c3"), (PLAIN, "second", "c4"), (PLAIN2, "second", "d4"),
+                   c2={"open": False, "markers": (("poison", 1_000_000),)})
+    after, _ = run(state, "counters c3 +999999", "end")
+    assert after.by_id(2).zone == "graveyard"  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction, match="counters"):
+        apply(after, Action.parse("counters c3 +2"))
+    write_state(after, tmp_path / "s.json")
+    assert read_state(tmp_path / "s.json") == after

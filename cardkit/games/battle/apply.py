@@ -104,6 +104,10 @@ def _fresh(state: BattleState, inst: CardInstance) -> CardInstance:
     return found
 
 
+LIFE_FLOOR = -1000
+"""The lowest life a state records (schemas/battle-state.schema.json)."""
+
+
 def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event]) -> BattleState:
     """Take `amount` life; a card at 0 or less goes to the graveyard ("Leben ... Null oder kleiner")."""
     inst = _fresh(state, inst)
@@ -112,7 +116,8 @@ def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Ev
     if amount:
         events.append(_event("damage", f"{_label(state, inst)} takes {amount}: life {inst.life} -> {inst.life - amount}",
                              card=inst.iid, amount=amount, life=inst.life - amount))
-    inst = replace(inst, life=inst.life - amount)
+    # The state file keeps life within -1000..1000: a card far below 0 is as defeated as one at -1000.
+    inst = replace(inst, life=max(inst.life - amount, LIFE_FLOOR))
     state = state.with_card(inst)
     if inst.life <= 0:
         events.append(_event("dies", f"{_label(state, inst)} is defeated and goes to the graveyard", card=inst.iid))

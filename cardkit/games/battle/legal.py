@@ -299,6 +299,10 @@ def _deathblow(state: BattleState, actor: CardInstance) -> str | None:
     return None
 
 
+MAX_COUNTERS = 1_000_000
+"""The most counters a state records (schemas/battle-state.schema.json)."""
+
+
 def _adjustment(state: BattleState, action: Action) -> str | None:
     assert action.acting is not None
     inst, why = _card(state, action.acting, "the card")
@@ -317,6 +321,8 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
         if not action.remove and action.code in state.abilities(inst):
             return f"{label} has {action.code} already"
         return None
+    if isinstance(action, AddCounters) and inst.counters + action.n > MAX_COUNTERS:
+        return f"{label} would hold more than {MAX_COUNTERS} counters, more than a state records"
     if isinstance(action, AddCounters) and inst.counters + action.n < 0:
         return f"{label} has {inst.counters} counter(s); {action.n} would leave fewer than none"
     if isinstance(action, Pay):
