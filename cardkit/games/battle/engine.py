@@ -8,6 +8,7 @@ writer, `apply_all`, `moves` and CLI.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Iterator
 
 from cardkit.games.battle import apply as battle_apply
@@ -43,6 +44,15 @@ class BattleEngine(Engine[BattleState, Action]):
             return battle_apply.apply(state, action)
         except battle_apply.IllegalAction as exc:
             raise IllegalAction(exc.reason) from None
+
+    def over(self, state: BattleState) -> bool:
+        return state.over
+
+    def inventory(self, state: BattleState) -> Counter[str]:
+        return Counter(c.card for c in state.cards)
+
+    def listed_fully(self, state: BattleState, action: Action) -> bool:
+        return not isinstance(action, (Attack, Shoot))
 
     def complete(self, state: BattleState, action: Action, rng: random.Random) -> Action:
         """An attack with a roll (two dice, or one against a closed card), a shot with a damage."""
