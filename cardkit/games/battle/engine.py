@@ -13,7 +13,8 @@ from typing import Any, Iterator
 
 from cardkit.games.battle import apply as battle_apply
 from cardkit.games.battle.legal import legal_actions
-from cardkit.games.battle.notation import Action, Attack, Shoot
+from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
+from cardkit.games.battle.rolls import rolled
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
 from cardkit.games.engine import Engine, Event, IllegalAction
 from cardkit.problems import Problem
@@ -52,17 +53,11 @@ class BattleEngine(Engine[BattleState, Action]):
         return Counter(c.card for c in state.cards)
 
     def listed_fully(self, state: BattleState, action: Action) -> bool:
-        return not isinstance(action, (Attack, Shoot))
+        return not isinstance(action, (Attack, Shoot, Deathblow))
 
     def complete(self, state: BattleState, action: Action, rng: random.Random) -> Action:
-        """An attack with a roll (two dice, or one against a closed card), a shot with a damage."""
-        if isinstance(action, Attack) and action.dice is None:
-            two = Attack(action.actor, action.target, action.defender, (rng.randint(1, 6), rng.randint(1, 6)), action.kind)
-            return two if self.is_legal(state, two) else Attack(action.actor, action.target, action.defender,
-                                                                 two.dice[:1] if two.dice else None, action.kind)
-        if isinstance(action, Shoot) and not action.damage:
-            return Shoot(action.actor, action.target, (rng.randint(1, 3),))
-        return action
+        """A listed action with its roll (two dice, or one against a closed card) and a number for every X."""
+        return rolled(state, action, rng)
 
     def describe(self, state: BattleState) -> str:
         return render_board(state)
