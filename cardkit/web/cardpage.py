@@ -107,3 +107,46 @@ def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> li
             shown = Markup(escape(_plain(value)))
         facts.append((label, shown))
     return facts
+
+
+def _total_cost(card: dict[str, Any]) -> int | None:
+    cost = card.get("cost")
+    if isinstance(cost, dict):
+        return sum(int(v) for v in cost.values())
+    return cost if isinstance(cost, int) else None
+
+
+def card_traits(card: dict[str, Any]) -> dict[str, str]:
+    """What tells one card from others of its name, each in words: set, colour or element, cost, Level,
+    power/hp, life, strike (those the card's game has), in that order."""
+    traits: dict[str, str] = {}
+    where = card.get("set") if card.get("set") is not None else card.get("series")
+    if where is not None:
+        traits["set"] = f"set {where}"
+    if "colour" in card:
+        traits["colour"] = str(card["colour"] or "colourless")
+    if "elements" in card:
+        traits["element"] = ", ".join(card["elements"]) or "neutral"
+    if (cost := _total_cost(card)) is not None:
+        traits["cost"] = f"cost {cost}"
+    if card.get("level") is not None:
+        traits["Level"] = f"Level {card['level']}"
+    if card.get("power") is not None or card.get("hp") is not None:
+        traits["power/hp"] = f"power {card.get('power', '—')}/hp {card.get('hp', '—')}"
+    if card.get("life") is not None:
+        traits["life"] = f"life {card['life']}"
+    strike = card.get("strike")
+    if isinstance(strike, dict) and strike:
+        traits["strike"] = "strike " + "-".join(str(strike[k]) for k in ("weak", "medium", "strong") if k in strike)
+    return traits
+
+
+def card_details(card: dict[str, Any]) -> str:
+    """`card_traits` as one line: `set BK1, white, cost 2, Level 1, power 2/hp 3`."""
+    return ", ".join(card_traits(card).values())
+
+
+def differences(card: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """The traits (set, cost, Level, ...) in which `other` differs from `card`, in `card_traits` order."""
+    mine, theirs = card_traits(card), card_traits(other)
+    return [k for k in dict.fromkeys([*theirs, *mine]) if mine.get(k) != theirs.get(k)]
