@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from cardkit.errors import CardkitError, UnreadableInput
 from cardkit.games.battle.apply import apply
 from cardkit.games.battle.legal import legal_actions
-from cardkit.games.battle.notation import Attack, Shoot
+from cardkit.games.battle.rolls import rolled
 from cardkit.games.battle.setup import load_side, new_battle
 from cardkit.games.battle.stateio import read_state
 
@@ -42,11 +42,7 @@ def test_a_changed_state_is_read_or_refused_and_never_crashes_a_battle(tmp_path_
         actions = list(legal_actions(state))
         if not actions:
             return
-        action = rng.choice(actions)
-        if isinstance(action, Attack):
-            action = Attack(action.actor, action.target, action.defender, (rng.randint(1, 6), rng.randint(1, 6)), action.kind)
-        if isinstance(action, Shoot):
-            action = Shoot(action.actor, action.target, (2,))
+        action = rolled(state, rng.choice(actions), rng)
         try:
             state, _ = apply(state, action)
         except CardkitError:

@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from sqlalchemy import create_engine
+from sqlmodel import SQLModel
 
 from cardkit import GAMES, __version__, paths
 from cardkit.catalogue.store import catalogue_hash, load_game
 from cardkit.cli.main import app
 from cardkit.db import build as build_module
 from cardkit.db.build import build_database, ensure_database, is_stale, read_meta
+from cardkit.db.models import MODELS
 from cardkit.errors import CatalogueError, OutputRefused
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,6 +112,17 @@ def test_no_full_text_index_gives_datasette_a_second_search(conn: sqlite3.Connec
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%USING fts%'").fetchone()[0] == 0
 
 
+def test_the_built_schema_is_exactly_what_the_sqlmodel_models_declare(conn: sqlite3.Connection) -> None:
+    fresh = sqlite3.connect(":memory:")
+    engine = create_engine("sqlite://", creator=lambda: fresh)
+    SQLModel.metadata.create_all(engine, tables=[m.__table__ for m in MODELS])  # type: ignore[attr-defined]
+    query = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+    declared = fresh.execute(query).fetchall()
+    engine.dispose()
+    assert conn.execute(query).fetchall() == declared
+    assert ("index", "cards_latin_key", "cards") in [row[:3] for row in declared]
+
+
 def test_sets_count_their_cards(conn: sqlite3.Connection) -> None:
     for game, total in conn.execute("SELECT game, sum(cards) FROM sets GROUP BY game"):
         assert total == len(load_game(game).cards)
@@ -191,7 +205,8 @@ def test_failed_build_leaves_the_previous_database_intact(db: Path, tmp_path: Pa
     shutil.copy(db, target)
     before = target.read_bytes()
     # Fail after every table is filled, while the last index is being made.
-    monkeypatch.setattr(build_module, "INDEX_SQL", "CREATE VIRTUAL TABLE broken USING no_such_module()")
+    monkeypatch.setattr(build_module, "_make_indexes",
+                        lambda conn, tables: conn.execute("CREATE VIRTUAL TABLE broken USING no_such_module()"))
     with pytest.raises(Exception, match="no_such_module"):
         build_database(target)
     assert target.read_bytes() == before
@@ -249,7 +264,7 @@ def test_an_unwritable_folder_is_a_one_line_error(runner: Any, tmp_path: Path) -
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
     result = runner.invoke(app, ["build", "--out", str(blocker / "cardkit.db")])
-    assert result.exit_code == 2 and result.output.startswith("error: cannot write the database")
+    assert result.exit_code == 2 and result.output.startswith("error: can't write ")
 
 
 MINI_CARDS = Path(__file__).resolve().parent / "data" / "catalogue" / "mini" / "cards"

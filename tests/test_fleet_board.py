@@ -265,7 +265,7 @@ def test_fleet_new_moves_apply_write_the_state_and_apply_json_has_the_issue_shap
     after = tmp_path / "after.json"
     result = runner.invoke(app, ["fleet", "apply", str(state), "move d2 d6 card very-fast", "--out", str(after), "--json"])
     out = json.loads(result.output)
-    assert result.exit_code == 0 and list(out) == ["path", "legal", "problems", "events", "state"]
+    assert result.exit_code == 0 and list(out) == ["path", "legal", "applied", "problems", "events", "state"]
     assert list(out["state"]) == ["ships", "turn", "winner"]
     assert list(out["state"]["ships"][0]) == ["side", "type", "square", "hits"]
     assert BoardState.from_dict(read_json_input(after)).ship_at("d6") is not None

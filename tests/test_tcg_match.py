@@ -192,7 +192,7 @@ def test_tcg_apply_writes_only_legal_runs_and_has_the_fleet_apply_shape(runner: 
     result = runner.invoke(app, ["tcg", "apply", str(state), "pass", "attack c1 with BK1-001", "--out", str(after),
                                  "--json"])
     out = json.loads(result.output)
-    assert result.exit_code == 1 and list(out) == ["path", "legal", "problems", "events", "state"]
+    assert result.exit_code == 1 and list(out) == ["path", "legal", "applied", "problems", "events", "state"]
     assert out["problems"][0]["code"] == "ILLEGAL_ACTION" and out["problems"][0]["line"] == 2
     assert not after.exists()
     result = runner.invoke(app, ["tcg", "apply", str(state), "open BK1-001 pay BK1-007", "end", "--out", str(after)])

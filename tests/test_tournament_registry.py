@@ -74,6 +74,33 @@ def test_an_unknown_player_under_json_is_unknown_player(registry_file: Path, run
     assert json.loads(result.output)["error"]["code"] == "UNKNOWN_PLAYER"
 
 
+def test_a_misspelt_player_is_unknown_with_the_registered_name_suggested(registry_file: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "alise archer", str(ALICE)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines()[-1].endswith("; did you mean: Alice Archer")
+
+
+def test_a_misspelt_player_under_json_carries_the_suggestions(registry_file: Path, runner: CliRunner) -> None:
+    from jsonschema import Draft202012Validator
+
+    result = runner.invoke(app, ["tournament", "deck-check", "--json", str(registry_file), "Boris Kovalyov", str(ALICE)])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["error"]["code"] == "UNKNOWN_PLAYER" and data["error"]["suggestions"] == ["Boris Kovalev"]
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas/output/error.schema.json").read_text())
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+
+
+@pytest.mark.parametrize("typed, suggested", [
+    ("archer", ["Alice Archer"]), ("Frank Fisher", ["Frank Fischer"]), ("Zed Nobody", []),
+], ids=["surname-alone", "one-letter-off", "nobody-close"])
+def test_player_suggestions_are_the_close_registered_names(registry_file: Path, typed: str, suggested: list[str]) -> None:
+    with pytest.raises(UnknownPlayer) as caught:
+        deck_check(read_registry(registry_file), typed, ALICE)
+    assert caught.value.suggestions == suggested
+
+
 def test_a_registry_never_replaces_an_input_even_with_force(tmp_path: Path, runner: CliRunner) -> None:
     folder = tmp_path / "event"
     folder.mkdir()

@@ -11,6 +11,7 @@ from cardkit.tournament import Submission, Verdict, check_event, check
 from cardkit.tournament import batch
 from cardkit.tournament.check import cross_check
 from cardkit.decks.report import DeckReport
+from cardkit.tournament.registrations import Registration, Registrations
 
 DECKS = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open" / "decks"
 
@@ -111,3 +112,30 @@ def test_a_killed_worker_leaves_the_batch_to_be_finished_here(monkeypatch: pytes
     results = batch.check_all(_square_unless_in_a_worker_at_five, list(range(12)), lambda d, t: calls.append((d, t)), jobs=2)
     assert results == [x * x for x in range(12)]
     assert calls[-1] == (12, 12)
+
+
+def _registrations(rows: list[tuple[str, str]]) -> Registrations:
+    return Registrations("players.csv", [Registration(player, line=i + 2, deck=deck) for i, (player, deck) in enumerate(rows)])
+
+
+@pytest.mark.parametrize("relative, expected", [
+    ("alice.deck", "Alice"), ("round1/bob.deck", "Bob"), ("round2/bob.deck", "Bob Two"), ("x/alice.deck", "Alice"),
+    ("carol.deck", "Carol"), ("nobody.deck", None), ("sub/carol.deck", "Carol"),
+], ids=["by-name", "by-path", "other-path", "name-in-a-subfolder", "dot-slash-and-backslash", "unnamed", "first-row-wins"])
+def test_the_file_index_finds_the_row_the_deck_column_names_as_a_scan_would(relative: str, expected: str | None) -> None:
+    regs = _registrations([("Alice", "alice.deck"), ("Bob", "round1/bob.deck"), ("Bob Two", "round2\\bob.deck"),
+                           ("Carol", "./carol.deck"), ("Carol Again", "sub/carol.deck")])
+    row = regs.for_file(relative)
+    assert (row.player if row else None) == expected
+    scanned = next((r for r in regs.rows if r.names_file(relative)), None)
+    assert row is scanned
+
+
+def test_matching_submissions_to_registered_files_never_scans_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    regs = _registrations([(f"Player {i}", f"p{i}.deck") for i in range(3000)])
+    calls: list[str] = []
+    monkeypatch.setattr(Registration, "names_file", lambda self, rel: calls.append(rel) or False)
+    subs = [submission(f"p{i}.deck", None, hash=f"h{i}") for i in range(3000)]
+    missing = cross_check(subs, regs)
+    assert calls == [] and missing == []
+    assert [s.player for s in subs[:3]] == ["Player 0", "Player 1", "Player 2"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Callable, ParamSpec, TypeVar
+from typing import Any, Callable, ParamSpec, Sequence, TypeVar
 
 import typer
 
@@ -32,18 +32,22 @@ USAGE = "USAGE"
 INTERRUPTED = "INTERRUPTED"
 
 
-def error_document(error_code: str, message: str) -> dict[str, dict[str, str]]:
-    """The JSON an error is under `--json`."""
-    return {"error": {"code": error_code, "message": message}}
+def error_document(error_code: str, message: str, suggestions: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
+    """The JSON an error is under `--json`; `suggestions` (close names the user may have meant) only when there are some."""
+    document: dict[str, Any] = {"code": error_code, "message": message}
+    if suggestions:
+        document["suggestions"] = list(suggestions)
+    return {"error": document}
 
 
-def fail(message: str, code: int = EXIT_USAGE, *, as_json: bool = False, error_code: str = USAGE) -> typer.Exit:
+def fail(message: str, code: int = EXIT_USAGE, *, as_json: bool = False, error_code: str = USAGE,
+         suggestions: Sequence[str] = ()) -> typer.Exit:
     """Report `message` and return the exit to raise: an `error:` line on stderr (made visible: it quotes
     file names and file text), or with `as_json` the error document on stdout."""
     if as_json:
         from cardkit.cli._options import print_json
 
-        print_json(error_document(error_code, message))
+        print_json(error_document(error_code, message, suggestions))
     else:
         typer.echo(f"error: {visible(message)}", err=True)
     return typer.Exit(code)
@@ -59,7 +63,10 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except CardkitError as exc:
-            raise fail(exc.message, exc.exit_code, as_json=as_json, error_code=exc.error_code) from None
+            # A name that matched nothing (a card, a player) carries the close names it may have meant.
+            suggestions = getattr(exc, "suggestions", None) or ()
+            raise fail(exc.message, exc.exit_code, as_json=as_json, error_code=exc.error_code,
+                       suggestions=suggestions) from None
         except KeyboardInterrupt:
             raise fail("interrupted", EXIT_INTERRUPTED, as_json=as_json, error_code=INTERRUPTED) from None
         except BrokenPipeError:

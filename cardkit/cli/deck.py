@@ -130,10 +130,7 @@ def convert_command(
     if target is None:
         typer.echo(text, nl=False)
         return
-    try:
-        target.write(text)
-    except OSError as exc:
-        raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
+    target.write(text)
 
 
 @deck_app.command("formats")

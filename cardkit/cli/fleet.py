@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from cardkit.cli._applied import show_applied
+from cardkit.cli._engine import Started, engine_app
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
 from cardkit.jsonio import input_name
 from cardkit.visible import visible
-
-if TYPE_CHECKING:
-    from cardkit.games.berserker.board import BoardState
 
 fleet_app = typer.Typer(
     help="Berserker fleet game: check a starting fleet, ask which ship may use which card, play on the board.",
@@ -102,100 +99,31 @@ def ships_command(as_json: JsonOption = False) -> None:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
 
 
-def _write_state(state: object, out: Path, inputs: tuple[Path, ...]) -> None:
-    """Write a state through the guarded writer: never over an input, a special file or a file that is no such state."""
-    from cardkit.statefiles import state_kind, write_state_file
-
-    write_state_file(state.to_dict(), out, state_kind("fleet board state", _read_state), inputs)  # type: ignore[attr-defined]
-
-
-def _read_state(path: Path) -> "BoardState":
-    from cardkit.games.berserker.board import BoardState
-    from cardkit.jsonio import read_json_input
-
-    return BoardState.from_dict(read_json_input(path), source=str(path))
-
-
-@fleet_app.command("new")
-@guarded
-def new_command(
+def start(
     human: Annotated[Path, typer.Argument(help="The human fleet file (must pass `fleet check`).")],
     berserker: Annotated[Path, typer.Argument(help="The Berserker fleet file.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Where to write the board state (JSON).")],
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deck's shuffles; the same seed, the same game.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**32 - 1, help="Seed of the deck's shuffles; the same seed, the same game.")] = 0,
     sandbox: Annotated[bool, typer.Option("--sandbox", help="Track no deck or hands: any card may be played.")] = False,
     berserker_first: Annotated[bool, typer.Option("--berserker-first", help="The Berserker moves first.")] = False,
-    as_json: JsonOption = False,
-) -> None:
+) -> Started:
     """Set up a game on the 8x8 board from two fleet files and write its state.
 
     The shared deck is shuffled by --seed and the first player draws 3.
     --sandbox tracks no hands, so any card may be played: a referee's or a
     teacher's board. Exit 2 when a fleet is unreadable or not legal.
     """
-    from cardkit.games.berserker.board import describe, new_game, render_board
+    from cardkit.games.berserker.board import new_game
     from cardkit.jsonio import read_json_input
 
+    stdin_once(human, berserker)
     state = new_game(read_json_input(human), read_json_input(berserker), seed=seed, sandbox=sandbox,
                      first="berserker" if berserker_first else "human", files=(str(human), str(berserker)))
-    _write_state(state, out, (human, berserker))
-    if as_json:
-        print_json(state.to_dict())
-        return
-    typer.echo(render_board(state))
-    typer.echo(describe(state))
-    typer.echo(f"state written to {out}")
+    return Started(state, (human, berserker))
 
 
-@fleet_app.command("moves")
-@guarded
-def moves_command(
-    state_file: Annotated[Path, typer.Argument(metavar="STATE", help="A board state written by `fleet new` or `fleet apply`.")],
-    as_json: JsonOption = False,
-) -> None:
-    """List every legal action of the player on move, one per line, as `fleet apply` takes them.
-
-    A forward move is shown as the largest group per card; any part of it
-    that can still move is legal too.
-    """
-    from cardkit.games.berserker.fleet_actions import legal_actions
-
-    state = _read_state(state_file)
-    actions = [str(a) for a in legal_actions(state)]
-    if as_json:
-        print_json({"path": input_name(state_file), "turn": state.turn, "phase": state.phase, "winner": state.winner,
-                    "actions": actions})
-        return
-    if state.winner:
-        typer.echo(f"the {state.winner} fleet has won: no moves")
-        return
-    typer.echo(f"{state.turn}, {state.phase} phase: {len(actions)} legal action(s)")
-    for a in actions:
-        typer.echo(f"  {a}")
-
-
-@fleet_app.command("apply")
-@guarded
-def apply_command(
-    state_file: Annotated[Path, typer.Argument(metavar="STATE", help="A board state written by `fleet new` or `fleet apply`.")],
-    actions: Annotated[list[str], typer.Argument(metavar="ACTION...", help="Actions, each one quoted argument: 'move a2 a4 card cruising-speed'.")],
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the new state here (never over STATE).")] = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Apply actions in order: move FROM TO card CARD, forward CARD SQ,SQ,
-    fire FROM TO card CARD [defend CARD], discard CARD,CARD, end.
-
-    The first illegal action stops the run: an ILLEGAL_ACTION problem, exit 1,
-    nothing written. Text that is no action is exit 2.
-    """
-    from cardkit.games.berserker.board import describe, render_board
-    from cardkit.games.berserker.fleet_actions import apply_all
-
-    result = apply_all(_read_state(state_file), actions)
-    if result.legal and out is not None:
-        _write_state(result.state, out, (state_file,))
-    show_applied(result, state_file, out, as_json,
-                 lambda: render_board(result.state) + "\n" + describe(result.state))
+_engine_commands = engine_app("cardkit.games.berserker.engine", "", start)
+for _command in _engine_commands.registered_commands:
+    fleet_app.registered_commands.append(_command)
 
 
 def register(app: typer.Typer) -> None:

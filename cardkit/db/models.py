@@ -1,5 +1,7 @@
-"""The database's tables as sqlmodel models; imported only by the build.
+"""The database's tables and indexes as sqlmodel models; imported only by the build.
 
+This is the one place the catalogue database's schema is written: the build emits
+the CREATE TABLE and CREATE INDEX statements sqlalchemy derives from these models.
 The table and column names are a contract with the Datasette front end:
 add columns freely, never rename or drop one. Lists and objects are JSON text.
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
 JsonText = str
@@ -17,6 +20,10 @@ class CardRow(SQLModel, table=True):
     """One row per card of every game, with the fields the games share."""
 
     __tablename__ = "cards"
+    # Names are searched through `search_key` by the query language (cardkit.db.search), on the command
+    # line and in Datasette alike; an FTS index would give Datasette a second, different search.
+    # `order:name` sorts on the transliterated key, which this index serves.
+    __table_args__ = (Index("cards_latin_key", "latin_key"),)
     game: str = Field(primary_key=True)
     id: str = Field(primary_key=True)
     name: str

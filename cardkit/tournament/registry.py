@@ -8,6 +8,7 @@ deck with it, card by card and section by section.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from dataclasses import dataclass, field
@@ -35,10 +36,12 @@ class UnknownPlayer(CardkitError):
 
     error_code = "UNKNOWN_PLAYER"
 
-    def __init__(self, player: str, path: str, known: int) -> None:
+    def __init__(self, player: str, path: str, known: int, suggestions: list[str] | None = None) -> None:
         self.player = player
+        self.suggestions = suggestions or []
+        hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
         super().__init__(f"{path}: no registered deck for {player!r} ({known} players registered; names are "
-                         "matched ignoring case, accents, spacing and punctuation)")
+                         f"matched ignoring case, accents, spacing and punctuation){hint}")
 
 
 def _now() -> str:
@@ -97,7 +100,7 @@ def is_registry(path: Path) -> bool:
 
 
 # Even an earlier registry is only replaced with --force: it is the record the deck checks compare with.
-REGISTRY = Kind("registry", is_registry, forceable=True)
+REGISTRY = Kind("registry", is_registry, forceable=True, keep_existing=True)
 
 
 def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
@@ -119,10 +122,7 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
     (the event's files) or a special file, and over an existing file only with `force`."""
     target = Path(out)
     refuse_existing(target, force)
-    try:
-        Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
-    except OSError as exc:
-        raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
+    Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
 
 
 @lru_cache(maxsize=1)
@@ -150,12 +150,35 @@ def find_registered(registry: dict[str, Any], player: str, path: str = "registry
     key = player_key(player)
     found = [d for d in registry["decks"] if player_key(d["player"]) == key]
     if not found:
-        raise UnknownPlayer(player, path, len({player_key(d["player"]) for d in registry["decks"]}))
+        names = {player_key(d["player"]): d["player"] for d in reversed(registry["decks"])}
+        raise UnknownPlayer(player, path, len(names), suggest_players(player, names))
     if len(found) > 1:
         files = ", ".join(d["file"] for d in found[:5])
         raise BadArgument(f"{path}: {player!r} registered {len(found)} decks ({files}); a player registers one, "
                           "so there is no one list to check against")
     return found[0]
+
+
+SUGGESTED_PLAYERS = 3
+# How alike (difflib's ratio of the folded names) a registered name must be to be offered: a slip of a
+# letter or two in a name of ten is 0.8 to 0.95, while two unrelated names of that length can reach 0.6.
+PLAYER_CUTOFF = 0.75
+
+
+def suggest_players(player: str, names: dict[str, str]) -> list[str]:
+    """Up to `SUGGESTED_PLAYERS` registered names (`names`: folded key to name as registered) close to
+    `player`, closest first: the whole name, or (typed as one word) one word of the name, `archer` for `Alice Archer`."""
+    key = player_key(player)
+    one_word = len(player.split()) == 1
+    scores: dict[str, float] = {}
+    for k, name in names.items():
+        best = difflib.SequenceMatcher(None, key, k).ratio()
+        if one_word:
+            best = max([best] + [difflib.SequenceMatcher(None, key, player_key(w)).ratio() for w in name.split()])
+        if best >= PLAYER_CUTOFF:
+            scores[k] = best
+    ranked = sorted(scores, key=lambda k: (-scores[k], k))[:SUGGESTED_PLAYERS]
+    return [names[k] for k in ranked]
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,18 @@
 """A card's page in words: every field of the catalogue entry as a label and a readable value.
 
 Plain functions over the card's JSON, used by the Datasette plugin for the `cards` row page.
-Online ability codes are worded from the glossary in data/online_abilities.json, which holds
-only the codes the German rules text names; the others are shown as written.
+Online ability codes are worded from data/battle/abilities.json, the file the battle engine
+reads: the codes the German rules text names are glossed, the others are shown as written.
 """
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from cardkit import paths
 
-GLOSSARY_FILE = paths.ROOT / "data" / "online_abilities.json"
-GLOSSARY_SCHEMA = paths.SCHEMAS_DIR / "online-abilities.schema.json"
 TCG_COLOURS = ("white", "green", "black", "red", "colourless")
 GAME_NAMES = {"berserk-tcg": "Berserk TCG", "berserk-ccg": "Berserk CCG", "berserk-online": "Berserk Online",
               "berserker": "Berserker (fleet game)"}
@@ -31,12 +27,10 @@ SKIPPED = {"id", "name", "latin"}
 
 @lru_cache(maxsize=1)
 def glossary() -> dict[str, dict[str, Any]]:
-    """Ability code -> its glossary entry, checked against its schema."""
-    import jsonschema
+    """Online ability code -> its glossary entry (`german`, `gloss`, `implemented`), from the battle abilities data."""
+    from cardkit.games.battle.abilities import glossary_entries
 
-    doc = json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
-    jsonschema.validate(doc, json.loads(GLOSSARY_SCHEMA.read_text(encoding="utf-8")))
-    return {entry["code"]: entry for entry in doc["abilities"]}
+    return {a.code: {"code": a.code, "german": a.term, "gloss": a.does, "implemented": a.applied} for a in glossary_entries()}
 
 
 # A code the German rules text never names is shown as written, not guessed at.

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
-from cardkit.catalogue.store import CardId, load_game
+from cardkit.catalogue.store import CardId, CardTable, load_game
+from cardkit.games.battle.abilities import actions_of
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
 
@@ -16,7 +17,10 @@ class BattleCard:
     """A catalogue card as the battle sees it.
 
     `steps` is None for a card that never moves (`X`, or no value printed);
-    `strike` is None for a card that has no strike (artifacts, terrains).
+    `strike` is None for a card that has no strike (artifacts, terrains); `life`
+    is None for a card without life (a terrain or artifact, which the tabletop
+    catalogue writes as 0). `abilities` are its catalogue codes (Online
+    `abilities`, tabletop `icons`), `values` the numbers the tabletop icons carry.
     """
 
     id: CardId
@@ -29,24 +33,45 @@ class BattleCard:
     terrain: bool
     symbiote: bool
     figure: bool
-    ranged_melee: bool
-    shot: bool
-    aimed: bool
-    magic: bool
-    collects: bool
+    abilities: tuple[str, ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+    actions: frozenset[str] = frozenset()
 
     @property
     def label(self) -> str:
         return f"{self.name} ({self.id})"
 
+    @property
+    def ranged_melee(self) -> bool:
+        return "ranged" in self.actions
 
-def _abilities(card: dict[str, Any]) -> set[str]:
-    """Every ability key and each of its dotted prefixes (`kick.aim.2` gives `kick`, `kick.aim`, `kick.aim.2`)."""
-    keys: set[str] = set(card.get("icons") or {})
-    for ability in card.get("abilities") or []:
-        parts = str(ability).split(".")
-        keys |= {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
-    return keys
+    @property
+    def shot(self) -> bool:
+        return "shoot" in self.actions
+
+    @property
+    def aimed(self) -> bool:
+        return "aimed" in self.actions
+
+    @property
+    def magic(self) -> bool:
+        return "magic" in self.actions
+
+    @property
+    def collects(self) -> bool:
+        return "collect" in self.actions
+
+    def value(self, code: str) -> int | None:
+        """The number the catalogue prints with `code` (tabletop icons), if any."""
+        return dict(self.values).get(code)
+
+
+def _codes(card: dict[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """The card's ability codes, and the numbers of those that carry one (tabletop icons `armor: 2`)."""
+    icons = card.get("icons") or {}
+    codes = tuple(sorted({str(a) for a in card.get("abilities") or []} | set(icons)))
+    values = tuple(sorted((str(k), int(v)) for k, v in icons.items() if isinstance(v, int) and v))
+    return codes, values
 
 
 def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
@@ -55,24 +80,22 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
     sq = squad_card(card)
     hit = card.get("strike")
     steps = card.get("moves", card.get("move"))
-    abilities = _abilities(card)
+    codes, values = _codes(card)
     kind = str(card.get("type"))
+    figure = kind in rules.figure_types
+    life = None if card.get("life") is None else int(card["life"])
+    if life is not None and life <= 0 and not figure:
+        life = None  # a terrain's printed 0 is no life to lose: it stands in its zone and is never defeated
     return BattleCard(
-        id=sq.id, name=sq.name, type=kind,
-        life=None if card.get("life") is None else int(card["life"]),
+        id=sq.id, name=sq.name, type=kind, life=life,
         strike=Strike(int(hit["weak"]), int(hit["medium"]), int(hit["strong"])) if hit else None,
         steps=None if steps is None else int(steps),
         flyer=sq.flyer, terrain=sq.terrain, symbiote=sq.symbiote,
-        figure=kind in rules.figure_types,
-        ranged_melee=bool(abilities & rules.ranged_melee_abilities),
-        shot=bool(abilities & rules.shot_abilities),
-        aimed=bool(abilities & rules.aimed_abilities),
-        magic=bool(abilities & rules.magic_abilities),
-        collects=bool(abilities & rules.counter_abilities),
+        figure=figure, abilities=codes, values=values, actions=actions_of(game, codes),
     )
 
 
 @lru_cache(maxsize=2)
-def battle_cards(game: str) -> dict[CardId, BattleCard]:
-    """Every card of `game` as a BattleCard, by id (built once)."""
-    return {cid: battle_card(game, card) for cid, card in load_game(game).cards.items()}
+def battle_cards(game: str) -> CardTable[BattleCard]:
+    """Every card of `game` as a BattleCard, by id; each is built the first time it is looked up, and once."""
+    return CardTable(load_game(game).cards, partial(battle_card, game))

@@ -1,7 +1,7 @@
 """Which actions are legal: `why_illegal(state, action)` says why not, `legal_actions(state)` lists them.
 
-The list holds attacks without their dice and shots without their damage:
-a judge adds the roll (and the shot's X from the card) when applying one.
+The list holds attacks without their dice, and ability actions with the
+placeholder X: a judge adds the roll and the card's numbers when applying one.
 """
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ from collections import deque
 from typing import Iterator
 
 from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
-from cardkit.games.battle.notation import Action, AddCounters, Attack, Collect, End, Mark, Move, Pay, Ranged, Shoot, ToDeck
+from cardkit.games.battle.abilities import codes_with, game_abilities
+from cardkit.games.battle.board import half_of
+from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
+                                           End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
 
@@ -69,12 +72,32 @@ def _target(state: BattleState, where: str, actor: CardInstance) -> tuple[CardIn
     return inst, None
 
 
+# The action or modifier each ability makes legal, as the messages name it.
+_WHAT = {"aimed": "aimed strike", "magic": "magic strike", "special": "special strike (+X, without counter-strike)",
+         "vampirism": "vampirism", "poison": "poison", "shoot": "shot", "throw": "throw", "discharge": "discharge",
+         "ranged": "ranged melee", "deathblow": "death blow", "collect": "ability paid with counters",
+         "surprise": "surprise action"}
+
+
+def lacks(state: BattleState, inst: CardInstance, action: str) -> str | None:
+    """Why the card may not use `action` for want of the ability, naming its abilities; None when it has it."""
+    if action in state.actions(inst):
+        return None
+    own = ", ".join(sorted(state.abilities(inst))) or "none"
+    codes = ", ".join(codes_with(state.game, action)) or "none in this game's catalogue"
+    return (f"{state.info(inst).label} has no {_WHAT[action]} (its abilities: {own}; "
+            f"the {_WHAT[action]} comes with {codes})")
+
+
 def why_illegal(state: BattleState, action: Action) -> str | None:
     """None when `action` is legal in `state`, else the reason in one sentence."""
-    if isinstance(action, (AddCounters, Pay, Mark, ToDeck)):
-        return _adjustment(state, action)
     if state.over:
-        return f"the battle is over ({state.result})"
+        # Not even a judge's action: the result is decided and nothing may flip it.
+        return f"the battle is over ({state.result}): no action, a judge's or not, follows the result"
+    if isinstance(action, (AddCounters, Pay, Mark, Acquire, ToDeck)):
+        return _adjustment(state, action)
+    if isinstance(action, STACK_ACTIONS):
+        return _stack_action(state, action)
     if isinstance(action, End):
         return None
     assert action.acting is not None
@@ -89,9 +112,10 @@ def why_illegal(state: BattleState, action: Action) -> str | None:
         return _ranged(state, actor, action)
     if isinstance(action, Shoot):
         return _shoot(state, actor, action)
+    if isinstance(action, Deathblow):
+        return _deathblow(state, actor)
     if isinstance(action, Collect):
-        info = state.info(actor)
-        return None if info.collects else f"{info.label} has no ability paid with counters in the catalogue"
+        return lacks(state, actor, "collect")
     return f"unknown action {action}"
 
 
@@ -121,13 +145,14 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
     info = state.info(actor)
     if info.strike is None or not info.figure:
         return f"{info.label} has no strike"
-    if action.kind == "aimed" and not info.aimed:
-        return f"{info.label} has no aimed strike in the catalogue"
-    if action.kind == "magic" and not info.magic:
-        return f"{info.label} has no magic strike in the catalogue"
+    for need in _needs(action):
+        why = lacks(state, actor, need)
+        if why:
+            return why
     if action.defender is not None and action.kind != "simple":
-        # "Gegen einen gezielten Treffer kann kein Verteidiger ernannt werden." / "Gegen einen magischen Treffer ..."
-        return f"no defender can be named against {'an aimed' if action.kind == 'aimed' else 'a magic'} strike"
+        # "Gegen einen gezielten Treffer kann kein Verteidiger ernannt werden." / "Gegen einen magischen Treffer ..." /
+        # "Gegen einen Treffer ohne Gegenschlag kann kein Verteidiger ernannt werden."
+        return f"no defender can be named against {_KIND_NAME[action.kind]}"
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
@@ -142,12 +167,60 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
         why = _defender(state, actor, target, action.defender)
         if why:
             return why
+    if action.surprise is not None:
+        why = _surprise(state, actor, target, action)
+        if why:
+            return why
     if action.dice is not None:
-        counter = action.defender is not None or (target.open and action.kind != "magic")
-        need = 2 if counter else 1
-        if len(action.dice) != need:
+        if len(action.dice) != dice_needed(state, action):
             return ("a strike on an open card or a defender takes two dice, the attacker's then the defender's: dice A D"
-                    if counter else "a strike on a closed card takes the attacker's one die: dice A")
+                    if len(action.dice) == 1 else "a strike on a closed card, a magic strike, one without counter-strike "
+                    "or one on the card that answered it by surprise takes the attacker's one die: dice A")
+    return None
+
+
+def dice_needed(state: BattleState, action: Attack) -> int:
+    """Two dice against an open card or a defender, one against a closed card or for a one-die strike.
+
+    A card that answers by surprise closes ("Nach einer Aktion wird die betreffende Karte verdeckt"), so a strike
+    on the card that answered it is made as on a closed card.
+    """
+    target = state.locate(action.target)
+    answered = action.surprise is not None and state.locate(action.surprise.actor) is target
+    if action.defender is not None:
+        return 2
+    return 2 if target is not None and target.open and not action.one_die and not answered else 1
+
+
+_KIND_NAME = {"aimed": "an aimed strike", "magic": "a magic strike", "nocounter": "a strike without counter-strike"}
+
+
+def _needs(action: Attack) -> list[str]:
+    """The abilities the strike needs: its kind's and each modifier's (+X and no counter-strike are special strikes)."""
+    need = {"aimed": ["aimed"], "magic": ["magic"], "nocounter": ["special"]}.get(action.kind, [])
+    for name in MODIFIERS:
+        if action.has(name):
+            need.append("special" if name == "plus" else name)
+    return list(dict.fromkeys(need))
+
+
+def _surprise(state: BattleState, actor: CardInstance, target: CardInstance, action: Attack) -> str | None:
+    """Why the surprise action written in the strike may not answer it, or None."""
+    assert action.surprise is not None
+    s, why = _card(state, action.surprise.actor, "the card answering by surprise")
+    if s is None:
+        return why
+    label = state.info(s).label
+    if s.controller != target.controller or s.controller == actor.controller or not s.in_game_zone:
+        return f"{label} cannot answer: a surprise action is the attacked side's, by a card in the game zone"
+    if not s.open:
+        return f"{label} is closed: only an open card makes a surprise action"
+    if action.defender is not None and state.locate(action.defender) is s:
+        return f"{label} closes when it answers by surprise, so it cannot also defend"
+    for need in ("surprise", action.surprise.ability):
+        why = lacks(state, s, need)
+        if why:
+            return why
     return None
 
 
@@ -181,8 +254,9 @@ def _defender(state: BattleState, actor: CardInstance, target: CardInstance, whe
 
 def _ranged(state: BattleState, actor: CardInstance, action: Ranged) -> str | None:
     info = state.info(actor)
-    if not info.ranged_melee:
-        return f"{info.label} has no ranged melee in the catalogue"
+    why = lacks(state, actor, "ranged")
+    if why:
+        return why
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
@@ -202,17 +276,31 @@ def _ranged(state: BattleState, actor: CardInstance, action: Ranged) -> str | No
 
 
 def _shoot(state: BattleState, actor: CardInstance, action: Shoot) -> str | None:
-    info = state.info(actor)
-    if not info.shot:
-        return f"{info.label} has no shot in the catalogue"
+    """A shot, a throw or a discharge: each needs its own ability, and each reaches any card in the game zone."""
+    why = lacks(state, actor, action.verb)
+    if why:
+        return why
     target, why = _target(state, action.target, actor)
     if target is None:
         return why
     if action.damage and len(action.damage) == 3 and action.die is None:
-        return "a shot written X-Y-Z takes one die: dice D"
+        return f"a {action.verb} written X-Y-Z takes one die: dice D"
     if len(action.damage) == 1 and action.die is not None:
-        return f"a shot of {action.damage[0]} takes no die"
+        return f"a {action.verb} of {action.damage[0]} takes no die"
     return None
+
+
+def _deathblow(state: BattleState, actor: CardInstance) -> str | None:
+    why = lacks(state, actor, "deathblow")
+    if why:
+        return why
+    if actor.zone != "battlefield":
+        return f"{state.info(actor).label} is in the reserve zone: a death blow strikes the cards next to it on the field"
+    return None
+
+
+MAX_COUNTERS = 1_000_000
+"""The most counters a state records (schemas/battle-state.schema.json)."""
 
 
 def _adjustment(state: BattleState, action: Action) -> str | None:
@@ -225,6 +313,16 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
         return None if inst.zone != "deck" else f"{label} is in a deck already"
     if not inst.in_game_zone:
         return f"{label} is in the {inst.zone}: counters and markers act only in the game zone"
+    if isinstance(action, Acquire):
+        if action.code not in game_abilities(state.game):
+            return f"{action.code!r} is no ability code of {state.game} (data/battle/abilities.json)"
+        if action.remove and action.code not in inst.acquired:
+            return f"{label} has not acquired {action.code}: only an acquired code is taken away"
+        if not action.remove and action.code in state.abilities(inst):
+            return f"{label} has {action.code} already"
+        return None
+    if isinstance(action, AddCounters) and inst.counters + action.n > MAX_COUNTERS:
+        return f"{label} would hold more than {MAX_COUNTERS} counters, more than a state records"
     if isinstance(action, AddCounters) and inst.counters + action.n < 0:
         return f"{label} has {inst.counters} counter(s); {action.n} would leave fewer than none"
     if isinstance(action, Pay):
@@ -235,14 +333,52 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
     return None
 
 
+def deck_top(state: BattleState, seat: str) -> CardInstance | None:
+    """The card on top of the seat's deck (the first in the state's order, which shuffles keep)."""
+    return next((c for c in state.cards if c.zone == "deck" and c.owner == seat), None)
+
+
+def _stack_action(state: BattleState, action: Action) -> str | None:
+    if isinstance(action, Look):
+        return None
+    if isinstance(action, TakeFromDeck):
+        inst = deck_top(state, action.seat)
+        if inst is None:
+            return f"the {action.seat} player's deck is empty"
+        return _entry(state, inst, action.to)
+    assert isinstance(action, (Call, FromGraveyard))
+    inst, why = _card(state, action.actor, "the card")
+    if inst is None:
+        return why
+    zone = "deck" if isinstance(action, Call) else "graveyard"
+    if inst.zone != zone:
+        return f"{state.info(inst).label} is in the {inst.zone}, not in the {zone}"
+    return _entry(state, inst, action.to)
+
+
+def _entry(state: BattleState, inst: CardInstance, to: str) -> str | None:
+    """Why `inst` may not come into the game zone at `to` (a square or `reserve`), or None."""
+    info = state.info(inst)
+    if info.flyer or info.terrain:
+        return None if to == "reserve" else f"{info.label} is a {'flyer' if info.flyer else 'terrain'}: it comes into the reserve zone"
+    if to == "reserve":
+        return f"{info.label} is neither a flyer nor a terrain: it comes onto a square of the field"
+    if state.at(to) is not None:
+        return f"{to} is taken: a card comes only onto an empty square"
+    if half_of(to) != inst.owner:
+        return f"{to} is in the {half_of(to)} player's half: a card comes onto its owner's half"
+    return None
+
+
 def legal_actions(state: BattleState) -> Iterator[Action]:
-    """Every legal move, attack (without dice), ranged melee and shot (without damage) of the player to move, then `end`."""
+    """Every legal move, attack (without dice), ranged melee, shot, throw and discharge (damage X) and death blow
+    of the player to move, then `end`; nothing once the battle is over."""
     if state.over:
         return
     for inst in state.cards:
         if inst.controller != state.to_move or not inst.in_game_zone or not inst.open or inst.iid in state.acted:
             continue
-        info, here = state.info(inst), state.where(inst)
+        info, here, actions = state.info(inst), state.where(inst), state.actions(inst)
         if inst.zone == "battlefield" and inst.square and info.steps and inst.host is None:
             left = info.steps - state.steps_taken(inst.iid)
             if left > 0:
@@ -258,18 +394,31 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
                     yield Attack(here, there)
                     for d in _defenders(state, inst, target):
                         yield Attack(here, there, state.where(d))
-                    for special, has in (("aimed", info.aimed), ("magic", info.magic)):
-                        if has:
-                            yield Attack(here, there, kind=special)
-        if info.collects:
+                    yield from _ability_strikes(state, inst, here, there)
+        if "collect" in actions:
             yield Collect(here)
-        for distant in (Ranged, Shoot):
-            if info.ranged_melee if distant is Ranged else info.shot:
+        distant_kinds: tuple[tuple[str, type[Ranged] | type[Shoot]], ...] = (
+            ("ranged", Ranged), ("shoot", Shoot), ("throw", Throw), ("discharge", Discharge))
+        for need, distant in distant_kinds:
+            if need in actions:
                 for target in targets:
                     act = distant(here, state.where(target))
                     if why_illegal(state, act) is None:
                         yield act
+        if "deathblow" in actions and why_illegal(state, Deathblow(here)) is None:
+            yield Deathblow(here)
     yield End()
+
+
+def _ability_strikes(state: BattleState, inst: CardInstance, here: str, there: str) -> Iterator[Attack]:
+    """One listed strike per special kind and modifier the card has, each value the placeholder X."""
+    actions = state.actions(inst)
+    for kind, need in (("aimed", "aimed"), ("magic", "magic"), ("nocounter", "special")):
+        if need in actions:
+            yield Attack(here, there, kind=kind)
+    for name in MODIFIERS:
+        if ("special" if name == "plus" else name) in actions:
+            yield Attack(here, there, mods=((name, None),))
 
 
 def _defenders(state: BattleState, actor: CardInstance, target: CardInstance) -> Iterator[CardInstance]:

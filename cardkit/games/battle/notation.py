@@ -6,9 +6,17 @@ anywhere, e.g. in the reserve zone:
     move c3 c4                      attack c3 c4 dice 6 1      attack c3 c4 defend d4 dice 2 5
     attack c3 c4 dice 5             (one die: the attacked card is closed)
     attack c3 c4 aimed dice 6 1     attack c3 c4 magic dice 5  collect c2
+    attack c3 c4 nocounter plus 2 vampirism 1 poison 1 dice 4
     ranged c2 c4                    shoot c1 #9 2              shoot c1 c5 2-3-4 dice 6
+    throw c1 c5 2                   discharge c1 c5 0          deathblow c3 2
     counters c3 +2                  pay c3 2                   mark c3 poison 1
     to-deck c3                      end
+    call #12 c2                     take-from-deck first reserve    acquire c3 incorporeal
+    from-graveyard #4 b1            look second
+
+The catalogue carries ability codes, not their numbers, so the action names
+them; in the list of legal actions a number still to be read off the card is
+the placeholder `X` (`attack c3 c4 vampirism X`), which `apply` refuses.
 """
 
 from __future__ import annotations
@@ -21,9 +29,25 @@ from cardkit.errors import CardkitError
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"
 _DIE = r"[1-6]"
-SYNTAX = ("move FROM TO | attack FROM TO [aimed|magic] [defend SQUARE] [dice A [D]] | ranged FROM TO | "
-          "shoot FROM TO X[-Y-Z] [dice D] | collect WHERE | counters WHERE +N | pay WHERE N | mark WHERE NAME N | "
-          "to-deck WHERE | end")
+_N = r"(?:[0-9]{1,2}|x)"
+_DAMAGE = r"(?:[0-9]{1,2}(?:-[0-9]{1,2}-[0-9]{1,2})?|x)"
+SYNTAX = ("move FROM TO | attack FROM TO [aimed|magic|nocounter] [plus X] [vampirism X] [poison X] [defend SQUARE] "
+          "[surprise WHERE shoot|throw|discharge X] [dice A [D]] | ranged FROM TO | "
+          "shoot|throw|discharge FROM TO X[-Y-Z] [dice D] | deathblow FROM X | collect WHERE | counters WHERE +N | "
+          "pay WHERE N | mark WHERE NAME N | acquire WHERE [-]CODE | to-deck WHERE | call #ID SQUARE|reserve | take-from-deck SEAT SQUARE|reserve | "
+          "from-graveyard #ID SQUARE|reserve | look SEAT | end")
+MODIFIERS: tuple[str, ...] = ("plus", "vampirism", "poison")
+"""The strike modifiers with a value, in the order the notation writes them."""
+Value = int | None
+"""A number an action carries; None is the placeholder `X`, to be read off the card before applying."""
+
+
+def _value(text: str | None) -> Value:
+    return None if text is None or text == "x" else int(text)
+
+
+def _shown(value: Value) -> str:
+    return "X" if value is None else str(value)
 
 
 class BadActionText(CardkitError):
@@ -78,12 +102,26 @@ class Move(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Surprise:
+    """A surprise action (Unerwartete Aktion) answering a strike before its dice: a ranged ability of the answering card."""
+
+    actor: str
+    ability: str
+    damage: Value = None
+
+    def __str__(self) -> str:
+        return f"surprise {self.actor} {self.ability} {_shown(self.damage)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """A strike, with the defender named by the attacked side and the dice rolled.
 
-    `kind` is `simple`, `aimed` (no defender may be named) or `magic` (always
-    as against a closed card: one die, no defender), for cards whose catalogue
-    abilities have those strikes.
+    `kind` is `simple`, `aimed` (no defender may be named), `magic` or
+    `nocounter` (both always as against a closed card: one die, no defender, no
+    counter-strike), for cards whose catalogue abilities have those strikes.
+    `mods` are the strike's modifiers with their values, in `MODIFIERS` order:
+    `plus` X, `vampirism` X, `poison` X.
 
     `dice` is (attacker, defender) against an open card or a defender, (attacker,)
     against a closed card, and None in the list of legal actions, before the roll.
@@ -94,23 +132,48 @@ class Attack(Action):
     defender: str | None = None
     dice: tuple[int, ...] | None = None
     kind: str = "simple"
+    mods: tuple[tuple[str, Value], ...] = ()
+    surprise: Surprise | None = None
     pattern: ClassVar[re.Pattern[str]] = re.compile(
-        rf"attack ({_LOC}) ({_LOC})(?: (aimed|magic))?(?: defend ({_LOC}))?(?: dice ({_DIE})(?: ({_DIE}))?)?")
+        rf"attack ({_LOC}) ({_LOC})(?: (aimed|magic|nocounter))?(?: plus ({_N}))?(?: vampirism ({_N}))?(?: poison ({_N}))?"
+        rf"(?: defend ({_LOC}))?(?: surprise ({_LOC}) (shoot|throw|discharge)(?: ({_N}))?)?(?: dice ({_DIE})(?: ({_DIE}))?)?")
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
-        dice = None if m[5] is None else tuple(int(x) for x in (m[5], m[6]) if x is not None)
-        return cls(m[1], m[2], m[4], dice, m[3] or "simple")
+        dice = None if m[11] is None else tuple(int(x) for x in (m[11], m[12]) if x is not None)
+        mods = tuple((name, _value(m[i])) for name, i in zip(MODIFIERS, (4, 5, 6)) if m[i] is not None)
+        surprise = None if m[8] is None else Surprise(m[8], m[9], _value(m[10]))
+        return cls(m[1], m[2], m[7], dice, m[3] or "simple", mods, surprise)
+
+    def mod(self, name: str) -> Value:
+        """The value of modifier `name` (None for the placeholder X, or when the strike has no such modifier)."""
+        return dict(self.mods).get(name)
+
+    def has(self, name: str) -> bool:
+        return any(n == name for n, _ in self.mods)
+
+    @property
+    def special(self) -> bool:
+        """Any strike but the simple one: "Schutz vor einfachen Treffern schützt nicht vor besonderen Treffern"."""
+        return self.kind != "simple" or bool(self.mods)
+
+    @property
+    def one_die(self) -> bool:
+        """Magic strikes and strikes without counter-strike are always made as against a closed card."""
+        return self.kind in ("magic", "nocounter")
 
     def without_dice(self) -> Attack:
-        return Attack(self.actor, self.target, self.defender, None, self.kind)
+        return Attack(self.actor, self.target, self.defender, None, self.kind, self.mods, self.surprise)
 
     def __str__(self) -> str:
         text = f"attack {self.actor} {self.target}"
         if self.kind != "simple":
             text += f" {self.kind}"
+        text += "".join(f" {name} {_shown(v)}" for name, v in self.mods)
         if self.defender:
             text += f" defend {self.defender}"
+        if self.surprise:
+            text += f" {self.surprise}"
         if self.dice:
             text += " dice " + " ".join(map(str, self.dice))
         return text
@@ -136,26 +199,58 @@ class Ranged(Action):
 class Shoot(Action):
     """A shot of X damage, or X-Y-Z chosen by one die; no defender may be named against it.
 
-    `damage` is empty in the list of legal actions: the catalogue does not carry a shot's value.
+    `damage` is empty for the placeholder X (the list of legal actions): the
+    catalogue does not carry a shot's value. A throw and a discharge are
+    written and worked out the same way ("analog zum Schussschaden").
     """
 
     actor: str
     target: str
     damage: tuple[int, ...] = ()
     die: int | None = None
-    pattern: ClassVar[re.Pattern[str]] = re.compile(
-        rf"shoot ({_LOC}) ({_LOC})(?: ([0-9]{{1,2}}(?:-[0-9]{{1,2}}-[0-9]{{1,2}})?))?(?: dice ({_DIE}))?")
+    verb: ClassVar[str] = "shoot"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"shoot ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?")
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
-        damage = () if m[3] is None else tuple(int(x) for x in m[3].split("-"))
+        damage = () if m[3] is None or m[3] == "x" else tuple(int(x) for x in m[3].split("-"))
         return cls(m[1], m[2], damage, None if m[4] is None else int(m[4]))
 
     def __str__(self) -> str:
-        text = f"shoot {self.actor} {self.target}"
-        if self.damage:
-            text += " " + "-".join(map(str, self.damage))
+        text = f"{self.verb} {self.actor} {self.target} " + ("-".join(map(str, self.damage)) if self.damage else "X")
         return text + (f" dice {self.die}" if self.die is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Shoot):
+    """A throw (Wurf): a special attack from a distance, damage as a shot's."""
+
+    verb: ClassVar[str] = "throw"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"throw ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Discharge(Shoot):
+    """A discharge (Entladung): a magic attack from a distance, damage as a shot's, 0 when the card gives none."""
+
+    verb: ClassVar[str] = "discharge"
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"discharge ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Deathblow(Action):
+    """A death blow X (Todesstoß): destroys the adjacent cards left with X life or less."""
+
+    actor: str
+    x: Value = None
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"deathblow ({_LOC}) ({_N})")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1], _value(m[2]))
+
+    def __str__(self) -> str:
+        return f"deathblow {self.actor} {_shown(self.x)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +317,23 @@ class Mark(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Acquire(Action):
+    """A judge's action: the card gains an ability code in play (`-CODE` takes an acquired one away)."""
+
+    actor: str
+    code: str
+    remove: bool = False
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"acquire ({_LOC}) (-?)([a-z_][a-z_.0-9]{{0,40}})")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1], m[3], bool(m[2]))
+
+    def __str__(self) -> str:
+        return f"acquire {self.actor} {'-' if self.remove else ''}{self.code}"
+
+
+@dataclass(frozen=True, slots=True)
 class Collect(Action):
     """A card with a counter ability closes for the turn and gets one counter (Spielmarke)."""
 
@@ -251,4 +363,74 @@ class ToDeck(Action):
         return f"to-deck {self.actor}"
 
 
-ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, Collect, End, AddCounters, Pay, Mark, ToDeck)
+_SEAT = r"(first|second)"
+_PLACE = r"([a-e][1-6]|reserve)"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """A judge's action: a card of its owner's deck (the stack) called into the game zone; the deck is shuffled."""
+
+    actor: str
+    to: str
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"call (#[0-9]{{1,9}}) {_PLACE}")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1], m[2])
+
+    def __str__(self) -> str:
+        return f"call {self.actor} {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class FromGraveyard(Action):
+    """A judge's action: a card back from the graveyard into the game zone."""
+
+    actor: str
+    to: str
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"from-graveyard (#[0-9]{{1,9}}) {_PLACE}")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1], m[2])
+
+    def __str__(self) -> str:
+        return f"from-graveyard {self.actor} {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromDeck(Action):
+    """A judge's action: the top card of the seat's deck into the game zone; the deck is shuffled."""
+
+    seat: str
+    to: str
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"take-from-deck {_SEAT} {_PLACE}")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1], m[2])
+
+    def __str__(self) -> str:
+        return f"take-from-deck {self.seat} {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Look(Action):
+    """A judge's action: the seat's player (only the owner) looks at its deck, which is shuffled after."""
+
+    seat: str
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"look {_SEAT}")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1])
+
+    def __str__(self) -> str:
+        return f"look {self.seat}"
+
+
+ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, Throw, Discharge, Deathblow, Collect, End, AddCounters, Pay,
+                                          Mark, Acquire, ToDeck, Call, FromGraveyard, TakeFromDeck, Look)
+STACK_ACTIONS: tuple[type[Action], ...] = (Call, FromGraveyard, TakeFromDeck, Look)
+"""The judge's actions on the stack and the graveyard: no card's ability says how, so a judge applies them."""

@@ -44,11 +44,7 @@ class GameRules:
     flyers_start_on_field: bool
     second_player_hides_third_row: bool
     figure_types: frozenset[str]
-    ranged_melee_abilities: frozenset[str]
-    shot_abilities: frozenset[str]
-    aimed_abilities: frozenset[str]
-    magic_abilities: frozenset[str]
-    counter_abilities: frozenset[str]
+    first_player_at_random: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +85,7 @@ def game_rules(game: str) -> GameRules:
         raise CatalogueError(f"no battle rules for {game!r}; battles exist for {', '.join(games)}")
     g = games[game]
     return GameRules(game, g["flyers_start_on_field"], g["second_player_hides_third_row"], frozenset(g["figure_types"]),
-                     frozenset(g["ranged_melee_abilities"]), frozenset(g["shot_abilities"]), frozenset(g["aimed_abilities"]),
-                     frozenset(g["magic_abilities"]), frozenset(g["counter_abilities"]))
+                     bool(g.get("first_player_at_random", False)))
 
 
 def reading(reading_id: str) -> Reading:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Literal
 
 from cardkit.catalogue.store import CardId
+from cardkit.games.battle.abilities import actions_of, incorporeal_code, protections_of
 from cardkit.games.battle.board import Square, is_square
 from cardkit.games.battle.cards import BattleCard, battle_cards
 from cardkit.games.battle.rules import BATTLE_GAMES, game_rules
@@ -68,7 +69,9 @@ class CardInstance:
             out["name"] = info.name
         out.update({
             "owner": self.owner, "controller": self.controller, "zone": self.zone, "square": self.square,
-            "open": self.open, "hidden": self.hidden, "life": self.life, "counters": self.counters,
+            "open": self.open, "hidden": self.hidden,
+            # A card without life (a terrain) shows none rather than a 0 that would read as defeated.
+            "life": None if info is not None and info.life is None else self.life, "counters": self.counters,
             "markers": dict(self.markers), "acquired": list(self.acquired), "host": self.host,
         })
         return out
@@ -123,6 +126,22 @@ class BattleState:
     def in_zone(self, zone: Zone, seat: Seat | None = None) -> Iterator[CardInstance]:
         return (c for c in self.cards if c.zone == zone and (seat is None or c.owner == seat))
 
+    def abilities(self, inst: CardInstance) -> frozenset[str]:
+        """The card's ability codes: the catalogue's and those it acquired in play."""
+        return frozenset(self.info(inst).abilities) | frozenset(inst.acquired)
+
+    def actions(self, inst: CardInstance) -> frozenset[str]:
+        """The actions and strike modifiers the card's abilities make legal (data/battle/abilities.json)."""
+        return actions_of(self.game, self.abilities(inst))
+
+    def protection(self, inst: CardInstance, attack: str) -> str | None:
+        """The code that makes `attack` (`simple`, `magic`, `shot`, `discharge`, `poison`) do nothing to the card."""
+        return protections_of(self.game, self.abilities(inst)).get(attack)
+
+    def incorporeal(self, inst: CardInstance) -> str | None:
+        """The code that makes the card incorporeal (Körperlose), if any."""
+        return incorporeal_code(self.game, self.abilities(inst))
+
     def figures(self, seat: Seat) -> list[CardInstance]:
         """The seat's figures still in the game zone."""
         return [c for c in self.cards if c.controller == seat and c.in_game_zone and self.info(c).figure]
@@ -167,7 +186,7 @@ def state_from_dict(data: dict[str, Any]) -> BattleState:
     """A state from its schema-valid JSON form (`check_state` says whether it is a possible one)."""
     cards = tuple(CardInstance(
         iid=c["id"], card=c["card"], owner=c["owner"], controller=c["controller"], zone=c["zone"], square=c["square"],
-        open=c["open"], hidden=c.get("hidden", False), life=c["life"], counters=c.get("counters", 0),
+        open=c["open"], hidden=c.get("hidden", False), life=c["life"] or 0, counters=c.get("counters", 0),
         markers=tuple(sorted((c.get("markers") or {}).items())), acquired=tuple(c.get("acquired") or ()), host=c.get("host"),
     ) for c in data["cards"])
     return BattleState(

@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any, Iterator, Mapping, Sequence, Union
 
 from cardkit.errors import CardkitError, UnreadableInput
+from cardkit.games.engine import IllegalAction
 from cardkit.games.berserk_tcg import actions as solo
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard, load_cards
@@ -33,13 +34,6 @@ FORMAT = "cardkit-tcg-game"
 START_HAND = 7
 PHASES: tuple[str, ...] = ("draw", "opening", "main", "discard")
 ILLEGAL_ACTION = "ILLEGAL_ACTION"
-
-
-class IllegalAction(CardkitError):
-    """The action is not legal in this state."""
-
-    error_code = "ILLEGAL_ACTION"
-    exit_code = 1
 
 
 class BadActionText(CardkitError):

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any, Iterator, Union
 
 from cardkit.errors import CardkitError
+from cardkit.games.engine import IllegalAction
 from cardkit.games.berserker.board import (
     HAND_LIMIT, BoardState, ShipOnBoard, Square, begin_turn, coords, forward, line_between, other, ray,
     squares_from,
@@ -37,13 +38,6 @@ class BadActionText(CardkitError):
         super().__init__(f"not a fleet action: {shown!r}{'; ' + why if why else ''}; expected "
                          "move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD], "
                          "discard CARD,CARD or end")
-
-
-class IllegalAction(CardkitError):
-    """The action is not legal in this state."""
-
-    error_code = "ILLEGAL_ACTION"
-    exit_code = 1
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,220 @@
+"""One shape for the game engines (battle, TCG, fleet): read, list, apply, check, describe, write.
+
+Every engine is an `Engine` whose game-specific half is a handful of methods:
+`from_dict`/`to_dict` (the JSON form, checked by the game's JSON Schema),
+`check` (the invariants a possible state keeps), `parse` (an action's text;
+`parse(str(a)) == a`), `legal_actions` (lazily), `apply` (a new state and its
+events, never changing the input; `IllegalAction` saying why), `describe`
+(the table as text) and `status` (the few fields `moves` heads its list with).
+
+What all engines share lives here once: the strict reader (schema, then
+`from_dict`, then `check`), the writer that refuses a state its own reader
+would refuse, `apply_all` (parse every text first, stop at the first illegal
+action, and never reach a state the reader refuses), and `moves` with a bound.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, ClassVar, Generic, Iterator, Sequence, TypeVar
+
+from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
+from cardkit.outputs import Kind
+from cardkit.problems import Problem, error
+from cardkit.statefiles import state_kind, write_state_file
+
+S = TypeVar("S")
+A = TypeVar("A")
+Event = dict[str, Any]
+ILLEGAL_ACTION = "ILLEGAL_ACTION"
+BAD_STATE = "BAD_STATE"
+# `moves` lists at most this many actions unless told otherwise: a list longer than a person reads
+# or a script needs costs seconds and gigabytes (16 unlocked characters make 2^16 attacking groups).
+MOVES_LIMIT = 1000
+
+
+class IllegalAction(CardkitError):
+    """The action is not legal in this state."""
+
+    error_code = ILLEGAL_ACTION
+    exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
+
+
+class StateRefused(CardkitError):
+    """A state cardkit would write but could not read back: it is not written."""
+
+    error_code = BAD_STATE
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What `apply_all` reports: the state reached, the events, and the problem that stopped the run."""
+
+    state: Any
+    summary: dict[str, Any]
+    events: tuple[Event, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    applied: int = 0
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"legal": self.legal, "applied": self.applied, "problems": [p.to_dict() for p in self.problems],
+                "events": list(self.events), "state": self.summary}
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The legal actions as text, in the engine's order; `complete` is False when the list stopped at `limit`."""
+
+    actions: tuple[str, ...]
+    complete: bool
+    limit: int
+    status: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def note(self) -> str | None:
+        if self.complete:
+            return None
+        return (f"the first {self.limit} legal actions only: there are more; "
+                f"give --limit N for more (every listed action is legal)")
+
+
+class Engine(ABC, Generic[S, A]):
+    """A game engine: the game-specific methods below, and the shared reader, writer, `apply_all` and `moves`."""
+
+    name: ClassVar[str]
+    """The command group: `battle`, `tcg`, `fleet`."""
+    noun: ClassVar[str]
+    """What a state file is called in messages: `battle state`."""
+    schema: ClassVar[str]
+    """The state's JSON Schema in schemas/."""
+
+    # -- the game's own half --------------------------------------------------------------------
+    @abstractmethod
+    def from_dict(self, data: Any) -> S:
+        """A state from its schema-valid JSON form; `ValueError` saying what is impossible in it."""
+
+    @abstractmethod
+    def to_dict(self, state: S) -> dict[str, Any]:
+        """The JSON form `from_dict` reads back."""
+
+    @abstractmethod
+    def check(self, state: S) -> list[Problem]:
+        """Every invariant `state` breaks (BAD_STATE problems); empty for a possible state."""
+
+    @abstractmethod
+    def parse(self, text: str) -> A:
+        """The action `text` names; a CardkitError with code BAD_ACTION (exit 2) when it names none."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Iterator[A]:
+        """Every legal action of the player to act, lazily, each text once."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """The state after `action` and what happened; `IllegalAction` saying why when it is not legal."""
+
+    @abstractmethod
+    def describe(self, state: S) -> str:
+        """The table as text."""
+
+    @abstractmethod
+    def status(self, state: S) -> dict[str, Any]:
+        """Whose turn, which phase, who won: the fields heading `moves --json`."""
+
+    @abstractmethod
+    def headline(self, state: S) -> str:
+        """`status` as one line of text."""
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """The `state` of `apply --json`; the whole state unless the game shows less."""
+        return self.to_dict(state)
+
+    def complete(self, state: S, action: A, rng: random.Random) -> A:
+        """A listed action with its chance part filled in (a battle's dice); most actions have none."""
+        return action
+
+    def notes(self, state: S) -> list[str]:
+        """Readings of open rules the state has used so far, shown under the table."""
+        return []
+
+    # -- shared: reading and writing ------------------------------------------------------------
+    def read(self, path: str | os.PathLike[str]) -> S:
+        """The state in `path`: UnreadableInput when it is no such state or an impossible one."""
+        return self.read_text(read_text_input(path), path)
+
+    def read_text(self, text: str, source: str | os.PathLike[str] = "<state>") -> S:
+        from cardkit.squads.read import parse_checked_json
+
+        data = parse_checked_json(source, text, self.schema, self.noun)
+        try:
+            state = self.from_dict(data)
+        except ValueError as exc:
+            raise UnreadableInput(source, f"not a possible {self.noun}: {str(exc)[:300]}") from None
+        problems = self.check(state)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise UnreadableInput(source, f"not a possible {self.noun}: {problems[0].message}{more}")
+        return state
+
+    def unreadable(self, state: S) -> str | None:
+        """Why the reader would refuse `state` once written, or None when it reads it back."""
+        text = dumps_canonical(self.to_dict(state))
+        if len(text.encode("utf-8")) > MAX_INPUT_BYTES:
+            return f"its file would be {len(text.encode('utf-8')):,} bytes, over the {MAX_INPUT_BYTES:,}-byte limit of a state"
+        try:
+            self.read_text(text)
+        except UnreadableInput as exc:
+            return exc.reason
+        return None
+
+    def kind(self) -> Kind:
+        return state_kind(self.noun, self.read)
+
+    def write(self, state: S, out: str | os.PathLike[str], inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+        """Write `state` through the guarded writer; `StateRefused` (exit 2) for a state the reader would refuse."""
+        why = self.unreadable(state)
+        if why is not None:
+            raise StateRefused(f"{out}: not written: the {self.noun} would not read back ({why})")
+        write_state_file(self.to_dict(state), out, self.kind(), tuple(inputs))
+
+    # -- shared: acting -------------------------------------------------------------------------
+    def apply_all(self, state: S, texts: Sequence[str]) -> Applied:
+        """Apply action texts in order. Every text is parsed first (BAD_ACTION, exit 2, for one that is no
+        action); the first illegal action stops the run with an ILLEGAL_ACTION problem (`line` its 1-based
+        position) and the state before it. An action after which the state could not be read back is
+        illegal too, so every state reached is one the reader accepts."""
+        actions = [self.parse(t) for t in texts]
+        events: list[Event] = []
+        for i, action in enumerate(actions):
+            try:
+                after, new = self.apply(state, action)
+                why = self.unreadable(after)
+                if why is not None:
+                    raise IllegalAction(f"the state after it would not be a possible {self.noun}: {why}")
+            except IllegalAction as exc:
+                problem = error(ILLEGAL_ACTION, f"{action}: {exc.message}", line=i + 1, actual=str(action))
+                return Applied(state, self.summary(state), tuple(events), (problem,), i)
+            state = after
+            events.extend(new)
+        return Applied(state, self.summary(state), tuple(events), (), len(actions))
+
+    def is_legal(self, state: S, action: A) -> bool:
+        try:
+            self.apply(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def moves(self, state: S, limit: int = MOVES_LIMIT) -> Moves:
+        """The first `limit` legal actions as text; the generator is lazy, so the bound bounds the work too."""
+        listed = tuple(str(a) for a in islice(self.legal_actions(state), limit + 1))
+        return Moves(listed[:limit], len(listed) <= limit, limit, self.status(state))
