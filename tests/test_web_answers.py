@@ -163,8 +163,8 @@ def test_sorted_column_headings_say_how_they_sort(ds: object) -> None:
 def test_a_card_page_lists_its_other_printings_with_what_differs(ds: object) -> None:
     html = _request(ds, "/cardkit/cards/berserk-tcg,BK1-011")
     printings = _text(re.search(r'<ul class="cardkit-printings">(.*?)</ul>', html, re.S).group(1))  # type: ignore[union-attr]
-    assert "BK1-012 Berserk TCG: set BK1, white, cost 1, Level 2, power 3/hp 3 differs in cost, Level, power/hp" in printings
-    assert "This card: set BK1, white, cost 2, Level 1, power 2/hp 3." in _text(html)
+    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 differs in cost, level, power" in printings
+    assert "This card: set BK1, white, cost 1 white + 1, level 1, power 2, hp 3." in _text(html)
 
 
 DECK = "game: berserk-tcg\n3 Guts\n3 Gutz\nSB: 2 Casca\n40 BK1-001\n"
@@ -195,7 +195,7 @@ def test_an_ambiguous_line_offers_its_candidates_and_choosing_one_rewrites_the_l
     html = _request(ds, "/-/deck", {"deck": DECK})
     choices = re.findall(r'<input type="radio" form="cardkit-deck-form" name="card-2" value="([^"]+)">', html)
     assert "Guts (BK1-011)" in choices and len(choices) == 15
-    assert "set BK1, white, cost 2, Level 1, power 2/hp 3" in _text(html)
+    assert "Guts BK1-011 — set BK1, white, cost 1 white + 1, level 1, power 2, hp 3" in _text(html)
     again = _request(ds, "/-/deck", {"deck": DECK, "card-2": "Guts (BK1-011)", "was-2": "Guts",
                                      "card-4": "Casca (BK1-010)", "was-4": "Casca"})
     text = unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", again, re.S).group(1))  # type: ignore[union-attr]

@@ -103,44 +103,31 @@ def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> li
     return facts
 
 
-def _total_cost(card: dict[str, Any]) -> int | None:
-    cost = card.get("cost")
-    if isinstance(cost, dict):
-        return sum(int(v) for v in cost.values())
-    return cost if isinstance(cost, int) else None
 
+def card_traits(card: dict[str, Any]) -> dict[str, Any]:
+    """The fields that tell printings and namesakes apart, in the shape of an AMBIGUOUS_CARD candidate
+    (`cardkit.catalogue.candidates`): set (an Online card's series), colour or elements, cost, level,
+    power, hp, life, strike, each only when the card's game has it."""
+    from cardkit.catalogue.candidates import CANDIDATE_FIELDS
 
-def card_traits(card: dict[str, Any]) -> dict[str, str]:
-    """What tells one card from others of its name, each in words: set, colour or element, cost, Level,
-    power/hp, life, strike (those the card's game has), in that order."""
-    traits: dict[str, str] = {}
-    where = card.get("set") if card.get("set") is not None else card.get("series")
-    if where is not None:
-        traits["set"] = f"set {where}"
-    if "colour" in card:
-        traits["colour"] = str(card["colour"] or "colourless")
-    if "elements" in card:
-        traits["element"] = ", ".join(card["elements"]) or "neutral"
-    if (cost := _total_cost(card)) is not None:
-        traits["cost"] = f"cost {cost}"
-    if card.get("level") is not None:
-        traits["Level"] = f"Level {card['level']}"
-    if card.get("power") is not None or card.get("hp") is not None:
-        traits["power/hp"] = f"power {card.get('power', '—')}/hp {card.get('hp', '—')}"
-    if card.get("life") is not None:
-        traits["life"] = f"life {card['life']}"
-    strike = card.get("strike")
-    if isinstance(strike, dict) and strike:
-        traits["strike"] = "strike " + "-".join(str(strike[k]) for k in ("weak", "medium", "strong") if k in strike)
+    traits: dict[str, Any] = {}
+    for key in CANDIDATE_FIELDS:
+        source = "series" if key == "set" and "set" not in card else key
+        if source in card:
+            traits[key] = card[source]
     return traits
 
 
-def card_details(card: dict[str, Any]) -> str:
-    """`card_traits` as one line: `set BK1, white, cost 2, Level 1, power 2/hp 3`."""
-    return ", ".join(card_traits(card).values())
+def card_details(card: dict[str, Any], keys: list[str] | None = None) -> str:
+    """The card's traits (or only `keys` of them) in words: `set BK1, white, cost 1 white + 1, level 1, power 2, hp 3`."""
+    from cardkit.catalogue.candidates import shown_value
+
+    traits = card_traits(card)
+    return ", ".join(shown_value(k, traits.get(k)) for k in (keys if keys is not None else traits))
 
 
 def differences(card: dict[str, Any], other: dict[str, Any]) -> list[str]:
-    """The traits (set, cost, Level, ...) in which `other` differs from `card`, in `card_traits` order."""
-    mine, theirs = card_traits(card), card_traits(other)
-    return [k for k in dict.fromkeys([*theirs, *mine]) if mine.get(k) != theirs.get(k)]
+    """The traits (set, cost, level, ...) in which `other` differs from `card`, in the candidates' order."""
+    from cardkit.catalogue.candidates import differing_fields
+
+    return [k for k in differing_fields([card_traits(card), card_traits(other)]) if k != "name"]

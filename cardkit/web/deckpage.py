@@ -229,7 +229,9 @@ class LineFix:
 
 
 def line_fixes(report: DeckReport) -> dict[int, LineFix]:
-    """Line -> the page's offer for an AMBIGUOUS_CARD (its candidates) or an UNKNOWN_CARD with suggestions."""
+    """Line -> the page's offer: an AMBIGUOUS_CARD's candidates, each with the fields in which they differ,
+    or an UNKNOWN_CARD's suggestions, each with what it is."""
+    from cardkit.catalogue.candidates import differing_fields, shown_value
     from cardkit.catalogue.lookup import NAME_WITH_ID, card_index
     from cardkit.web.cardpage import card_details
 
@@ -241,11 +243,11 @@ def line_fixes(report: DeckReport) -> dict[int, LineFix]:
     for p in report.problems:
         if p.line is None or p.card is None or p.line in fixes:
             continue
-        if p.code == "AMBIGUOUS_CARD" and isinstance(p.actual, list):
-            ids = [str(i) for i in p.actual if str(i) in cards]
-            options = [Option(f"{cards[i]['name']} ({i})", i, str(cards[i]["name"]), card_details(cards[i])) for i in ids]
-            if options:
-                fixes[p.line] = LineFix(p.line, p.card, "choose", options)
+        if p.code == "AMBIGUOUS_CARD" and p.candidates:
+            keys = [k for k in differing_fields(p.candidates) if k != "name"]
+            options = [Option(f"{c['name']} ({c['id']})", str(c["id"]), str(c["name"]),
+                              ", ".join(shown_value(k, c.get(k)) for k in keys)) for c in p.candidates]
+            fixes[p.line] = LineFix(p.line, p.card, "choose", options)
         elif p.code == "UNKNOWN_CARD":
             options = []
             for text in index.find(p.card).suggestions:
