@@ -160,7 +160,8 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
                                            f"write {' or '.join(found.suggestions)}, or the id alone",
                            actual=found.unnamed, **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)`",
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)` "
+                                             "(`cardkit deck resolve` asks which)",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:
