@@ -200,7 +200,7 @@ def _paths(data: Any, prefix: list[Any]) -> list[list[Any]]:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["tcg", "fleet", "battle"]), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(FIELD_VALUES)),
                                                               min_size=1, max_size=3))
 def test_a_mutated_state_is_read_or_refused_and_what_is_read_plays_and_writes_only_readable_states(
