@@ -11,7 +11,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterator
 
 from cardkit.errors import UnreadableInput
 
@@ -192,23 +192,26 @@ def _json_constant(name: str) -> Any:
     raise _JsonLimit(f"{name} is not a JSON number")
 
 
-def _depth(data: Any) -> int:
-    """Nesting depth of parsed JSON, found without recursion."""
+_TOO_DEEP = f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)"
+
+
+def _list_depth(items: list[Any], depth_of: dict[int, int], level: int = 1) -> int:
+    """Depth of a parsed array: its objects' depths are looked up (the decoder's hook noted them), its arrays
+    walked, one level at a time. `_JsonLimit` as soon as it is past `MAX_JSON_DEPTH`, so recursion stays shallow."""
+    if level > MAX_JSON_DEPTH:
+        raise _JsonLimit(_TOO_DEEP)
     deepest = 0
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, dict):
-            children: Iterable[Any] = value.values()
-        elif isinstance(value, list):
-            children = value
+    for value in items:
+        kind = type(value)
+        if kind is dict:
+            below = depth_of[id(value)]
+        elif kind is list:
+            below = _list_depth(value, depth_of, level + 1)
         else:
             continue
-        deepest = max(deepest, level)
-        if deepest > MAX_JSON_DEPTH:
-            break
-        stack.extend((child, level + 1) for child in children)
-    return deepest
+        if below > deepest:
+            deepest = below
+    return deepest + 1
 
 
 def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: list[str] | None = None,
@@ -222,17 +225,37 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
     too, each as (JSON pointer of the object holding it, key), such as `("/main/1", "count")`.
     """
     repeated: list[tuple[dict[str, Any], str]] = []
+    # The depth of every object parsed so far, by id(): the decoder builds the innermost first, so each
+    # object's depth follows from its children's while it is built, and no second walk over the result
+    # is needed. The objects stay alive inside the result until the parse ends, so no id is reused.
+    depth_of: dict[int, int] = {}
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in items:
-            if key in out:
-                if duplicates is None:
-                    raise _JsonLimit(f"key {clip_text(key)!r} given twice in one object")
-                duplicates.append(key)
-                repeated.append((out, key))
+        out = dict(items)
+        if len(out) != len(items):
+            out = {}
+            for key, value in items:
+                if key in out:
+                    if duplicates is None:
+                        raise _JsonLimit(f"key {clip_text(key)!r} given twice in one object")
+                    duplicates.append(key)
+                    repeated.append((out, key))
+                    continue
+                out[key] = value
+        deepest = 0
+        for value in out.values():
+            kind = type(value)
+            if kind is dict:
+                below = depth_of[id(value)]
+            elif kind is list:
+                below = _list_depth(value, depth_of, 2)
+            else:
                 continue
-            out[key] = value
+            if below > deepest:
+                deepest = below
+        if deepest >= MAX_JSON_DEPTH:
+            raise _JsonLimit(_TOO_DEEP)
+        depth_of[id(out)] = deepest + 1
         return out
 
     try:
@@ -241,11 +264,18 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
     except json.JSONDecodeError as exc:
         raise InvalidJson(path, f"not valid JSON: {exc.msg} at line {exc.lineno}", exc.lineno) from None
     except RecursionError:
-        raise InvalidJson(path, f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)") from None
-    except ValueError as exc:  # the limits above; also int() past Python's own digit limit, should one slip by
+        raise InvalidJson(path, _TOO_DEEP) from None
+    except _JsonLimit as exc:
+        raise InvalidJson(path, str(exc) if str(exc) == _TOO_DEEP else f"not valid JSON: {exc}") from None
+    except ValueError as exc:  # int() past Python's own digit limit, should one slip by
         raise InvalidJson(path, f"not valid JSON: {exc}") from None
-    if _depth(data) > MAX_JSON_DEPTH:
-        raise InvalidJson(path, f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)")
+    if type(data) is list:  # only a top-level array was never seen whole by the hook
+        try:
+            too_deep = _list_depth(data, depth_of) > MAX_JSON_DEPTH
+        except _JsonLimit:
+            too_deep = True
+        if too_deep:
+            raise InvalidJson(path, _TOO_DEEP)
     if duplicates_at is not None and repeated:
         where = _pointers_of({id(obj) for obj, _ in repeated}, data)
         duplicates_at.extend((where.get(id(obj), ""), key) for obj, key in repeated)
@@ -344,11 +374,12 @@ def current_umask() -> int:
 
 
 @contextmanager
-def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iterator[Path]:
     """A fresh temporary path beside `path`, renamed over it when the block ends without error.
 
     On any error or interrupt the temporary file is removed and `path` is left as it was.
-    OSError from creating the file propagates for the caller to word.
+    OSError from creating the file propagates for the caller to word. With `exclusive` the
+    final step creates `path` only if it is absent (`FileExistsError` otherwise): see `place_new`.
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -362,10 +393,33 @@ def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
             os.fsync(fh.fileno())
         # mkstemp makes the file private; the finished file gets the mode any new file of the user's gets.
         tmp.chmod(0o666 & ~current_umask())
-        os.replace(tmp, target)
+        if exclusive:
+            place_new(tmp, target)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def place_new(tmp: Path, target: Path) -> None:
+    """Move the finished `tmp` to `target` only if no file is there, as one step the file system
+    guarantees: of two writers racing for one name, exactly one succeeds, the other gets `FileExistsError`.
+
+    A hard link is that step (and the file appears whole); where the file system has no hard links,
+    `O_EXCL` reserves the name first and the rename then fills it.
+    """
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+            raise
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.replace(tmp, target)
+        return
+    tmp.unlink()
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:

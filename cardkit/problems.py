@@ -19,7 +19,9 @@ class Problem:
     `card` is the card id (or the text as written when it did not resolve),
     `line` the 1-based line of the input it comes from, `limit`/`actual` the
     bound broken and the value found. `file` and `pointer` (a JSON pointer)
-    locate problems in JSON files such as the catalogue.
+    locate problems in JSON files such as the catalogue. `candidates` are the
+    cards an ambiguous name could mean (cardkit/catalogue/candidates.py), so the
+    problem is a choice; None for every other problem, whose JSON leaves the key out.
     """
 
     code: str
@@ -31,13 +33,14 @@ class Problem:
     actual: Any = None
     file: str | None = None
     pointer: str | None = None
+    candidates: tuple[dict[str, Any], ...] | None = None
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity.value,
             "message": self.message,
@@ -48,6 +51,9 @@ class Problem:
             "file": self.file,
             "pointer": self.pointer,
         }
+        if self.candidates is not None:
+            out["candidates"] = [dict(c) for c in self.candidates]
+        return out
 
 
 def error(code: str, message: str, **where: Any) -> Problem:

@@ -104,7 +104,11 @@ _REPEATS = re.compile(r"(.)\1+")
 
 def loose_latin(text: str) -> str:
     """`fold_latin` with transliteration schemes merged: the key a misspelt-but-readable query meets."""
-    key = fold_latin(text)
+    return loosened(fold_latin(text))
+
+
+def loosened(key: str) -> str:
+    """`loose_latin` of a text whose `fold_latin` is `key`, without folding again."""
     for old, new in _LOOSE_REWRITES:
         key = key.replace(old, new)
     return _REPEATS.sub(r"\1", key)
@@ -125,9 +129,18 @@ def search_key(*spellings: str) -> str:
     inside one. Runs are kept in order and apart (` / `) so a quoted phrase matches only within one.
     """
     runs: list[str] = []
-    for spelling in spellings:
-        for key in (fold, fold_latin, loose_latin):
-            run = " ".join(folded_words(spelling, key))
+    for spelling in dict.fromkeys(spellings):  # a Latin name is often the name itself
+        keys = [_word_keys(part) for part in _WORD_SPLIT.split(spelling) if part]
+        for way in range(3):
+            run = " ".join(k[way] for k in keys if k[way])
             if run and run not in runs:
                 runs.append(run)
     return " " + " / ".join(runs) + " "
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_keys(word: str) -> tuple[str, str, str]:
+    """`fold`, `fold_latin` and `loose_latin` of one word, each step from the one before: words recur from card to card."""
+    key = fold(word)
+    latin = latin_of_folded(key)
+    return key, latin, loosened(latin)

@@ -304,11 +304,11 @@ def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attac
     """Online text, "Einsatz einer Überraschungsaktion": the attacked side may ward off a strike with a special
     ability of one of its cards (reading surprise_action)."""
     state = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"), c1={"life": 2}, c2={"acquired": ("surprise",)})
-    after, events = run(state, "attack c3 c4 surprise c4 shoot 2 dice 6 1")
+    after, events = run(state, "attack c3 c4 surprise c4 shoot 2 dice 6")
     assert after.by_id(1).zone == "graveyard" and life(after, 2) == 8  # type: ignore[union-attr]
     assert [e["event"] for e in events][-1] == "strike_stopped"
     alive = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"), c2={"acquired": ("surprise",)})
-    after, events = run(alive, "attack c3 c4 surprise c4 shoot 1 dice 6 1")
+    after, events = run(alive, "attack c3 c4 surprise c4 shoot 1 dice 6")
     assert life(after, 1) == 8 - 1 and life(after, 2) == 8 - 3
     plain = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"))
     with pytest.raises(IllegalAction, match="no surprise action"):
@@ -327,3 +327,90 @@ def test_apply_json_shows_the_ability_of_each_event(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     events = json.loads(out.output)["events"]
     assert {"vampirism"} <= {e.get("ability") for e in events}
+
+
+# -- exact odds with abilities --------------------------------------------------------------------
+
+@pytest.mark.parametrize("attacker, defender, kind, plus, vampirism, acquired", [
+    ("f_rogach", PLAIN, "simple", 2, None, ()),
+    ("f_rogach", PLAIN, "nocounter", None, None, ()),
+    ("f_rogach", PLAIN, "nocounter", 1, None, ()),
+    ("b_inoga", PLAIN, "simple", None, 2, ()),
+    ("b_inoga", PLAIN, "simple", None, 3, ("incorporeal",)),
+    ("f_noggl", "b_bruksa", "magic", None, None, ()),
+    ("f_noggl", PLAIN, "magic", None, None, ()),
+    (PLAIN2, PLAIN, "simple", None, None, ("xsimple",)),
+], ids=["plus", "nocounter", "nocounter-plus", "vampirism", "vampirism-incorporeal", "magic-xmagic", "magic", "xsimple"])
+def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_all_36_rolls(
+        attacker: str, defender: str, kind: str, plus: int | None, vampirism: int | None, acquired: tuple[str, ...]) -> None:
+    """combat odds takes the engine's modifiers; enumerating `battle apply` over the 36 die pairs gives the same."""
+    from cardkit.games.battle.abilities import incorporeal_code, protections_of
+    from cardkit.games.battle.odds import StrikeKind, card_strike_odds, strike_odds
+
+    table = battle_cards("berserk-online")
+    a, d = table[attacker], table[defender]
+    if acquired:  # an ability no catalogue code carries: worked out as the engine does for an acquired one
+        codes = set(d.abilities) | set(acquired)
+        guard = "magic" if kind == "magic" else ("simple" if kind == "simple" and plus is None and vampirism is None else "")
+        how = StrikeKind(kind, plus, vampirism, protections_of("berserk-online", codes).get(guard),
+                         incorporeal_code("berserk-online", codes) is not None)
+        assert a.strike is not None and d.strike is not None
+        odds = strike_odds(a.strike, d.strike, a.life or 0, d.life or 0, how)
+    else:
+        odds = card_strike_odds("berserk-online", a, d, a.life or 0, d.life or 0, kind, plus, vampirism)
+    by_roll = {roll: o for o in odds.outcomes for roll in o.rolls}
+    assert len(by_roll) == 36 and sum(o.p for o in odds.outcomes) == 1
+    mods = (f" plus {plus}" if plus is not None else "") + (f" vampirism {vampirism}" if vampirism is not None else "")
+    for (x, y), outcome in by_roll.items():
+        state = battle((attacker, "first", "c3"), (defender, "second", "c4"), c1={"life": 1 + (a.life or 0) // 2},
+                       c2={"life": 100, "acquired": acquired})
+        dice = f"{x}" if kind in ("magic", "nocounter") else f"{x} {y}"
+        words = f" {kind}" if kind != "simple" else ""
+        after, events = run(state, f"attack c3 c4{words}{mods} dice {dice}")
+        strike = events[0]
+        heal = sum(e["amount"] for e in events if e["event"] == "heal")
+        assert (strike["to_defender"], strike["to_attacker"]) == (outcome.to_defender, outcome.to_attacker), (x, y)
+        assert heal == min(outcome.heal, (a.life or 0) - (1 + (a.life or 0) // 2 - outcome.to_attacker)) or \
+            after.by_id(1).zone == "graveyard", (x, y)  # type: ignore[union-attr]
+
+
+def test_combat_odds_refuses_a_modifier_the_attacker_lacks_and_shows_the_strike_in_json() -> None:
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    refused = CliRunner().invoke(app, ["combat", "odds", "b_ammah", "b_ahti", "--vampirism", "2"])
+    assert refused.exit_code == 2 and "kick.aim.2" in refused.output
+    out = CliRunner().invoke(app, ["combat", "odds", "f_noggl", "b_bruksa", "--magic", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["strike"] == {"kind": "magic", "plus": None, "vampirism": None, "protected_by": "xmagic", "incorporeal": False}
+    assert data["expected_damage"]["to_defender"] == 0
+
+
+def test_a_judge_gives_a_card_an_ability_it_has_by_its_own_text_and_takes_it_away() -> None:
+    """Abilities with no catalogue code (Körperlose, Unerwartete Aktion, protection from simple strikes) are acquired
+    properties; part 2 (Колода) says a card loses its acquired properties when it goes into a deck."""
+    state = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"))
+    with pytest.raises(IllegalAction, match="no ability code"):
+        apply(state, Action.parse("acquire c4 flying_carpet"))
+    state, events = run(state, "acquire c4 surprise")
+    assert events[0]["ability"] == "surprise" and state.by_id(2).acquired == ("surprise",)  # type: ignore[union-attr]
+    assert life(run(state, "attack c3 c4 surprise c4 shoot 1 dice 6")[0], 1) == 8 - 1
+    gone, _ = run(state, "acquire c4 -surprise")
+    assert gone.by_id(2).acquired == ()  # type: ignore[union-attr]
+    decked, events = run(state, "to-deck c4")
+    assert next(c for c in decked.cards if c.iid == events[0]["new_id"]).acquired == ()
+
+
+def test_a_huge_poison_or_pile_of_counters_never_makes_a_state_the_reader_refuses(tmp_path: Path) -> None:
+    from cardkit.games.battle.stateio import read_state, write_state
+
+    state = battle((PLAIN2, "first", "c3"), (PLAIN, "second", "c4"), (PLAIN2, "second", "d4"),
+                   c2={"open": False, "markers": (("poison", 1_000_000),)})
+    after, _ = run(state, "counters c3 +999999", "end")
+    assert after.by_id(2).zone == "graveyard"  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction, match="counters"):
+        apply(after, Action.parse("counters c3 +2"))
+    write_state(after, tmp_path / "s.json")
+    assert read_state(tmp_path / "s.json") == after

@@ -13,12 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from jsonschema import Draft202012Validator
-
-from cardkit import GAMES, paths
-from cardkit.catalogue.store import game_files, read_catalogue_file
+from cardkit import GAMES, checkcache, paths
+from cardkit.catalogue.store import game_files, parse_catalogue_bytes, read_catalogue_file
 from cardkit.errors import CatalogueError, UnreadableInput
-from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, decode_text, parse_json, read_bytes_input, schema_error_text
+from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, read_bytes_input, schema_error_text
 from cardkit.problems import Problem, error
 from cardkit.textfold import fold
 
@@ -54,6 +52,9 @@ class CheckReport:
 
 @lru_cache(maxsize=8)
 def _validator(schema_path: Path) -> Any:
+    # Imported here: a catalogue whose files all passed before never needs jsonschema.
+    from jsonschema import Draft202012Validator
+
     schema = read_catalogue_file(schema_path)
     if not isinstance(schema, dict):
         raise CatalogueError(f"schema {schema_path}: not a JSON object")
@@ -86,22 +87,41 @@ def _card_at(doc: Any, path: Any) -> str | None:
 
 
 def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[Problem]]:
-    """The parsed document (None if unreadable) and its schema problems."""
+    """The parsed document (None if unreadable) and its schema problems.
+
+    A file whose exact bytes passed this schema before (remembered by `cardkit.checkcache`,
+    keyed by the file's and the schema's content) is not checked again.
+    """
     name = f"{game}/{path.name}"
     try:
-        text = decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES))
-    except UnreadableInput as exc:
-        return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
-    try:
-        doc = parse_json(text, path)
+        data = read_bytes_input(path, MAX_CATALOGUE_BYTES)
+        doc = parse_catalogue_bytes(path, data)
     except InvalidJson as exc:
         return None, [error("INVALID_JSON", exc.reason, file=name, line=exc.line)]
-    return doc, validate_document(doc, game, name, schemas_dir)
+    except UnreadableInput as exc:
+        return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
+    schema_path = _schema_path(game, schemas_dir)
+    try:
+        schema = read_bytes_input(schema_path, MAX_CATALOGUE_BYTES)
+    except UnreadableInput:
+        schema = b""  # never remembered as passed: validating reports the unreadable schema
+    kind = f"catalogue-{game}"
+    content = checkcache.content(kind, [(schema_path.name, schema), (path.name, data)])
+    if schema and checkcache.seen(kind, content):
+        return doc, []
+    problems = validate_document(doc, game, name, schemas_dir)
+    if schema and not problems:
+        checkcache.remember(kind, content)
+    return doc, problems
+
+
+def _schema_path(game: str, schemas_dir: Path | None = None) -> Path:
+    return (schemas_dir or paths.SCHEMAS_DIR) / "cards" / f"{game}.schema.json"
 
 
 def validate_document(doc: Any, game: str, name: str, schemas_dir: Path | None = None) -> list[Problem]:
     """Schema problems of one parsed catalogue file of `game`, reported as file `name`."""
-    validator = _validator((schemas_dir or paths.SCHEMAS_DIR) / "cards" / f"{game}.schema.json")
+    validator = _validator(_schema_path(game, schemas_dir))
     return [
         error("SCHEMA_VIOLATION", schema_error_text(err),
               file=name, card=_card_at(doc, err.absolute_path), pointer=_pointer(_field_path(err)))
@@ -265,22 +285,34 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
     """The format files and every problem that would stop `cardkit.formats` loading them: the schema,
     the name equal to the file name, the message placeholders, one default per game."""
     files = sorted(formats_dir.glob("*.json")) if formats_dir.is_dir() else []
-    validator = _validator((schemas_dir or paths.SCHEMAS_DIR) / "format.schema.json")
+    schema_path = (schemas_dir or paths.SCHEMAS_DIR) / "format.schema.json"
+    try:
+        schema = read_bytes_input(schema_path, MAX_CATALOGUE_BYTES)
+    except UnreadableInput:
+        schema = b""  # never remembered as passed: validating reports the unreadable schema
     problems: list[Problem] = []
     defaults: Counter[str] = Counter()
     games: set[str] = set()
     for path in files:
         name = f"formats/{path.name}"
         try:
-            doc = parse_json(decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES)), path)
+            data = read_bytes_input(path, MAX_CATALOGUE_BYTES)
+            doc = parse_catalogue_bytes(path, data)
         except InvalidJson as exc:
             problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
             continue
         except UnreadableInput as exc:
             problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
-        found = [error("SCHEMA_VIOLATION", schema_error_text(err), file=name, pointer=_pointer(_field_path(err)))
-                 for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
+        content = checkcache.content("format-file", [(schema_path.name, schema), (path.name, data)])
+        if schema and checkcache.seen("format-file", content):
+            found = []
+        else:
+            validator = _validator(schema_path)
+            found = [error("SCHEMA_VIOLATION", schema_error_text(err), file=name, pointer=_pointer(_field_path(err)))
+                     for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
+            if schema and not found:
+                checkcache.remember("format-file", content)
         problems.extend(found)
         if found:
             continue

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-import json
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 from cardkit import GAMES
 from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
@@ -56,10 +56,35 @@ def read_catalogue_bytes(path: Path) -> bytes:
         raise CatalogueError(f"catalogue file {exc.message}") from None
 
 
+# The last documents parsed, by path, with the bytes they were parsed from: a build checks, hashes and
+# flattens every file, and each reader asking again for unchanged bytes gets the same document back.
+# Readers only read these documents; bounded so that many catalogue copies (tests) do not pile up.
+_PARSED: OrderedDict[str, tuple[bytes, Any]] = OrderedDict()
+_PARSED_FILES = 64
+
+
+def parse_catalogue_bytes(path: Path, data: bytes) -> Any:
+    """`data`, the bytes of the catalogue, format or schema file `path`, parsed within the JSON reader's limits.
+
+    Parsed once per content: the same path with the same bytes gives the document parsed before.
+    Raises `UnreadableInput` (`InvalidJson` for bad JSON) like `parse_json`.
+    """
+    key = str(path)
+    known = _PARSED.get(key)
+    if known is not None and known[0] == data:
+        _PARSED.move_to_end(key)
+        return known[1]
+    doc = parse_json(decode_text(path, data), path)
+    _PARSED[key] = (data, doc)
+    if len(_PARSED) > _PARSED_FILES:
+        _PARSED.popitem(last=False)
+    return doc
+
+
 def read_catalogue_file(path: Path) -> Any:
     """A catalogue (or format, or schema) file parsed within the JSON reader's limits; `CatalogueError` otherwise."""
     try:
-        return parse_json(decode_text(path, read_bytes_input(path, MAX_CATALOGUE_BYTES)), path)
+        return parse_catalogue_bytes(path, read_bytes_input(path, MAX_CATALOGUE_BYTES))
     except UnreadableInput as exc:
         raise CatalogueError(f"catalogue file {exc.message}") from None
 
@@ -99,6 +124,39 @@ def _load(game: str, cards_dir: Path) -> GameCatalogue:
 
             raise misshapen_file(path, game, doc) from None
     return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
+
+
+Built = TypeVar("Built")
+
+
+class CardTable(Mapping[CardId, Built]):
+    """A game's cards by id, each turned from its catalogue record into a game's own object on first use.
+
+    A state file names a few dozen of a game's thousand cards: building only those is what keeps
+    `battle moves` or `tcg apply` from spending most of its time on cards it never looks at.
+    Iterating, `len` and `in` go by the catalogue's ids without building anything.
+    """
+
+    def __init__(self, records: Mapping[CardId, Card], build: Callable[[Card], Built]) -> None:
+        self._records = records
+        self._build = build
+        self._built: dict[CardId, Built] = {}
+
+    def __getitem__(self, card_id: CardId) -> Built:
+        try:
+            return self._built[card_id]
+        except KeyError:
+            made = self._built[card_id] = self._build(self._records[card_id])
+            return made
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._records
+
+    def __iter__(self) -> Iterator[CardId]:
+        return iter(self._records)
+
+    def __len__(self) -> int:
+        return len(self._records)
 
 
 def load_game(game: str, cards_dir: Path | None = None) -> GameCatalogue:

@@ -43,10 +43,23 @@ def paint(word: str, padded: str | None = None) -> str:
     return typer.style(text, fg=colour, bold=True if word.isupper() else None)
 
 
+# Candidate lines start under the message column of `problem_line`.
+_MESSAGE_COLUMN = " " * 43
+
+
 def problem_line(p: "Problem") -> str:
-    """`  line 12  error    CODE                 message`; pointer or `-` when there is no line."""
+    """`  line 12  error    CODE                 message`; pointer or `-` when there is no line.
+
+    A problem with candidates (an ambiguous name) goes on with one line per candidate,
+    under the message: its id and what tells it from the others.
+    """
     where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
-    return f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
+    line = f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
+    if not p.candidates:
+        return line
+    from cardkit.catalogue.candidates import telling_apart
+
+    return "\n".join([line, *(f"{_MESSAGE_COLUMN}{visible(text)}" for text in telling_apart(p.candidates))])
 
 
 def problem_lines(problems: Iterable["Problem"]) -> list[str]:

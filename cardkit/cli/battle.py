@@ -3,30 +3,46 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from cardkit.cli._engine import Started, engine_app
 
 
+DealOption = Annotated[Optional[Path], typer.Option(help=(
+    "That player's deal file (`dealt` cards, as `squad best` reads it): the dealt cards not placed go to its stack."))]
+DeckOption = Annotated[Optional[Path], typer.Option(help=(
+    "That player's card set (a deck file): its cards not dealt (or not placed) go to its stack."))]
+
+
 def start(
     first: Annotated[Path, typer.Argument(help="The first player's placement file (`squad place`).")],
     second: Annotated[Path, typer.Argument(help="The second player's placement file.")],
-    seed: Annotated[int, typer.Option("--seed", min=0, max=2**32 - 1, help="Seed of every deck shuffle in the battle.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**32 - 1, help=(
+        "Seed of every deck shuffle in the battle, and of the first player's draw when no file names its seat."))] = 0,
     show_third_row: Annotated[bool, typer.Option("--show-third-row", help=(
         "Berserk Online: the second player reveals its third row at once instead of keeping it hidden."))] = False,
+    first_deal: DealOption = None,
+    second_deal: DealOption = None,
+    first_deck: DeckOption = None,
+    second_deck: DeckOption = None,
 ) -> Started:
     """The battle at its start from two placements, each checked first.
 
     Placement squares (row 1 = the player's front row) become absolute
     squares a1-e6 from the first player's side; the second player's
-    columns are mirrored (its a1 is e4). Exit 1 when a placement is
-    illegal (its problems listed), 2 when a file can't be read.
+    columns are mirrored (its a1 is e4). In Berserk Online, when neither
+    file names its seat, the seed draws the first player. A player's deal
+    and card set, where given, make its stack (the deck zone). Exit 1 when
+    a placement is illegal (its problems listed), 2 when a file can't be
+    read.
     """
     from cardkit.games.battle.setup import load_side, new_battle
 
-    return Started(new_battle(load_side(first), load_side(second), seed, hide_third_row=not show_third_row), (first, second))
+    sides = (load_side(first, first_deal, first_deck), load_side(second, second_deal, second_deck))
+    inputs = tuple(p for p in (first, second, first_deal, second_deal, first_deck, second_deck) if p is not None)
+    return Started(new_battle(*sides, seed, hide_third_row=not show_third_row), inputs)
 
 
 battle_app = engine_app("cardkit.games.battle.engine", (

@@ -23,39 +23,60 @@ def odds_command(
     attacker_life: LifeOption = None,
     defender_life: LifeOption = None,
     game: BattleGameOption = None,
+    plus: Annotated[Optional[int], typer.Option("--plus", min=0, max=99, help=(
+        "+X to the strike (a special strike: the attacker needs `specia_kick`)."))] = None,
+    vampirism: Annotated[Optional[int], typer.Option("--vampirism", min=0, max=99, help=(
+        "Vampirism X: a landing strike deals X and heals X (the attacker needs the ability)."))] = None,
+    nocounter: Annotated[bool, typer.Option("--nocounter", help=(
+        "A strike without counter-strike: one die, as against a closed card."))] = False,
+    magic: Annotated[bool, typer.Option("--magic", help="A magic strike: one die, as against a closed card.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Exact odds of a simple strike by ATTACKER on the open card DEFENDER.
+    """Exact odds of a strike by ATTACKER on the open card DEFENDER.
 
     Both cards are of one game: --game, or else the attacker's.
     Both players roll a die; the Angriffstabelle picks each side's strike
-    from the two dice. Probabilities are exact fractions over the 36 die
+    from the two dice (one die, no counter-strike, with --nocounter or
+    --magic). --plus and --vampirism change a landing strike as `battle
+    apply` does; the defender's protections and incorporeality come from
+    the catalogue. Probabilities are exact fractions over the 36 die
     pairs; deaths are judged against the cards' lives or the given ones.
     """
     from cardkit.errors import BadArgument
     from cardkit.games.battle.lookup import find_battle_pair
-    from cardkit.games.battle.odds import strike_odds
+    from cardkit.games.battle.odds import card_strike_odds
 
-    _, a, d = find_battle_pair(attacker, defender, game)
+    g, a, d = find_battle_pair(attacker, defender, game)
     for card in (a, d):
         if card.strike is None:
             raise BadArgument(f"{card.label} has no strike values")
     a_life, d_life = attacker_life or a.life, defender_life or d.life
     if a_life is None or d_life is None:
         raise BadArgument("give --attacker-life and --defender-life: a card has no life printed")
-    assert a.strike is not None and d.strike is not None
-    odds = strike_odds(a.strike, d.strike, a_life, d_life)
+    if nocounter and magic:
+        raise BadArgument("--nocounter and --magic are two kinds of strike: give one")
+    kind = "nocounter" if nocounter else ("magic" if magic else "simple")
+    odds = card_strike_odds(g, a, d, a_life, d_life, kind, plus, vampirism)
     if as_json:
         data = odds.to_dict()
         data["attacker"].update(card=a.id, name=a.name)
         data["defender"].update(card=d.id, name=d.name)
         print_json(data)
         return
-    typer.echo(f"{a.label} {a.strike}, life {a_life} strikes {d.label} {d.strike}, life {d_life} (open card, 36 die pairs)")
+    how = odds.how
+    said = [w for w in (how.kind if how.kind != "simple" else "", f"plus {how.plus}" if how.plus is not None else "",
+                        f"vampirism {how.vampirism}" if how.vampirism is not None else "") if w]
+    typer.echo(f"{a.label} {a.strike}, life {a_life} strikes {d.label} {d.strike}, life {d_life} "
+               f"({', '.join(said + ['open card', '36 die pairs'])})")
+    if how.protected_by:
+        typer.echo(f"  {d.name} is protected ({how.protected_by}): the strike does nothing to it")
+    if how.incorporeal and how.vampirism is not None:
+        typer.echo(f"  {d.name} is incorporeal: vampirism does not act on it")
     typer.echo(f"  {'attacker':8} {'defender':8} {'dmg':>3} {'back':>4} {'p':>7}  {'exact':>5}  rolls (attacker:defender)")
     for o in odds.outcomes:
         rolls = " ".join(f"{x}:{y}" for x, y in o.rolls)
-        typer.echo(f"  {o.attacker_hit:8} {o.defender_hit:8} {o.to_defender:>3} {o.to_attacker:>4} {float(o.p):7.4f}  {str(o.p):>5}  {rolls}")
+        heal = f"  heals {o.heal}" if o.heal else ""
+        typer.echo(f"  {o.attacker_hit:8} {o.defender_hit:8} {o.to_defender:>3} {o.to_attacker:>4} {float(o.p):7.4f}  {str(o.p):>5}  {rolls}{heal}")
     for name, value in ((d.name, odds.expected_to_defender), (a.name, odds.expected_to_attacker)):
         # Every probability is a multiple of 1/36, so the expectation is too: x/36 reads as damage over all 36 rolls.
         typer.echo(f"  expected damage to {name}: {value * 36}/36 = {float(value):.4f}")

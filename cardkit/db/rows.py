@@ -14,7 +14,7 @@ from typing import Any, Callable
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file, text_field
 from cardkit.errors import CatalogueError
-from cardkit.textfold import fold, fold_latin, loose_latin, search_key
+from cardkit.textfold import fold, fold_latin, loosened, search_key
 
 Row = dict[str, Any]
 
@@ -117,13 +117,14 @@ def common_row(game: str, card: Card, set_id: str | None, position: int, set_nam
     """The card's row in the common `cards` table."""
     name = text_field(card, "name")
     latin = card.get("latin") or name
+    latin_key = fold_latin(latin)
     return {
         "game": game, "id": text_field(card, "id"), "name": name, "latin": latin, "set_id": set_id,
         "set_label": set_label(game, set_id, set_name),
         **GAME_TABLES[game].common(card),
         "data": to_json(card), "position": position,
-        "name_key": fold(card["name"]), "latin_key": fold_latin(latin),
-        "loose_key": loose_latin(latin), "search_key": search_key(name, latin, text_field(card, "id")),
+        "name_key": fold(name), "latin_key": latin_key,
+        "loose_key": loosened(latin_key), "search_key": search_key(name, latin, text_field(card, "id")),
     }
 
 

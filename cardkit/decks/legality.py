@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Callable, Hashable, Iterable
 
-from cardkit.catalogue.store import CardId, GameCatalogue, load_game
+from cardkit.catalogue.store import Card, CardId, GameCatalogue, load_game
 from cardkit.decks.model import SECTIONS, Deck
 from cardkit.errors import BadArgument
 from cardkit.formats import Format, describe, load_format, matches
@@ -17,8 +17,8 @@ def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
     fmt = fmt or load_format(deck.format)
     if fmt.game != deck.game:
         raise BadArgument(f"format {fmt.name!r} is for {fmt.game}, the deck is for {deck.game}")
-    view = _DeckView(deck)
     catalogue = load_game(deck.game)
+    view = _DeckView(deck, catalogue)
     problems = list(deck.problems)
     for check in (_banned, _sizes, _copies, _minimums, _composition, _costs):
         problems.extend(check(view, fmt, catalogue))
@@ -34,19 +34,40 @@ def is_legal(problems: Iterable[Problem]) -> bool:
 class _DeckView:
     """Counts and first lines of a deck, computed once, so checks stay linear on 1 MiB decks."""
 
-    def __init__(self, deck: Deck) -> None:
+    def __init__(self, deck: Deck, catalogue: GameCatalogue) -> None:
         self.deck = deck
         self.sections = {s: deck.section(s) for s in SECTIONS}
         self.lines: dict[tuple[str, CardId], int] = {}
+        # Lines naming several cards (`12 Mercenary`): the section, the count and every card they could be.
+        self.undecided: list[tuple[str, int, list[Card]]] = []
         for e in deck.entries:
             if e.card is not None and e.line is not None:
                 self.lines.setdefault((e.section, e.card), e.line)
+            elif e.card is None and e.candidates:
+                self.undecided.append((e.section, e.count, [catalogue.cards[c] for c in e.candidates]))
 
     def counts(self, sections: Iterable[str]) -> Counter[CardId]:
         total: Counter[CardId] = Counter()
         for section in sections:
             total.update(self.sections[section])
         return total
+
+    def shared(self, sections: Iterable[str], key: Callable[[Card], Hashable]) -> Counter[Hashable]:
+        """Cards of undecided lines in `sections` by the `key` all their candidates share; lines whose
+        candidates differ in `key` are left out. "What every candidate shares still counts": a line of
+        12 Mercenary is 12 Mercenaries whichever printings they are, 3 of a name only white cards have are 3 white cards."""
+        wanted = set(sections)
+        out: Counter[Hashable] = Counter()
+        for section, n, cards in self.undecided:
+            if section in wanted:
+                keys = {key(card) for card in cards}
+                if len(keys) == 1:
+                    out[keys.pop()] += n
+        return out
+
+    def undecided_count(self, sections: Iterable[str]) -> int:
+        wanted = set(sections)
+        return sum(n for section, n, _ in self.undecided if section in wanted)
 
     def first_line(self, cards: Iterable[CardId], sections: Iterable[str] = SECTIONS) -> int | None:
         lines = [self.lines[(s, c)] for c in cards for s in sections if (s, c) in self.lines]
@@ -147,8 +168,10 @@ def _some(items: list[str], most: int = 8) -> str:
 def _minimums(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     out: list[Problem] = []
     for rule in fmt.minimums:
-        counts = view.counts(rule.get("sections", ["main"]))
+        sections = rule.get("sections", ["main"])
+        counts = view.counts(sections)
         n = sum(c for card, c in counts.items() if matches(catalogue.cards[card], rule["when"]))
+        n += view.shared(sections, lambda card: matches(card, rule["when"]))[True]
         if n < rule["at_least"]:
             severity = Severity(rule.get("severity", "warning"))
             message = rule["message"].format(actual=n, limit=rule["at_least"], what=describe(rule["when"]))
@@ -183,11 +206,13 @@ def _costs(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Probl
         return []
     cost_field, colour_field = rule["cost_field"], rule["colour_field"]
     any_colour = rule.get("any_colour")
-    counts = view.counts(rule.get("sections", ["main"]))
-    by_colour: Counter[Any] = Counter()
+    sections = rule.get("sections", ["main"])
+    counts = view.counts(sections)
+    by_colour: Counter[Any] = view.shared(sections, lambda card: card.get(colour_field))
     for card, n in counts.items():
         by_colour[catalogue.cards[card].get(colour_field)] += n
-    total = sum(counts.values())
+    # An undecided line is cards of some colour whichever it turns out to be: they pay a colourless cost.
+    total = sum(counts.values()) + view.undecided_count(sections)
     out: list[Problem] = []
     for card in counts:
         data = catalogue.cards[card]

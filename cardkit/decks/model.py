@@ -14,7 +14,11 @@ MAX_COUNT = 10_000
 
 @dataclass(frozen=True)
 class Entry:
-    """One card line: where it is, what was written, how many, and the card it resolved to."""
+    """One card line: where it is, what was written, how many, and the card it resolved to.
+
+    A line whose text names several cards has no `card` but its `candidates`, the cards it
+    could mean: what they all share still counts (every candidate a Mercenary, one colour).
+    """
 
     section: str
     line: int | None
@@ -22,6 +26,7 @@ class Entry:
     count: int
     card: CardId | None = None
     pointer: str | None = None
+    candidates: tuple[CardId, ...] = ()
 
 
 @dataclass

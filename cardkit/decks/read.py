@@ -6,6 +6,7 @@ import os
 from dataclasses import replace
 
 from cardkit import GAMES
+from cardkit.catalogue.candidates import candidates
 from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
 from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
@@ -56,8 +57,9 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
         if entry.text not in memo:
             memo[entry.text] = _resolve(entry, game, index, suggest=len(memo) < SUGGESTION_BUDGET)
         card, problem = memo[entry.text]
+        among = tuple(c["id"] for c in problem.candidates) if problem and problem.candidates else ()
         # Built directly: `dataclasses.replace` per card line was a visible part of a big batch.
-        entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer))
+        entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer, among))
         if problem:
             problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
     problems.sort(key=_problem_order)
@@ -149,11 +151,18 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
         name = named["name"] if named else entry.text
         return None, error("AMBIGUOUS_CARD", f"{entry.text!r}: {cid} is {index.catalogue.cards[cid]['name']}, not "
                                              f"{name!r}; correct the id or write the name alone",
-                           actual=list(found.ids), **where)
+                           actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
+    if found.unnamed:
+        named = NAME_WITH_ID.match(entry.text)
+        name = named["name"] if named else entry.text
+        return None, error("UNKNOWN_CARD", f"{entry.text!r}: no {game} card is called {name!r}, and "
+                                           f"{found.unnamed} is {index.catalogue.cards[found.unnamed]['name']}; "
+                                           f"write {' or '.join(found.suggestions)}, or the id alone",
+                           actual=found.unnamed, **where)
     if found.ambiguous:
-        shown = ", ".join(found.ids[:12]) + (" …" if len(found.ids) > 12 else "")
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards: {shown}; write one id or `NAME (ID)`",
-                           actual=list(found.ids), **where)
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)` "
+                                             "(`cardkit deck resolve` asks which)",
+                           actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:
         return None, error("WRONG_GAME", f"{entry.text!r} is a {other[0]} card ({other[1]}), not a {game} card",

@@ -163,6 +163,7 @@ def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None
 def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]],
             format_name: str | None = None) -> SquadFile:
     """Resolve card texts against the format's game, collecting UNKNOWN_CARD/AMBIGUOUS_CARD problems."""
+    from cardkit.catalogue.candidates import candidates
     from cardkit.catalogue.lookup import Lookup, card_index
     from cardkit.formats import load_format
 
@@ -185,8 +186,9 @@ def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]
             if found.resolved is None:
                 shown = text if len(text) <= SHOWN_TEXT else text[:SHOWN_TEXT] + "..."
                 if found.ambiguous:
-                    problems.append(error("AMBIGUOUS_CARD", f"{shown!r} matches {len(found.ids)} cards: "
-                                          f"{', '.join(found.ids[:6])}; give an id", card=shown, line=line, pointer=pointer))
+                    problems.append(error("AMBIGUOUS_CARD", f"{shown!r} matches {len(found.ids)} cards; give an id",
+                                          card=shown, line=line, pointer=pointer, actual=list(found.ids),
+                                          candidates=candidates(index.catalogue, found.ids)))
                 else:
                     hint = f"; did you mean {', '.join(found.suggestions)}" if found.suggestions else ""
                     problems.append(error("UNKNOWN_CARD", f"no {game} card {shown!r}{hint}", card=shown, line=line, pointer=pointer))

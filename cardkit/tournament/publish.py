@@ -119,10 +119,7 @@ def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = Fa
 
     meta = metagame(result)
     output = Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).with_inputs(result_inputs(result))
-    try:
-        output.write(render_page(result, meta, card_url))
-    except OSError as exc:
-        raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
+    output.write(render_page(result, meta, card_url))
     return meta
 
 
@@ -177,9 +174,6 @@ def write_tables(meta: Metagame, folder: str | os.PathLike[str], force: bool = F
     tables = meta.tables()
     written = []
     for output in _table_outputs(folder, force, inputs):
-        try:
-            output.write(render_table(tables[output.path.stem]))
-        except OSError as exc:
-            raise BadArgument(f"can't write {output.path}: {exc.strerror or exc}") from None
+        output.write(render_table(tables[output.path.stem]))
         written.append(output.path)
     return written

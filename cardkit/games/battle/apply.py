@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardkit.errors import CardkitError
-from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open
+from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
-from cardkit.games.battle.notation import (Action, AddCounters, Attack, Collect, Deathblow, Discharge, End, Mark, Move, Pay, Ranged,
-                                           Shoot, ToDeck)
+from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
+                                           FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, game_rules, ranged_melee_effect, reading, variable_shot_hit
 from cardkit.games.battle.state import BattleState, CardInstance, Seat, other
 from cardkit.problems import Problem, error
@@ -60,6 +60,8 @@ def apply(state: BattleState, action: Action) -> tuple[BattleState, list[Event]]
         return _deathblow(state, action)
     if isinstance(action, Collect):
         return _collect(state, action)
+    if isinstance(action, STACK_ACTIONS):
+        return _stack(state, action)
     return _adjust(state, action)
 
 
@@ -102,6 +104,10 @@ def _fresh(state: BattleState, inst: CardInstance) -> CardInstance:
     return found
 
 
+LIFE_FLOOR = -1000
+"""The lowest life a state records (schemas/battle-state.schema.json)."""
+
+
 def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event]) -> BattleState:
     """Take `amount` life; a card at 0 or less goes to the graveyard ("Leben ... Null oder kleiner")."""
     inst = _fresh(state, inst)
@@ -110,7 +116,8 @@ def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Ev
     if amount:
         events.append(_event("damage", f"{_label(state, inst)} takes {amount}: life {inst.life} -> {inst.life - amount}",
                              card=inst.iid, amount=amount, life=inst.life - amount))
-    inst = replace(inst, life=inst.life - amount)
+    # The state file keeps life within -1000..1000: a card far below 0 is as defeated as one at -1000.
+    inst = replace(inst, life=max(inst.life - amount, LIFE_FLOOR))
     state = state.with_card(inst)
     if inst.life <= 0:
         events.append(_event("dies", f"{_label(state, inst)} is defeated and goes to the graveyard", card=inst.iid))
@@ -164,6 +171,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
             events.append(_event("strike_stopped", f"{state.info(actor).label} is defeated by the surprise action: "
                                  "its strike is not made", card=actor.iid, ability="surprise"))
             return _noted(state, notes), events
+        target = _fresh(state, target)
     if target.hidden:
         # "Ist dies der Fall, muss der zweite Spieler die angegriffene Karte aufdecken."
         state = _reveal(state, target, events, open_it=False)
@@ -174,7 +182,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
         hit_card = _get(state, action.defender)
         ex = strike_on_open(strike, state.info(hit_card).strike, action.dice[0], action.dice[1])
         how = f"the defender of {_label(state, target)}"
-    elif target.open and not action.one_die:
+    elif len(action.dice) == 2:
         ex = strike_on_open(strike, state.info(target).strike, action.dice[0], action.dice[1])
         how = "open card"
     else:
@@ -239,14 +247,11 @@ def strike_effect(state: BattleState, actor: CardInstance, hit: CardInstance, ac
         return StrikeEffect(0, protected_by=protected, codes=codes, said=tuple(said),
                             notes=tuple(notes + [reading("protected_target").note]))
     incorporeal = state.incorporeal(hit)
-    heal = poison = 0
-    if action.has("vampirism"):
-        if incorporeal:
-            said.append((f"vampirism does not act on {{target}}: it is incorporeal ({incorporeal})", codes["vampirism"]))
-        elif landed:
-            damage = heal = action.mod("vampirism") or 0
-    if action.has("plus") and landed:
-        damage += action.mod("plus") or 0
+    poison = 0
+    if action.has("vampirism") and incorporeal:
+        said.append((f"vampirism does not act on {{target}}: it is incorporeal ({incorporeal})", codes["vampirism"]))
+    damage, heal = with_modifiers(damage, landed, action.mod("plus"),
+                                  action.mod("vampirism") if action.has("vampirism") else None, bool(incorporeal))
     if action.has("poison") and landed:
         guard = incorporeal or state.protection(hit, "poison")
         if guard:
@@ -477,6 +482,12 @@ def _adjust(state: BattleState, action: Action) -> tuple[BattleState, list[Event
             markers[action.name] = action.n
         new = replace(inst, markers=tuple(sorted(markers.items())))
         return state.with_card(new), [_event("marker", f"{label}: {action.name} {action.n}", card=inst.iid)]
+    if isinstance(action, Acquire):
+        acquired = tuple(c for c in inst.acquired if c != action.code) if action.remove else inst.acquired + (action.code,)
+        new = replace(inst, acquired=acquired)
+        verb = "loses" if action.remove else "acquires"
+        return state.with_card(new), [_event("acquired", f"{label} {verb} {action.code}", card=inst.iid, ability=action.code,
+                                             acquired=list(acquired))]
     assert isinstance(action, ToDeck)
     return _to_deck(state, inst)
 
@@ -495,6 +506,41 @@ def _to_deck(state: BattleState, inst: CardInstance) -> tuple[BattleState, list[
     state = shuffle_deck(state, inst.owner)
     return state, [_event("to_deck", f"{label} goes into the {inst.owner} player's deck as #{new.iid}; the deck is shuffled",
                           card=inst.iid, new_id=new.iid)]
+
+
+def _stack(state: BattleState, action: Action) -> tuple[BattleState, list[Event]]:
+    """The judge's actions on decks and the graveyard (reading `returning_card`)."""
+    from cardkit.games.battle.legal import deck_top
+
+    state = _noted(state, [reading("returning_card").note])
+    if isinstance(action, Look):
+        seat: Seat = "first" if action.seat == "first" else "second"
+        deck = [c for c in state.cards if c.zone == "deck" and c.owner == seat]
+        shown = ", ".join(f"#{c.iid} {state.info(c).label}" for c in deck) or "no cards"
+        # "только владелец имеет право просматривать свою колоду ... После просмотра колода перемешивается."
+        event = _event("look", f"the {seat} player looks at its deck (for its eyes only): {shown}; the deck is shuffled",
+                       seat=seat, cards=[c.iid for c in deck])
+        return shuffle_deck(state, seat), [event]
+    if isinstance(action, TakeFromDeck):
+        top = deck_top(state, action.seat)
+        assert top is not None
+        inst, to, how = top, action.to, f"the top card of the {action.seat} player's deck"
+    else:
+        assert isinstance(action, (Call, FromGraveyard))
+        inst, to = _get(state, action.actor), action.to
+        how = "called from its owner's deck" if isinstance(action, Call) else "back from the graveyard"
+    was = inst.zone
+    square = None if to == "reserve" else to
+    new = replace(inst, zone="reserve" if square is None else "battlefield", square=square, open=False, hidden=False,
+                  life=state.info(inst).life or 0, counters=0, markers=(), acquired=(), controller=inst.owner, host=None)
+    state = state.with_card(new)
+    events = [_event("enters", f"{state.info(inst).label} (#{inst.iid}), {how}, comes into the game zone on {to}, closed",
+                     card=inst.iid, to=to, source=was)]
+    if was == "deck":
+        # "После того, как одно игродействие извлекает из колоды карту ... эта колода перемешивается."
+        state = shuffle_deck(state, inst.owner)
+        events.append(_event("shuffled", f"the {inst.owner} player's deck is shuffled", seat=inst.owner))
+    return state, events
 
 
 def shuffle_deck(state: BattleState, seat: Seat) -> BattleState:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
-from cardkit.catalogue.store import CardId, load_game
+from cardkit.catalogue.store import CardId, CardTable, load_game
 from cardkit.games.battle.abilities import actions_of
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
@@ -96,6 +96,6 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
 
 
 @lru_cache(maxsize=2)
-def battle_cards(game: str) -> dict[CardId, BattleCard]:
-    """Every card of `game` as a BattleCard, by id (built once)."""
-    return {cid: battle_card(game, card) for cid, card in load_game(game).cards.items()}
+def battle_cards(game: str) -> CardTable[BattleCard]:
+    """Every card of `game` as a BattleCard, by id; each is built the first time it is looked up, and once."""
+    return CardTable(load_game(game).cards, partial(battle_card, game))

@@ -30,3 +30,18 @@ def strike_on_closed(attacker: Strike, die: int) -> Exchange:
     """A simple strike on a closed card: one die, no counter-strike (reading `closed_target_die`)."""
     hit = closed_target_hit(die)
     return Exchange(hit, "miss", attacker.damage(hit), 0)
+
+
+def with_modifiers(damage: int, landed: bool, plus: int | None = None, vampirism: int | None = None,
+                   incorporeal: bool = False) -> tuple[int, int]:
+    """(damage, heal) of a strike whose dice gave `damage`, with +X and vampirism X (reading `strike_modifiers`).
+
+    A landing vampiric strike deals X in place of its value and heals X, except on an incorporeal card;
+    +X adds X to a landing strike. A miss deals nothing, so nothing is added or absorbed.
+    """
+    heal = 0
+    if landed and vampirism is not None and not incorporeal:
+        damage = heal = vampirism
+    if landed and plus:
+        damage += plus
+    return damage, heal

@@ -1,15 +1,43 @@
-"""Exact odds of a simple strike on an open card, over the 36 equally likely die pairs."""
+"""Exact odds of a strike on an open card, over the 36 equally likely die pairs.
+
+A strike may carry the modifiers of the engine (+X, vampirism X, without counter-strike,
+magic) and meet the struck card's protections; each is worked out by the same
+functions `battle apply` uses, so the odds are the engine's, enumerated.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from cardkit.games.battle.combat import strike_on_open
+from cardkit.errors import BadArgument
+from cardkit.games.battle.abilities import actions_of, codes_with, incorporeal_code, protections_of
+from cardkit.games.battle.cards import BattleCard
+from cardkit.games.battle.combat import strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.battle.rules import DIE, HITS, Hit, Strike
 
 ROLLS = 36
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeKind:
+    """How the strike is made and met: its kind, +X and vampirism X, and what the struck card's abilities do to it."""
+
+    kind: str = "simple"
+    plus: int | None = None
+    vampirism: int | None = None
+    protected_by: str | None = None
+    incorporeal: bool = False
+
+    @property
+    def one_die(self) -> bool:
+        """Magic strikes and strikes without counter-strike are made as against a closed card."""
+        return self.kind in ("magic", "nocounter")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "plus": self.plus, "vampirism": self.vampirism, "protected_by": self.protected_by,
+                "incorporeal": self.incorporeal}
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +49,7 @@ class Outcome:
     to_defender: int
     to_attacker: int
     rolls: tuple[tuple[int, int], ...]
+    heal: int = 0
 
     @property
     def p(self) -> Fraction:
@@ -36,6 +65,7 @@ class StrikeOdds:
     attacker_life: int
     defender_life: int
     outcomes: tuple[Outcome, ...]
+    how: StrikeKind = field(default_factory=lambda: StrikeKind())
 
     def _mean(self, attr: str) -> Fraction:
         return sum((o.p * getattr(o, attr) for o in self.outcomes), Fraction(0))
@@ -63,8 +93,9 @@ class StrikeOdds:
         return {
             "attacker": {"strike": str(self.attacker), "life": self.attacker_life},
             "defender": {"strike": str(self.defender), "life": self.defender_life},
+            "strike": self.how.to_dict(),
             "outcomes": [{"attacker_hit": o.attacker_hit, "defender_hit": o.defender_hit,
-                          "to_defender": o.to_defender, "to_attacker": o.to_attacker,
+                          "to_defender": o.to_defender, "to_attacker": o.to_attacker, "heal": o.heal,
                           "p": num(o.p), "p_exact": str(o.p), "rolls": [f"{a}:{d}" for a, d in o.rolls]}
                          for o in self.outcomes],
             "expected_damage": {"to_defender": num(self.expected_to_defender), "to_attacker": num(self.expected_to_attacker),
@@ -75,16 +106,43 @@ class StrikeOdds:
         }
 
 
-def strike_odds(attacker: Strike, defender: Strike, attacker_life: int, defender_life: int) -> StrikeOdds:
-    """Every die pair of a simple strike on an open card, grouped by the two strikes it gives."""
+def strike_odds(attacker: Strike, defender: Strike, attacker_life: int, defender_life: int,
+                how: StrikeKind = StrikeKind()) -> StrikeOdds:
+    """Every die pair of a strike on an open card, grouped by the two strikes it gives.
+
+    A one-die strike (magic, without counter-strike) uses the attacker's die of each pair, so
+    each of its six values still counts six times in 36.
+    """
     groups: dict[tuple[Hit, Hit], list[tuple[int, int]]] = {}
-    damage: dict[tuple[Hit, Hit], tuple[int, int]] = {}
+    damage: dict[tuple[Hit, Hit], tuple[int, int, int]] = {}
     for a in DIE:
         for d in DIE:
-            ex = strike_on_open(attacker, defender, a, d)
+            ex = strike_on_closed(attacker, a) if how.one_die else strike_on_open(attacker, defender, a, d)
             key = (ex.attacker_hit, ex.defender_hit)
             groups.setdefault(key, []).append((a, d))
-            damage[key] = (ex.to_defender, ex.to_attacker)
+            to_d, heal = with_modifiers(ex.to_defender, ex.attacker_hit != "miss", how.plus, how.vampirism, how.incorporeal)
+            if how.protected_by:
+                to_d = heal = 0
+            damage[key] = (to_d, ex.to_attacker, heal)
     order = sorted(groups, key=lambda k: (-HITS.index(k[0]), HITS.index(k[1])))
-    outcomes = tuple(Outcome(k[0], k[1], damage[k][0], damage[k][1], tuple(groups[k])) for k in order)
-    return StrikeOdds(attacker, defender, attacker_life, defender_life, outcomes)
+    outcomes = tuple(Outcome(k[0], k[1], damage[k][0], damage[k][1], tuple(groups[k]), damage[k][2]) for k in order)
+    return StrikeOdds(attacker, defender, attacker_life, defender_life, outcomes, how)
+
+
+def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, attacker_life: int, defender_life: int,
+                     kind: str = "simple", plus: int | None = None, vampirism: int | None = None) -> StrikeOdds:
+    """The odds of `attacker` striking `defender` with the modifiers its catalogue abilities allow, against the
+    defender's catalogue protections; BadArgument when the attacker lacks an ability the strike needs."""
+    have = actions_of(game, attacker.abilities)
+    needs = {"aimed": "aimed", "magic": "magic", "nocounter": "special"}.get(kind)
+    for need, wanted in ((needs, True), ("special", plus is not None), ("vampirism", vampirism is not None)):
+        if wanted and need is not None and need not in have:
+            raise BadArgument(f"{attacker.label} has no {need} strike (its abilities: {', '.join(attacker.abilities) or 'none'}; "
+                              f"it comes with {', '.join(codes_with(game, need)) or 'no code of this game'})")
+    special = kind != "simple" or plus is not None or vampirism is not None
+    guarded_from = "magic" if kind == "magic" else ("simple" if not special else None)
+    protected = protections_of(game, defender.abilities).get(guarded_from) if guarded_from else None
+    incorporeal = incorporeal_code(game, defender.abilities) is not None
+    assert attacker.strike is not None and defender.strike is not None
+    how = StrikeKind(kind, plus, vampirism, protected, incorporeal)
+    return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how)

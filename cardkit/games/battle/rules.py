@@ -44,6 +44,7 @@ class GameRules:
     flyers_start_on_field: bool
     second_player_hides_third_row: bool
     figure_types: frozenset[str]
+    first_player_at_random: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,8 @@ def game_rules(game: str) -> GameRules:
     if game not in games:
         raise CatalogueError(f"no battle rules for {game!r}; battles exist for {', '.join(games)}")
     g = games[game]
-    return GameRules(game, g["flyers_start_on_field"], g["second_player_hides_third_row"], frozenset(g["figure_types"]))
+    return GameRules(game, g["flyers_start_on_field"], g["second_player_hides_third_row"], frozenset(g["figure_types"]),
+                     bool(g.get("first_player_at_random", False)))
 
 
 def reading(reading_id: str) -> Reading:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
 
 from cardkit.errors import BadArgument, CardkitError
 from cardkit.games.battle.board import from_placement, placement_row
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.rules import BATTLE_GAMES, game_rules, reading
 from cardkit.games.battle.state import BattleState, CardInstance, Seat
-from cardkit.problems import Problem
+from cardkit.problems import Problem, error
 from cardkit.squads.placement import PlacementReport, check_placement, read_placement
 
 
@@ -30,19 +33,101 @@ class IllegalSetup(CardkitError):
 
 @dataclass(frozen=True)
 class Side:
-    """One player's checked placement."""
+    """One player's checked placement, and the cards of its stack (undealt and unchosen cards).
+
+    `seat_given` says whether the file fixes the seat; `data` is the file as read, to check it
+    again for the other seat when the seat is drawn.
+    """
 
     path: str
     report: PlacementReport
+    seat_given: bool = True
+    data: Any = None
+    stack: tuple[str, ...] = ()
 
 
-def load_side(path: str | os.PathLike[str]) -> Side:
-    """Read and check a placement file: UnreadableInput when unreadable, IllegalSetup when illegal."""
-    report = check_placement(read_placement(path), str(path))
+def load_side(path: str | os.PathLike[str], deal: str | os.PathLike[str] | None = None,
+              deck: str | os.PathLike[str] | None = None) -> Side:
+    """Read and check a placement file, with the player's deal and card set where given.
+
+    The stack is "die Karten, die beim Kartengeben nicht an dich ausgeteilt wurden sowie
+    diejenigen, die du nicht für deinen Kampfverband ausgewählt hast": the card set's
+    cards not dealt, and the dealt cards not placed. UnreadableInput when a file is
+    unreadable, IllegalSetup when the placement is illegal or places a card not dealt.
+    """
+    data = read_placement(path)
+    report = check_placement(data, str(path))
     errors = [p for p in report.problems if p.is_error]
     if errors:
         raise IllegalSetup(str(path), errors)
-    return Side(str(path), report)
+    seat_given = isinstance(data, dict) and "seat" in data
+    return Side(str(path), report, seat_given, data, _stack(str(path), report, deal, deck))
+
+
+def _stack(path: str, report: PlacementReport, deal: str | os.PathLike[str] | None,
+           deck: str | os.PathLike[str] | None) -> tuple[str, ...]:
+    """The cards left for the stack: (card set - dealt) + (dealt - placed), as catalogue ids in a fixed order."""
+    placed = Counter(p.card.id for p in report.placed if p.card is not None)
+    dealt: Counter[str] | None = None
+    problems: list[Problem] = []
+    if deal is not None:
+        from cardkit.squads.read import read_squad_file
+
+        sq = read_squad_file(deal, report.format)
+        problems += [p for p in sq.problems if p.is_error]
+        dealt = Counter(r.card for r in sq.deal if r.card is not None)
+    held: Counter[str] | None = None
+    if deck is not None:
+        from cardkit.decks.read import read_deck
+
+        d = read_deck(deck, report.format)
+        problems += [p for p in d.problems if p.is_error]
+        held = Counter(d.main)
+    for smaller, larger, what in ((placed, dealt, "dealt"), (dealt, held, "in the card set")):
+        if smaller is None or larger is None:
+            continue
+        for card, n in sorted((smaller - larger).items()):
+            problems.append(error("CARD_NOT_DEALT", f"{card} is placed or dealt {n} more time(s) than it is {what}", card=card))
+    if problems:
+        raise IllegalSetup(path, problems)
+    rest: Counter[str] = Counter()
+    if held is not None:
+        rest += held - (dealt if dealt is not None else placed)
+    if dealt is not None:
+        rest += dealt - placed
+    return tuple(sorted(rest.elements()))
+
+
+def _seated(side: Side, seat: Seat) -> Side:
+    """The side checked again for `seat` when its file names none and the seat was drawn."""
+    if side.report.seat == seat:
+        return side
+    report = check_placement(dict(side.data, seat=seat), side.path)
+    errors = [p for p in report.problems if p.is_error]
+    if errors:
+        raise IllegalSetup(side.path, errors)
+    return replace(side, report=report)
+
+
+def seat_sides(a: Side, b: Side, seed: int, game: str) -> tuple[Side, Side, bool]:
+    """(first, second, drawn): the sides in seat order.
+
+    Files that name their seats keep them; a file without one takes the seat the other
+    leaves, else the seat of its place in the command. In Berserk Online, when neither
+    file names a seat, the first player is drawn from the seed ("per Zufall"; reading
+    `first_player`).
+    """
+    drawn = False
+    if not a.seat_given and not b.seat_given:
+        if game_rules(game).first_player_at_random and random.Random(f"{seed}/first-player").random() < 0.5:
+            a, b = b, a
+        drawn = game_rules(game).first_player_at_random
+        return _seated(a, "first"), _seated(b, "second"), drawn
+    if a.seat_given and not b.seat_given:
+        return a, _seated(b, "second" if a.report.seat == "first" else "first"), False
+    if b.seat_given and not a.seat_given:
+        return _seated(a, "second" if b.report.seat == "first" else "first"), b, False
+    return a, b, False
 
 
 def new_battle(first: Side, second: Side, seed: int = 0, hide_third_row: bool = True) -> BattleState:
@@ -53,6 +138,7 @@ def new_battle(first: Side, second: Side, seed: int = 0, hide_third_row: bool = 
     player takes that choice unless `hide_third_row` is False (and only in the
     games whose rules have it).
     """
+    first, second, drawn = seat_sides(first, second, seed, _game(first.report))
     for side, wanted in ((first, "first"), (second, "second")):
         if side.report.seat != wanted:
             raise IllegalSetup(side.path, [Problem("WRONG_SEAT", f"the placement is for the {side.report.seat} seat, "
@@ -87,9 +173,22 @@ def new_battle(first: Side, second: Side, seed: int = 0, hide_third_row: bool = 
                 continue
             cards.append(CardInstance(iid, info.id, seat, seat, "battlefield", square, open=not hidden, hidden=hidden,
                                       life=life, host=host))
+    for side, seat in seats:
+        for card in side.stack:
+            cards.append(CardInstance(len(cards) + 1, card, seat, seat, "deck", open=False, life=table[card].life or 0))
     if rules.second_player_hides_third_row and hide_third_row:
         notes.append(reading("hidden_third_row").note)
-    return BattleState(game=game, cards=tuple(cards), seed=seed, next_id=len(cards) + 1, notes=tuple(notes))
+    if drawn:
+        notes.append(reading("first_player").note)
+    if first.stack or second.stack:
+        notes.append(reading("stack").note)
+    state = BattleState(game=game, cards=tuple(cards), seed=seed, next_id=len(cards) + 1, notes=tuple(notes))
+    from cardkit.games.battle.apply import shuffle_deck
+
+    for side, seat in seats:
+        if side.stack:
+            state = shuffle_deck(state, seat)
+    return state
 
 
 def _game(report: PlacementReport) -> str:

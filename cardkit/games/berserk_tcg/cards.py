@@ -78,11 +78,11 @@ def make_card(id: CardId = "T-001", *, name: str | None = None, colour: str | No
                    unique=unique, mercenary=mercenary, kind=kind, quick=quick)
 
 
-def load_cards() -> dict[CardId, TcgCard]:
-    """Every TCG card in the catalogue, by id."""
-    from cardkit.catalogue.store import load_game
+def load_cards() -> Mapping[CardId, TcgCard]:
+    """Every TCG card in the catalogue, by id; each is built the first time it is looked up."""
+    from cardkit.catalogue.store import CardTable, load_game
 
-    return {cid: TcgCard.from_catalogue(c) for cid, c in load_game("berserk-tcg").cards.items()}
+    return CardTable(load_game("berserk-tcg").cards, TcgCard.from_catalogue)
 
 
 def discard_key(card: TcgCard, dead: bool = False) -> tuple[bool, bool, int, CardId]:

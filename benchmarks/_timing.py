@@ -1,0 +1,41 @@
+"""Shared by the benchmarks: interleaved medians, and one line per ratio that `run_all.py` collects.
+
+The machine a benchmark runs on may be shared, so absolute times move with its load; every figure is
+therefore printed beside a floor timed in the same run, the two interleaved (ours, floor, ours, floor,
+...) so that a burst of load falls on both, and each taken as the median of several runs.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Callable
+
+RATIO_PREFIX = "RATIO"
+
+
+def interleaved_medians(jobs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """Median seconds of each job over `repeat` rounds, every round running each job once in turn."""
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for _ in range(repeat):
+        for name, job in jobs.items():
+            start = time.perf_counter()
+            job()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def ratio_line(what: str, ours: float, floor: float, floor_name: str, goal: float | None = None,
+               higher_is_better: bool = False) -> str:
+    """`RATIO what: 1.84x the floor (floor name), goal <= 3x: met`; `run_all.py` gathers these lines.
+
+    `ours` and `floor` are seconds (or, with `higher_is_better`, rates such as requests per second).
+    """
+    ratio = ours / floor
+    if goal is None:
+        verdict = ""
+    elif higher_is_better:
+        verdict = f", goal >= {goal:g}x: {'met' if ratio >= goal else 'NOT met'}"
+    else:
+        verdict = f", goal <= {goal:g}x: {'met' if ratio <= goal else 'NOT met'}"
+    return f"{RATIO_PREFIX} {what}: {ratio:.2f}x {floor_name}{verdict}"

@@ -1,0 +1,73 @@
+"""The cards a name could mean: each as the few fields that tell printings and namesakes apart.
+
+An ambiguous name is a choice for the player, not a dead end: the problem that
+reports it carries every candidate in this shape (`--json`, the web deck page,
+`cardkit deck resolve`), and the terminal shows one line per candidate with only
+the fields in which the candidates differ.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from cardkit.catalogue.store import CardId, GameCatalogue
+
+Candidate = dict[str, Any]
+
+CANDIDATE_FIELDS: tuple[str, ...] = ("set", "colour", "elements", "cost", "level", "power", "hp", "life", "strike")
+"""The fields a candidate carries, each only when its game's cards have it (a TCG card has no `life`,
+a CCG card no `level`). Berserk Online calls its sets series: a candidate's `set` is the series there."""
+
+
+def candidate(catalogue: GameCatalogue, card_id: CardId) -> Candidate:
+    """`{id, name, ...}` with the `CANDIDATE_FIELDS` the card has."""
+    card = catalogue.cards[card_id]
+    out: Candidate = {"id": card_id, "name": card["name"]}
+    for key in CANDIDATE_FIELDS:
+        source = "series" if key == "set" and "set" not in card else key
+        if source in card:
+            out[key] = card[source]
+    return out
+
+
+def candidates(catalogue: GameCatalogue, ids: Iterable[CardId]) -> tuple[Candidate, ...]:
+    return tuple(candidate(catalogue, cid) for cid in ids)
+
+
+def differing_fields(items: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The name and `CANDIDATE_FIELDS` whose values are not the same for every candidate, in that order."""
+    out: list[str] = []
+    for key in ("name", *CANDIDATE_FIELDS):
+        values = [item.get(key) for item in items]
+        if any(v != values[0] for v in values[1:]):
+            out.append(key)
+    return out
+
+
+def shown_value(key: str, value: Any) -> str:
+    """A field as a player reads it: `cost 1 white + 1`, `strike 1-2-2`, `forest+swamps`, `level 3`."""
+    if value is None:
+        return f"no {key}"
+    if key == "name":
+        return str(value)
+    if key == "elements":
+        return "+".join(map(str, value)) if value else "neutral"
+    if key == "colour":
+        return str(value)
+    if key == "set":
+        return f"set {value}"
+    if isinstance(value, Mapping) and key == "strike":
+        return "strike " + "-".join(str(v) for v in value.values())
+    if isinstance(value, Mapping):
+        # A TCG cost: the coloured part by colour, then the part any colour pays.
+        parts = [f"{n} {colour}" for colour, n in value.items() if n and colour != "colourless"]
+        if value.get("colourless"):
+            parts.append(str(value["colourless"]))
+        return f"{key} {' + '.join(parts) or '0'}"
+    return f"{key} {value}"
+
+
+def telling_apart(items: Sequence[Mapping[str, Any]]) -> list[str]:
+    """One short text per candidate: its id, then each field in which the candidates differ."""
+    keys = differing_fields(items)
+    return [f"{item['id']}  " + ", ".join(shown_value(k, item.get(k)) for k in keys) for item in items]

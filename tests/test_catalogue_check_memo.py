@@ -1,0 +1,102 @@
+"""The catalogue check remembers, by content, the files that passed their schema; a build parses each file once."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardkit import paths
+from cardkit.catalogue import check as check_module
+from cardkit.catalogue import store
+from cardkit.catalogue.check import CheckReport, check_catalogue
+from cardkit.db.build import build_database
+
+MINI = Path(__file__).resolve().parent / "data" / "catalogue" / "mini"
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A writable copy of the small valid catalogue and the schemas, with a cache folder of its own."""
+    shutil.copytree(MINI, tmp_path / "mini")
+    shutil.copytree(paths.SCHEMAS_DIR, tmp_path / "mini" / "schemas")
+    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
+    return tmp_path / "mini"
+
+
+def check(root: Path) -> CheckReport:
+    return check_catalogue(root / "cards", schemas_dir=root / "schemas", expectations=root / "catalogue.json")
+
+
+def schema_checks(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count the files handed to jsonschema, by name."""
+    seen: Counter[str] = Counter()
+    real = check_module.validate_document
+
+    def counting(doc: Any, game: str, name: str, schemas_dir: Path | None = None) -> Any:
+        seen[name] += 1
+        return real(doc, game, name, schemas_dir)
+
+    monkeypatch.setattr(check_module, "validate_document", counting)
+    return seen
+
+
+def break_a_card(root: Path) -> None:
+    path = root / "cards" / "berserk-ccg" / "set-10.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["cards"][0]["elite"] = "yes"
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def test_a_file_that_passed_its_schema_is_not_checked_again(mini: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = schema_checks(monkeypatch)
+    assert check(mini).ok
+    first = sum(seen.values())
+    assert first == 6  # every card file of the small catalogue, once
+    assert check(mini).ok
+    assert sum(seen.values()) == first
+
+
+def test_a_changed_file_is_checked_again_though_its_old_content_passed(mini: Path) -> None:
+    assert check(mini).ok
+    break_a_card(mini)
+    report = check(mini)
+    assert [p.code for p in report.problems] == ["SCHEMA_VIOLATION"]
+    assert report.problems[0].file == "berserk-ccg/set-10.json"
+
+
+def test_a_file_that_failed_is_checked_and_reported_every_time(mini: Path) -> None:
+    break_a_card(mini)
+    for _ in range(2):
+        assert [p.code for p in check(mini).problems] == ["SCHEMA_VIOLATION"]
+
+
+def test_a_changed_schema_checks_every_file_again(mini: Path) -> None:
+    assert check(mini).ok
+    schema_path = mini / "schemas" / "cards" / "berserk-ccg.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    schema["$defs"]["card"]["required"].append("no_card_has_this")
+    schema_path.write_text(json.dumps(schema), encoding="utf-8")
+    check_module._validator.cache_clear()
+    codes = {p.code for p in check(mini).problems}
+    assert codes == {"SCHEMA_VIOLATION"}
+
+
+def test_a_build_parses_each_catalogue_file_once(mini: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: Counter[str] = Counter()
+    real = store.parse_json
+
+    def counting(text: str, path: Any = "<json>", *args: Any, **kwargs: Any) -> Any:
+        parsed[Path(path).name] += 1
+        return real(text, path, *args, **kwargs)
+
+    monkeypatch.setattr(store, "parse_json", counting)
+    store._PARSED.clear()
+    build_database(tmp_path / "out" / "cardkit.db", cards_dir=mini / "cards")
+    card_files = sorted(p.name for p in (mini / "cards").glob("*/*.json"))
+    assert card_files and all(parsed[name] == 1 for name in card_files), parsed
+    assert max(parsed.values()) == 1
