@@ -112,6 +112,7 @@ def test_no_full_text_index_gives_datasette_a_second_search(conn: sqlite3.Connec
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%USING fts%'").fetchone()[0] == 0
 
 
+@pytest.mark.smoke
 def test_the_built_schema_is_exactly_what_the_sqlmodel_models_declare(conn: sqlite3.Connection) -> None:
     fresh = sqlite3.connect(":memory:")
     engine = create_engine("sqlite://", creator=lambda: fresh)
