@@ -46,6 +46,18 @@ class OutputRefused(CardkitError):
         super().__init__(f"{self.path} {reason}")
 
 
+class WriteFailed(CardkitError):
+    """cardkit could not finish writing a file (a full disk, a file size limit, a folder it cannot write in);
+    whatever was at the path before is left as it was."""
+
+    error_code = "WRITE_FAILED"
+
+    def __init__(self, path: object, reason: str) -> None:
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(f"can't write {self.path}: {reason}; nothing written")
+
+
 class UnknownGame(CardkitError):
     """No such game."""
 

@@ -374,11 +374,12 @@ def current_umask() -> int:
 
 
 @contextmanager
-def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iterator[Path]:
     """A fresh temporary path beside `path`, renamed over it when the block ends without error.
 
     On any error or interrupt the temporary file is removed and `path` is left as it was.
-    OSError from creating the file propagates for the caller to word.
+    OSError from creating the file propagates for the caller to word. With `exclusive` the
+    final step creates `path` only if it is absent (`FileExistsError` otherwise): see `place_new`.
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -392,10 +393,33 @@ def atomic_target(path: str | os.PathLike[str]) -> Iterator[Path]:
             os.fsync(fh.fileno())
         # mkstemp makes the file private; the finished file gets the mode any new file of the user's gets.
         tmp.chmod(0o666 & ~current_umask())
-        os.replace(tmp, target)
+        if exclusive:
+            place_new(tmp, target)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def place_new(tmp: Path, target: Path) -> None:
+    """Move the finished `tmp` to `target` only if no file is there, as one step the file system
+    guarantees: of two writers racing for one name, exactly one succeeds, the other gets `FileExistsError`.
+
+    A hard link is that step (and the file appears whole); where the file system has no hard links,
+    `O_EXCL` reserves the name first and the rename then fills it.
+    """
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+            raise
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        os.replace(tmp, target)
+        return
+    tmp.unlink()
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:

@@ -13,12 +13,22 @@ A refusal is an `OutputRefused` (exit 2) raised before anything is written; the 
 again just before the finished file is renamed into place. Writes are atomic
 (`jsonio.atomic_target`), and temporary files that a killed writer left beside the target
 are removed once they are stale (see `clean_stale_temporaries`).
+
+A kind that is never replaced without `--force` (a registry) is also never replaced by a
+concurrent writer: its final step creates the file only if it is still absent (`jsonio.place_new`),
+so of two writers started together one writes and the other is refused.
+
+A write that fails (a full disk, a file size limit, a folder that can't be written) is a
+`WriteFailed` (exit 2) whatever wrote it: JSON, HTML, CSV, a plot, or SQLite through
+`Output.database()`, the one SQLite writer.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import sqlite3
 import stat
 import time
 from contextlib import contextmanager
@@ -26,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from cardkit.errors import OutputRefused
+from cardkit.errors import OutputRefused, WriteFailed
 from cardkit.jsonio import atomic_target
 
 # A temporary file older than this whose writer is gone is a leftover of a killed write.
@@ -40,6 +50,8 @@ class Kind:
     noun: str
     recognise: Callable[[Path], bool]
     forceable: bool = False
+    # An existing file of this kind, even cardkit's own, is replaced only with --force.
+    keep_existing: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,19 +70,89 @@ class Output:
         """The file to write (a link's target), or `OutputRefused` saying in one line why not."""
         return check_output(self)
 
+    @property
+    def exclusive(self) -> bool:
+        """Whether the final step must find the path still absent (see `jsonio.place_new`)."""
+        return self.kind.keep_existing and not self.force
+
     @contextmanager
     def target(self) -> Iterator[Path]:
-        """A temporary path to fill; renamed over the checked target when the block ends without error."""
+        """A temporary path to fill; renamed over the checked target when the block ends without error.
+
+        Any failure to write (here or in the block) is a `WriteFailed` naming the path, and the
+        target is left as it was."""
         real = self.check()
         clean_stale_temporaries(real)
-        with atomic_target(real) as tmp:
-            yield tmp
-            # The work may have taken a while: what is there now is what gets replaced.
-            self.check()
+        try:
+            with atomic_target(real, exclusive=self.exclusive) as tmp:
+                yield tmp
+                # The work may have taken a while: what is there now is what gets replaced.
+                self.check()
+        except FileExistsError:
+            if not self.exclusive:
+                raise WriteFailed(self.path, "a folder in the path is a file") from None
+            raise OutputRefused(self.path, f"was written by another command meanwhile; a {self.kind.noun} is not "
+                                           "replaced without --force (nothing written)") from None
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise WriteFailed(self.path, os_write_reason(exc)) from None
 
     def write(self, data: str | bytes) -> None:
         with self.target() as tmp:
             tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+
+    @contextmanager
+    def database(self) -> Iterator[sqlite3.Connection]:
+        """A connection to a new SQLite file, private until the block ends; then committed, closed and
+        renamed into place like any output. The one SQLite writer: SQLite's own failures to write
+        (a full disk, a file size limit, an I/O error) become `WriteFailed`; other SQLite errors
+        (a constraint the data breaks) propagate for the caller to word."""
+        with self.target() as tmp:
+            conn = sqlite3.connect(tmp)
+            try:
+                # The file is private until renamed, so a crash only loses a temporary file: no journal.
+                conn.execute("PRAGMA journal_mode=OFF")
+                conn.execute("PRAGMA synchronous=OFF")
+                yield conn
+                conn.commit()
+            except sqlite3.Error as exc:
+                reason = sqlite_write_reason(exc)
+                if reason is None:
+                    raise
+                raise WriteFailed(self.path, reason) from None
+            finally:
+                conn.close()
+
+
+def os_write_reason(exc: OSError) -> str:
+    """Why a write failed, in words."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if exc.errno == errno.EFBIG:
+        return "the file is over the size this process may write (ulimit -f)"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EROFS:
+        return "the file system is read-only"
+    if exc.errno == errno.ENOTDIR:
+        return "a folder in the path is a file"
+    return exc.strerror or str(exc)
+
+
+# SQLite's primary result codes for a write the file system refused (sqlite3.h).
+_SQLITE_WRITE_FAILURES = {3: "permission denied", 8: "the file is read-only",
+                          10: "the disk is full, the file is over the size this process may write (ulimit -f), or an I/O error",
+                          13: "the disk is full", 14: "the file can't be created", 22: "the file is too large"}
+
+
+def sqlite_write_reason(exc: sqlite3.Error) -> str | None:
+    """Why SQLite could not write, in words; None for an error that is not a failure to write."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if not isinstance(code, int):
+        return None
+    reason = _SQLITE_WRITE_FAILURES.get(code & 0xFF)
+    return None if reason is None else f"{reason} (SQLite: {exc})"
 
 
 _SPECIAL: tuple[tuple[Callable[[int], bool], str], ...] = (
@@ -108,6 +190,8 @@ def check_output(out: Output) -> Path:
         if same:
             shown = "" if str(source) == str(given) else f" ({source})"
             raise OutputRefused(given, f"is an input of this command{shown}; cardkit never writes over its input")
+    if out.kind.keep_existing and not out.force:
+        raise OutputRefused(given, f"exists; a {out.kind.noun} is not replaced without --force (nothing written)")
     if st.st_size == 0 or out.kind.recognise(real):
         return real
     if out.force and out.kind.forceable:

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from cardkit.errors import BadArgument, CardkitError
+from cardkit.errors import CardkitError
 from cardkit.jsonio import dumps_canonical
 from cardkit.outputs import Kind, Output
 
@@ -30,8 +30,5 @@ def state_kind(noun: str, read: Callable[[Path], object]) -> Kind:
 
 def write_state_file(data: Any, out: str | os.PathLike[str], kind: Kind,
                      inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-    """Write `data` as canonical JSON to `out`; `OutputRefused` or `BadArgument` (exit 2) when it may not."""
-    try:
-        Output(Path(out), kind, tuple(Path(p) for p in inputs)).write(dumps_canonical(data))
-    except OSError as exc:
-        raise BadArgument(f"cannot write {out}: {exc.strerror or exc}") from None
+    """Write `data` as canonical JSON to `out`; `OutputRefused` or `WriteFailed` (exit 2) when it may not or cannot."""
+    Output(Path(out), kind, tuple(Path(p) for p in inputs)).write(dumps_canonical(data))

@@ -304,11 +304,11 @@ def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attac
     """Online text, "Einsatz einer Überraschungsaktion": the attacked side may ward off a strike with a special
     ability of one of its cards (reading surprise_action)."""
     state = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"), c1={"life": 2}, c2={"acquired": ("surprise",)})
-    after, events = run(state, "attack c3 c4 surprise c4 shoot 2 dice 6 1")
+    after, events = run(state, "attack c3 c4 surprise c4 shoot 2 dice 6")
     assert after.by_id(1).zone == "graveyard" and life(after, 2) == 8  # type: ignore[union-attr]
     assert [e["event"] for e in events][-1] == "strike_stopped"
     alive = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"), c2={"acquired": ("surprise",)})
-    after, events = run(alive, "attack c3 c4 surprise c4 shoot 1 dice 6 1")
+    after, events = run(alive, "attack c3 c4 surprise c4 shoot 1 dice 6")
     assert life(after, 1) == 8 - 1 and life(after, 2) == 8 - 3
     plain = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"))
     with pytest.raises(IllegalAction, match="no surprise action"):
@@ -386,3 +386,31 @@ def test_combat_odds_refuses_a_modifier_the_attacker_lacks_and_shows_the_strike_
     data = json.loads(out.output)
     assert data["strike"] == {"kind": "magic", "plus": None, "vampirism": None, "protected_by": "xmagic", "incorporeal": False}
     assert data["expected_damage"]["to_defender"] == 0
+
+
+def test_a_judge_gives_a_card_an_ability_it_has_by_its_own_text_and_takes_it_away() -> None:
+    """Abilities with no catalogue code (Körperlose, Unerwartete Aktion, protection from simple strikes) are acquired
+    properties; part 2 (Колода) says a card loses its acquired properties when it goes into a deck."""
+    state = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"))
+    with pytest.raises(IllegalAction, match="no ability code"):
+        apply(state, Action.parse("acquire c4 flying_carpet"))
+    state, events = run(state, "acquire c4 surprise")
+    assert events[0]["ability"] == "surprise" and state.by_id(2).acquired == ("surprise",)  # type: ignore[union-attr]
+    assert life(run(state, "attack c3 c4 surprise c4 shoot 1 dice 6")[0], 1) == 8 - 1
+    gone, _ = run(state, "acquire c4 -surprise")
+    assert gone.by_id(2).acquired == ()  # type: ignore[union-attr]
+    decked, events = run(state, "to-deck c4")
+    assert next(c for c in decked.cards if c.iid == events[0]["new_id"]).acquired == ()
+
+
+def test_a_huge_poison_or_pile_of_counters_never_makes_a_state_the_reader_refuses(tmp_path: Path) -> None:
+    from cardkit.games.battle.stateio import read_state, write_state
+
+    state = battle((PLAIN2, "first", "c3"), (PLAIN, "second", "c4"), (PLAIN2, "second", "d4"),
+                   c2={"open": False, "markers": (("poison", 1_000_000),)})
+    after, _ = run(state, "counters c3 +999999", "end")
+    assert after.by_id(2).zone == "graveyard"  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction, match="counters"):
+        apply(after, Action.parse("counters c3 +2"))
+    write_state(after, tmp_path / "s.json")
+    assert read_state(tmp_path / "s.json") == after

@@ -39,6 +39,7 @@ def cards_of(files: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {c["id"]: c for doc in files.values() for c in doc.get("cards", [])}
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("game", SOURCES)
 def test_importing_twice_gives_byte_identical_files(tmp_path: Path, game: str) -> None:
     first = import_game(game, REFERENCE / SOURCES[game], tmp_path / "a")

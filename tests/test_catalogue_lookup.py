@@ -31,9 +31,15 @@ def test_name_with_another_cards_id_is_a_mismatch_naming_the_id_and_the_named_ca
     assert found.ids == ("10002", "10001")
 
 
-def test_a_name_that_is_no_cards_is_only_a_label_and_the_id_stands() -> None:
+def test_a_name_that_is_no_cards_beside_an_id_resolves_to_nothing_and_suggests_the_ids_card_first() -> None:
     found = card_index("berserk-tcg").find("Gutz (BK1-12)")
-    assert found.resolved == "BK1-012" and not found.mismatch
+    assert found.resolved is None and not found.ambiguous and found.unnamed == "BK1-012"
+    assert found.suggestions[0] == "Guts (BK1-012)"
+
+
+def test_a_name_hiding_an_invisible_character_beside_an_id_names_no_card() -> None:
+    assert card_index("berserk-tcg").find("Cas\u200bca (BK1-013)").unnamed == "BK1-013"
+    assert card_index("berserk-tcg").find("casca  (BK1-13)").resolved == "BK1-013"
 
 
 @pytest.mark.parametrize("text", ["Kochevnik", "КОЧЕВНИК", "кочевник", "10001"])

@@ -96,3 +96,90 @@ def test_an_ambiguous_squad_card_carries_its_candidates_too() -> None:
     squad = resolve("squad.json", {"format": "berserk-online"}, {"squad": [("Лак-Нак", None, "/squad/0")]})
     (problem,) = squad.problems
     assert problem.code == "AMBIGUOUS_CARD" and problem.candidates is not None and len(problem.candidates) == 2
+
+
+NAMES = "game: berserk-tcg\n# a first deck, written by name\n12 Mercenary\n3 Guts\n3 Moonlight Raiders\n"
+
+
+@pytest.fixture
+def names_deck(tmp_path: Path) -> Path:
+    deck = tmp_path / "names.deck"
+    deck.write_text(NAMES, encoding="utf-8")
+    return deck
+
+
+@pytest.fixture
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CliRunner's standard input is never a terminal; the command asks as if it were."""
+    import cardkit.cli.deck
+
+    monkeypatch.setattr(cardkit.cli.deck, "_can_ask", lambda deck: True)
+
+
+def test_resolve_without_a_terminal_lists_every_choice_and_exits_2_writing_nothing(
+        runner: CliRunner, names_deck: Path, tmp_path: Path) -> None:
+    out = tmp_path / "resolved.deck"
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck), "--out", str(out)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "BK1-001  set BK1, white, cost 1 white" in result.stderr
+    assert "BK5-023  set BK5, green, cost 4 green, level 3, power 7, hp 6" in result.stderr
+    assert "error: " in result.stderr and "2 line(s) name several cards" in result.stderr
+    assert not out.exists() and names_deck.read_text(encoding="utf-8") == NAMES
+
+
+def test_resolve_asks_one_numbered_question_per_line_and_writes_every_line_with_its_id(
+        runner: CliRunner, names_deck: Path, on_a_terminal: None) -> None:
+    # Mercenary: the 1st candidate (BK1-001); Guts: the 5th (BK1-046).
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck)], input="1\n5\n")
+    assert result.exit_code == 0, result.output
+    assert "(1/2) line 3: 12 Mercenary is 20 cards; which one?" in result.stderr
+    assert "(2/2) line 4: 3 Guts is 15 cards; which one?" in result.stderr
+    written = "game: berserk-tcg\n\nMain\n12 Mercenary (BK1-001)\n3 Guts (BK1-046)\n3 Moonlight Raiders (BK1-003)\n"
+    # CliRunner echoes each answer to stdout, as a terminal shows it typed; the deck follows.
+    assert result.stdout.split()[:2] == ["1", "5"] and result.stdout.endswith("\n" + written)
+    assert parse_deck(written).problems == []
+    assert names_deck.read_text(encoding="utf-8") == NAMES
+
+
+def test_resolve_asks_again_after_an_answer_that_is_no_candidate_and_0_leaves_a_line(
+        runner: CliRunner, names_deck: Path, on_a_terminal: None) -> None:
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck)], input="21\nfirst\n0\n2\n")
+    assert result.exit_code == 0, result.output
+    assert "'21' is not a number from 0 to 20" in result.stderr and "'first' is not" in result.stderr
+    assert "12 Mercenary\n3 Guts (BK1-012)\n" in result.stdout
+    assert "1 line(s) left as written" in result.stderr
+
+
+def test_resolve_never_writes_over_its_input(runner: CliRunner, names_deck: Path, on_a_terminal: None) -> None:
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck), "--out", str(names_deck)], input="1\n1\n")
+    assert result.exit_code == 2 and "error: " in result.stderr
+    assert names_deck.read_text(encoding="utf-8") == NAMES
+
+
+def test_resolve_writes_out_atomically_and_may_replace_its_own_earlier_output(
+        runner: CliRunner, names_deck: Path, tmp_path: Path, on_a_terminal: None) -> None:
+    out = tmp_path / "resolved.deck"
+    for answers, expected in (("1\n1\n", "3 Guts (BK1-011)"), ("1\n2\n", "3 Guts (BK1-012)")):
+        result = runner.invoke(app, ["deck", "resolve", str(names_deck), "--out", str(out)], input=answers)
+        assert result.exit_code == 0, result.output
+        assert expected in out.read_text(encoding="utf-8") and result.stdout.split() == answers.split()  # echoed answers only
+
+
+def test_a_json_deck_is_resolved_into_json(runner: CliRunner, tmp_path: Path, on_a_terminal: None) -> None:
+    deck = tmp_path / "names.json"
+    deck.write_text('{"game": "berserk-tcg", "main": [{"card": "Guts", "count": 3}]}', encoding="utf-8")
+    result = runner.invoke(app, ["deck", "resolve", str(deck)], input="2\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout[result.stdout.index("{"):])["main"] == [{"card": "Guts (BK1-012)", "count": 3}]
+
+
+def test_choosing_a_card_the_line_cannot_mean_is_refused() -> None:
+    from cardkit.decks.choices import choose, open_choices
+    from cardkit.errors import BadArgument
+
+    deck = parse_deck(NAMES)
+    (mercenary, guts) = open_choices(deck)
+    assert (mercenary.line, guts.line, len(guts.candidates)) == (3, 4, 15)
+    with pytest.raises(BadArgument, match="not one of the cards"):
+        choose(deck, {guts.index: "BK1-001"})
+    assert choose(deck, {guts.index: "BK1-012"}).main == {"BK1-012": 3, "BK1-003": 3}

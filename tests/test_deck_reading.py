@@ -99,8 +99,28 @@ def test_a_name_and_an_id_of_different_cards_are_ambiguous_not_resolved_by_the_i
     assert deck.main == {"BK1-003": 3}
 
 
-def test_a_name_no_card_has_beside_a_valid_id_is_only_a_label() -> None:
-    assert parse_deck("game: berserk-tcg\n3 Gutz (BK1-012)\n").main == {"BK1-012": 3}
+def test_a_name_no_card_has_beside_a_valid_id_is_an_unknown_card_suggesting_the_ids_card() -> None:
+    deck = parse_deck("game: berserk-tcg\n3 Foobar (BK1-013)\n3 Gutz (BK1-012)\n")
+    assert deck.main == {}
+    foobar, gutz = deck.problems
+    assert (foobar.code, foobar.line, foobar.actual) == ("UNKNOWN_CARD", 2, "BK1-013")
+    assert "'Foobar'" in foobar.message and "BK1-013 is Casca" in foobar.message and "Casca (BK1-013)" in foobar.message
+    assert gutz.code == "UNKNOWN_CARD" and "Guts (BK1-012)" in gutz.message
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\u2066", "\u200f"], ids=["rlo", "lri", "rlm"])
+def test_a_bidi_control_in_a_card_line_is_a_parse_error_not_the_card_it_displays_as(hidden: str) -> None:
+    deck = parse_deck(f"game: berserk-tcg\nplayer: Al{hidden}ice\n3 {hidden}Casca (BK1-013)\n3 acsaC{hidden}\n")
+    assert deck.main == {} and [(p.code, p.line) for p in deck.problems] == [("PARSE_ERROR", 3), ("PARSE_ERROR", 4)]
+    assert deck.header["player"] == f"Al{hidden}ice"  # a name may hold one: it is shown escaped, never counted
+
+
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029", "\x0b", "\x0c"])
+def test_a_line_holding_a_line_or_paragraph_separator_is_a_parse_error(separator: str) -> None:
+    deck = parse_deck(f"game: berserk-tcg\n3 Casca{separator}3 Guts (BK1-012)\n# a note{separator}3 Casca\n1 Casca (BK1-013)\r\n")
+    assert [(p.code, p.line) for p in deck.problems][:2] == [("PARSE_ERROR", 2), ("PARSE_ERROR", 3)]
+    assert f"U+{ord(separator):04X}" in deck.problems[0].message
+    assert deck.main == {"BK1-013": 1}
 
 
 def test_an_unknown_name_suggests_close_names() -> None:

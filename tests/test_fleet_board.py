@@ -10,10 +10,13 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.errors import CardkitError
-from cardkit.games.berserker.board import BoardState, ShipOnBoard, draw, new_game, standard_deck
-from cardkit.games.berserker.fleet_actions import (
-    BadActionText, Discard, End, Fire, Forward, IllegalAction, Move, apply, apply_all, legal_actions, parse_action,
-)
+from cardkit.games.berserker.game.apply import apply
+from cardkit.games.berserker.game.engine import ENGINE
+from cardkit.games.berserker.game.legal import legal_actions
+from cardkit.games.berserker.game.notation import BadActionText, Discard, End, Fire, Forward, Move, parse_action
+from cardkit.games.berserker.game import state as fleet_state
+from cardkit.games.berserker.game.state import BoardState, ShipOnBoard, draw, new_game, standard_deck
+from cardkit.games.engine import IllegalAction
 from cardkit.games.berserker.model import load_rules
 from cardkit.jsonio import read_json_input
 
@@ -40,7 +43,7 @@ def hits_at(state: BoardState, square: str) -> int | None:
 def test_a_ramship_beside_the_berserker_playing_marines_does_2_damage_and_is_destroyed() -> None:
     # "If a Ramship uses a "Marines" Attack card the Ramship is destroyed. A Marines card does 2 points of damage"
     state = new_game(read_json_input(HUMAN), read_json_input(BERSERKER), sandbox=True)
-    result = apply_all(state, ["move d2 d6 card very-fast", "end", "end", "move d6 d7 card tactical-speed",
+    result = ENGINE.apply_all(state, ["move d2 d6 card very-fast", "end", "end", "move d6 d7 card tactical-speed",
                                "fire d7 d8 card marines"])
     assert result.legal, result.problems
     assert hits_at(result.state, "d8") == 18
@@ -57,12 +60,12 @@ def test_robot_security_negates_1_point_of_a_marines_attack() -> None:
 def test_robot_security_answers_only_marines() -> None:
     # "Robot Security 4 - D Berserker only vs Marines"
     with pytest.raises(IllegalAction, match="only Marines"):
-        apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "point-blank", "robot-security"))
+        apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "point-blank", ("robot-security",)))
 
 
 def test_a_ramship_is_destroyed_by_marines_even_when_superstructure_negates_the_attack() -> None:
     # "If a Ramship uses a "Marines" Attack card the Ramship is destroyed." (reading marines_user_destroyed_when_negated)
-    state, _ = apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "marines", "superstructure"))
+    state, _ = apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "marines", ("superstructure",)))
     assert hits_at(state, "d7") == 20 and state.ship_at("d6") is None
 
 
@@ -178,11 +181,11 @@ def test_destroying_the_opposing_fleet_wins_and_ends_the_game() -> None:
 
 def test_evasion_negates_an_attack_on_a_human_ship_but_not_on_the_berserker() -> None:
     # "Your opponent may play (discard) Defense cards to negate your attack." "Evasion 4 - D Humans only"
-    state, events = apply(board("cruiser@d1", "berserker@d3", turn="berserker"), Fire("d3", "d1", "short", "evasion"))
+    state, events = apply(board("cruiser@d1", "berserker@d3", turn="berserker"), Fire("d3", "d1", "short", ("evasion",)))
     assert hits_at(state, "d1") == 2 and [e["kind"] for e in events] == ["defended", "fired"]
     with pytest.raises(IllegalAction, match="only human ships"):
-        apply(board("cruiser@d1", "berserker@d3"), Fire("d1", "d3", "short", "evasion"))
-    state, _ = apply(board("cruiser@d1", "berserker@d3"), Fire("d1", "d3", "short", "superstructure"))
+        apply(board("cruiser@d1", "berserker@d3"), Fire("d1", "d3", "short", ("evasion",)))
+    state, _ = apply(board("cruiser@d1", "berserker@d3"), Fire("d1", "d3", "short", ("superstructure",)))
     assert hits_at(state, "d3") == 20
 
 
@@ -195,7 +198,7 @@ def test_played_cards_come_from_the_hand_and_go_to_the_discard() -> None:
     state, _ = apply(start, Move("d1", "d4", "fast"))
     assert state.hand("human") == ("marines",) and state.discard == ("fast",)
     with pytest.raises(IllegalAction, match="holds no Robot Security"):
-        apply(board("ramship@d6", "berserker@d7", hands=hands), Fire("d6", "d7", "marines", "robot-security"))
+        apply(board("ramship@d6", "berserker@d7", hands=hands), Fire("d6", "d7", "marines", ("robot-security",)))
 
 
 def test_the_orders_phase_draws_3_and_the_hand_is_cut_to_5() -> None:
@@ -245,7 +248,7 @@ def test_every_legal_action_prints_as_text_that_parses_back_to_it() -> None:
 
 def test_the_state_round_trips_through_json() -> None:
     state = new_game(read_json_input(HUMAN), read_json_input(BERSERKER), seed=5)
-    assert BoardState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert fleet_state.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
 
 @pytest.mark.parametrize("text", ["move d2", "fly d2 d4", "move z9 d4 card fast", "move d2 d4 card warp"],
@@ -268,7 +271,7 @@ def test_fleet_new_moves_apply_write_the_state_and_apply_json_has_the_issue_shap
     assert result.exit_code == 0 and list(out) == ["path", "legal", "applied", "problems", "events", "state"]
     assert list(out["state"]) == ["ships", "turn", "winner"]
     assert list(out["state"]["ships"][0]) == ["side", "type", "square", "hits"]
-    assert BoardState.from_dict(read_json_input(after)).ship_at("d6") is not None
+    assert fleet_state.from_dict(read_json_input(after)).ship_at("d6") is not None
 
 
 def test_an_illegal_action_is_exit_1_and_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
@@ -323,7 +326,7 @@ def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunn
                 target = target[key]
             target[path[-1]] = bad
             try:
-                apply_all(BoardState.from_dict(data), ["end"])
+                ENGINE.apply_all(ENGINE.read_text(json.dumps(data)), ["end"])
             except CardkitError:
                 pass  # the CLI shows it as one `error:` line
 

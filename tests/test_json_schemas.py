@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
 FLEETS = "decks/berserker/fleets/"
 
+pytestmark = pytest.mark.smoke
+
 # (schema under schemas/, the command's arguments; {tmp} is a folder of states the fixture writes first).
 COMMANDS: list[tuple[str, list[str]]] = [
     ("output/validate", ["validate", "decks/berserk-tcg/white-hawks.deck", "decks/berserk-ccg/illegal-sideboard.deck"]),

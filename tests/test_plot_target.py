@@ -22,6 +22,7 @@ def test_a_plot_into_a_missing_folder_exits_2_before_simulating_and_creates_noth
     assert not (tmp_path / "no-such-folder").exists()
 
 
+@pytest.mark.smoke
 def test_a_plot_in_an_existing_folder_is_written(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "plots").mkdir()
     target = tmp_path / "plots" / "curve.svg"

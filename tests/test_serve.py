@@ -151,6 +151,7 @@ def test_a_large_json_record_folds_into_details() -> None:
     assert out.startswith("<details>") and "&#34;name&#34;: &#34;Mercenary&#34;" in out
 
 
+@pytest.mark.smoke
 def test_datasette_serves_the_catalogue_as_cardkit_and_searches_names(db: Path) -> None:
     from cardkit.web.server import make_datasette
 
@@ -245,6 +246,7 @@ def test_serve_with_open_points_the_browser_at_the_catalogue(runner, db: Path, m
     assert "Traceback" not in result.output
 
 
+@pytest.mark.smoke
 def test_serve_builds_a_missing_database_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     target = tmp_path / "fresh.db"
     proc = subprocess.Popen([*CLI, "serve", "--db", str(target), "--port", "0"],

@@ -164,17 +164,17 @@ def test_a_plot_target_that_cannot_be_a_file_exits_2_before_simulating(runner: C
         assert result.stderr.count("\n") == 1 and message in result.stderr
 
 
-def test_a_plot_that_cannot_be_written_is_one_bad_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plot_that_cannot_be_written_is_one_write_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cardkit.outputs
-    from cardkit.errors import BadArgument
+    from cardkit.errors import WriteFailed
     from cardkit.plotting import figure, save
 
-    def refuse(path: object) -> None:
+    def refuse(path: object, exclusive: bool = False) -> None:
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(cardkit.outputs, "atomic_target", refuse)
     fig, _ = figure()
-    with pytest.raises(BadArgument, match="can't write the plot to .*Permission denied"):
+    with pytest.raises(WriteFailed, match="can't write .*x.png: permission denied"):
         save(fig, tmp_path / "x.png")
 
 

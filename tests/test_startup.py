@@ -11,17 +11,26 @@ from typing import Annotated, Iterator, Optional
 import pytest
 import typer
 import typer.core
-from typer._coercion import build_runtime_param as typers_own_coercion
 from typer.testing import CliRunner
 
 import cardkit.cli.app  # noqa: F401  # installs the plain coercion
 from cardkit import paths
+from cardkit.cli import _typer_fast
 from cardkit.formats import model
 from cardkit.formats.model import FormatError, read_format_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = "decks/berserk-tcg/white-hawks.deck"
 HEAVY = ("pydantic", "rich", "jsonschema", "pandas", "numpy", "sqlalchemy")
+TYPER = tuple(int(part) for part in typer.__version__.split(".")[:2])
+# typer coerces every parameter through pydantic from 0.29 on; cardkit/cli/_typer_fast.py bypasses that.
+COERCES_THROUGH_PYDANTIC = TYPER >= (0, 29)
+
+
+@pytest.mark.smoke
+def test_the_plain_coercion_is_in_place_exactly_where_typer_coerces_through_pydantic() -> None:
+    # Fails loudly when a typer release moves the private coercion _typer_fast replaces.
+    assert (_typer_fast.typers_own() is not None) == COERCES_THROUGH_PYDANTIC, typer.__version__
 
 
 def demo_app() -> typer.Typer:
@@ -44,6 +53,7 @@ def demo_app() -> typer.Typer:
     return demo
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     "args",
     [
@@ -64,8 +74,10 @@ def demo_app() -> typer.Typer:
     ids=["defaults", "all-given", "plus-sign", "below-min", "above-max", "not-a-number", "underscores",
          "huge-number", "missing-file", "a-folder", "empty-path", "dash", "empty-path-in-a-list"],
 )
+@pytest.mark.skipif(not COERCES_THROUGH_PYDANTIC, reason=f"typer {typer.__version__} has no pydantic coercion to bypass")
 def test_plain_coercion_answers_exactly_as_typers_own(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    assert typer.core.build_runtime_param is not typers_own_coercion
+    typers_own_coercion = _typer_fast.typers_own()
+    assert typers_own_coercion is not None and typer.core.build_runtime_param is not typers_own_coercion
     monkeypatch.chdir(ROOT)
     plain = CliRunner().invoke(demo_app(), ["run", *args])
     monkeypatch.setattr(typer.core, "build_runtime_param", typers_own_coercion)
@@ -91,6 +103,7 @@ def test_validate_imports_no_heavy_module_once_the_formats_passed_their_schema()
     assert modules_after("validate", DECK) == []
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["--version"]], ids=["help", "command-help", "version"])
 def test_help_and_version_import_no_heavy_module(args: list[str]) -> None:
     assert modules_after(*args) == []

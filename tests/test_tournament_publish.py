@@ -90,6 +90,7 @@ def test_illegal_and_unreadable_submissions_are_named_but_not_listed(page: str) 
     assert "4 Guts" not in page and page.count('class="decklist"') == 3
 
 
+@pytest.mark.smoke
 def test_publish_writes_one_page_and_says_what_it_holds(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "spring.html"
     result = runner.invoke(app, ["tournament", "publish", str(EVENT), "-r", str(EVENT / "registrations.csv"),

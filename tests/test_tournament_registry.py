@@ -131,6 +131,7 @@ def test_force_replaces_a_registry(tmp_path: Path) -> None:
     assert read_registry(out)["event"] == "again"
 
 
+@pytest.mark.smoke
 def test_the_registered_deck_presented_again_matches(registry_file: Path, tmp_path: Path, runner: CliRunner) -> None:
     # Written another way (ids instead of names, other order) it is still the same deck.
     deck = presented(tmp_path, ("3 Guts (BK1-012)\n", ""), ("2 Bold Siege Squadron\n", "2 Bold Siege Squadron\n"),
@@ -225,6 +226,7 @@ def test_the_registry_schema_is_a_valid_schema_and_a_registry_follows_it(registr
     assert list(Draft202012Validator(schema).iter_errors(data))
 
 
+@pytest.mark.smoke
 def test_register_json_says_what_was_written(tmp_path: Path, runner: CliRunner) -> None:
     out = tmp_path / "r.json"
     result = runner.invoke(app, ["tournament", "register", str(EVENT), "-r", REGISTRATIONS, "--out", str(out), "--json"])

@@ -27,6 +27,8 @@ class Lookup:
     suggestions: tuple[str, ...] = ()
     # `NAME (ID)` whose name belongs to other cards than the id: `ids` is the id, then those cards.
     mismatch: bool = False
+    # `NAME (ID)` whose name is no card's at all: the id's card, which the line does not name (`ids` is empty).
+    unnamed: CardId | None = None
 
     @property
     def resolved(self) -> CardId | None:
@@ -92,11 +94,19 @@ class CardIndex:
         if m:
             cid = self.by_id(m.group("id"))
             if cid:
-                named = self._named(m.group("name"))
+                # Folding drops what is invisible; a name that hides characters (a bidi override) names no card.
+                named = self._named(m.group("name")) if m.group("name").isprintable() else ()
                 if named and cid not in named:
                     # `Guts (BK1-003)`: the id picks Moonlight Raiders, the name other cards, and nobody can tell
-                    # which was meant. A name that is no card's (a typo, a translation) is only a label.
+                    # which was meant.
                     return Lookup(text, (cid, *named), mismatch=True)
+                if not named:
+                    # `Foobar (BK1-013)`: a reader of the list sees Foobar, cardkit would count Casca. The name may
+                    # be a typo, a translation or a disguise (a bidi override that shows `Casca`): never a label.
+                    suggestions: tuple[str, ...] = (f"{self.catalogue.cards[cid]['name']} ({cid})",)
+                    if suggest:
+                        suggestions += tuple(s for s in self.suggest(m.group("name")) if s != suggestions[0])[:2]
+                    return Lookup(text, (), suggestions, unnamed=cid)
                 return Lookup(text, (cid,))
         named = self._named(text)
         if named:

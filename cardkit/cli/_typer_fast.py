@@ -9,7 +9,10 @@ converted directly, exactly as typer's adapters would convert them. Any other
 value (an empty path, a number out of range, a choice, a date, a custom
 parser) goes to typer's own coercion, so its error messages stay typer's.
 
-`install()` is a no-op on a typer without this machinery.
+`install()` is a no-op on a typer without this machinery. It leans on typer's private
+modules (`typer._coercion`, `typer._param_types`), so pyproject.toml bounds typer below the
+next minor version, `.ci/run` tests both ends of the range, and tests/test_startup.py fails
+loudly when a typer that coerces through pydantic is left without this (or answers differently).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Union, get_args, get_origin
 
 _NOT_PLAIN = object()
+_TYPERS_OWN: list[Callable[[Any], Any]] = []
 _WHOLE = re.compile(r"-?[0-9]{1,30}")
 
 
@@ -73,6 +77,7 @@ def install() -> None:
     if found is None or getattr(found, "_cardkit_plain", False):
         return
     build: Callable[[TypeDescriptor], RuntimeParam] = found
+    _TYPERS_OWN.append(build)
 
     @dataclass(frozen=True)
     class PlainFirst(RuntimeParam):
@@ -103,3 +108,8 @@ def install() -> None:
 
     plain_first._cardkit_plain = True  # type: ignore[attr-defined]
     core.build_runtime_param = plain_first
+
+
+def typers_own() -> Optional[Callable[[Any], Any]]:
+    """typer's own coercion builder that `install()` replaced; None where nothing was replaced."""
+    return _TYPERS_OWN[0] if _TYPERS_OWN else None

@@ -11,22 +11,36 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Annotated
+from typing import Annotated, Any, Optional, Protocol, cast
 
 import typer
 
-try:  # newer typer carries its own copy of click; its exceptions are not click's
-    from typer._click.exceptions import NoArgsIsHelpError, UsageError
-except ImportError:  # pragma: no cover - older typer on the real click
-    # mypy reads both branches against the installed typer and sees the names rebound to other classes,
-    # though only one of the two imports ever runs.
-    from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
-
 from cardkit.cli import _typer_fast
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail
-from cardkit.cli._help import FullSummaryGroup, use_full_summaries
+from cardkit.cli._help import FullSummaryGroup, NoCommandGiven, use_full_summaries
 
 _typer_fast.install()
+
+
+class _UsageError(Protocol):
+    ctx: Optional[Any]
+
+    def format_message(self) -> str: ...
+
+
+def _usage_error_class() -> type[Exception]:
+    """The usage error of the click typer runs on, found through typer's public `BadParameter`, a kind of it.
+
+    typer up to 0.2x ran on the click package; later ones carry a copy of click whose classes are
+    not the package's. Neither module is imported here, so neither is a dependency of cardkit.
+    """
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == "UsageError" and issubclass(cls, Exception):
+            return cls
+    raise RuntimeError("typer.BadParameter is no longer a kind of UsageError; see cardkit/cli/app.py")
+
+
+UsageError = _usage_error_class()
 
 HELP = "Card catalogue and deck-legality toolkit for the Berserk card games and the Berserker fleet game."
 
@@ -101,7 +115,7 @@ def app_for(args: Sequence[str]) -> typer.Typer:
     return slim if words[0] in names else full_app()
 
 
-def help_command(args: Sequence[str], exc: UsageError) -> str:
+def help_command(args: Sequence[str], exc: _UsageError) -> str:
     """The command whose `--help` explains a usage error: its context's, else the deepest command `args` name."""
     if exc.ctx is not None:
         return exc.ctx.command_path
@@ -132,12 +146,13 @@ def run() -> None:
     args = sys.argv[1:]
     try:
         code = app_for(args)(standalone_mode=False)
-    except NoArgsIsHelpError as exc:
+    except NoCommandGiven as alone:
         # `cardkit` or `cardkit GROUP` alone: the help once, on stdout, and exit 2 as for any missing argument.
-        typer.echo(exc.format_message())
+        typer.echo(alone.help_text)
         code = EXIT_USAGE
-    except UsageError as exc:
-        message = f"{exc.format_message()} (see `{help_command(args, exc)} --help`)"
+    except UsageError as caught:
+        usage = cast(_UsageError, caught)
+        message = f"{usage.format_message()} (see `{help_command(args, usage)} --help`)"
         code = fail(message, EXIT_USAGE, as_json=wants_json(args), error_code=USAGE).exit_code
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C before a command's own guard runs (while typer parses, or a command module loads).

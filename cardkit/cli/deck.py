@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,7 +11,10 @@ from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json, stdin_once
 from cardkit.visible import visible
 
-deck_app = typer.Typer(help="Hash, compare, convert and encode deck files; list deck formats.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from cardkit.decks.choices import Choice
+
+deck_app = typer.Typer(help="Hash, compare, convert, encode and resolve deck files; list deck formats.", no_args_is_help=True)
 
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json), - for standard input, or code:CODE.", show_default=False, metavar="DECK")]
 
@@ -127,6 +130,85 @@ def convert_command(
         target.check()
     stdin_once(deck)
     text = convert(read_deck(deck), to.lower())
+    if target is None:
+        typer.echo(text, nl=False)
+        return
+    target.write(text)
+
+
+def _can_ask(deck: Path) -> bool:
+    """Whether a player can answer questions: standard input is a terminal and not the deck itself."""
+    import sys
+
+    from cardkit.jsonio import is_stdin
+
+    return not is_stdin(deck) and sys.stdin is not None and sys.stdin.isatty()
+
+
+def _ask(choice: "Choice", number: int, of: int) -> str | None:
+    """The id the player picks for `choice` (on standard error, so the deck alone goes to stdout); None to skip."""
+    from cardkit.catalogue.candidates import telling_apart
+
+    typer.echo(f"\n({number}/{of}) {choice.where}: {choice.count} {visible(choice.text)} is "
+               f"{len(choice.candidates)} cards; which one?", err=True)
+    for k, text in enumerate(telling_apart(choice.candidates), start=1):
+        typer.echo(f"  {k:>2}  {visible(text)}", err=True)
+    while True:
+        answer = typer.prompt(f"number 1-{len(choice.candidates)}, or 0 to leave the line as it is",
+                              default="", show_default=False, err=True).strip()
+        if answer.isdigit() and int(answer) <= len(choice.candidates):
+            return str(choice.candidates[int(answer) - 1]["id"]) if int(answer) else None
+        typer.echo(f"{visible(answer)!r} is not a number from 0 to {len(choice.candidates)}", err=True)
+
+
+@deck_app.command("resolve")
+@guarded
+def resolve_command(
+    deck: DeckArgument,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="PATH",
+                                                help="Write here (atomically) instead of to stdout.")] = None,
+    format_name: FormatOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file even if it is not a deck "
+                                                        "cardkit wrote (never the input or a special file).")] = False,
+) -> None:
+    """Ask which card each line of DECK that names several cards means; write the deck with ids.
+
+    One numbered question per such line (`3 Guts` is 15 cards: set, colour,
+    cost, Level, power, hp tell them apart); the deck is then written as
+    `deck convert` writes it, every resolved line `N Name (ID)`, to --out or
+    stdout, never over DECK. Questions need a terminal: without one (or with
+    DECK from standard input) the lines and their cards are listed and the
+    exit is 2. Answer 0 to leave a line as written.
+    """
+    from cardkit.cli._render import problem_line
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import CONVERTED_DECK
+    from cardkit.decks.choices import ChoicesNeeded, open_choices, resolved_deck
+    from cardkit.errors import BadArgument
+    from cardkit.jsonio import is_stdin
+    from cardkit.outputs import Output
+
+    target = Output(out, CONVERTED_DECK, () if is_stdin(deck) else (deck,), force) if out is not None else None
+    if target is not None:
+        target.check()
+    stdin_once(deck)
+    read = read_deck(deck, format_name)
+    choices = open_choices(read)
+    if choices and not _can_ask(deck):
+        lines = {(c.line, c.pointer) for c in choices}
+        for p in read.problems:
+            if p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines:
+                typer.echo(problem_line(p), err=True)
+        raise ChoicesNeeded(read, choices)
+    chosen: dict[int, str] = {}
+    for number, choice in enumerate(choices, start=1):
+        card = _ask(choice, number, len(choices))
+        if card is not None:
+            chosen[choice.index] = card
+    text = resolved_deck(read, chosen)
+    left = len(choices) - len(chosen)
+    if left:
+        typer.echo(f"{left} line(s) left as written", err=True)
     if target is None:
         typer.echo(text, nl=False)
         return

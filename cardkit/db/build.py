@@ -8,7 +8,6 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 from cardkit import __version__, paths
 from cardkit.catalogue.store import catalogue_hash, read_catalogue_bytes
@@ -54,67 +53,59 @@ def wanted_meta(cards_dir: Path | None = None, formats_dir: Path | None = None) 
     }
 
 
-def _make_indexes(conn: Any, tables: list[Any]) -> None:
-    """The models' indexes, made after the rows are in: one sort each instead of a B-tree grown row by row."""
-    from sqlalchemy.schema import CreateIndex
+def table_sql() -> list[tuple[str, list[str], str, list[str]]]:
+    """Each table of the models (cardkit/db/models.py, the one schema): its name, its columns in order,
+    the statement that creates it, and those that create its indexes."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.schema import CreateIndex, CreateTable
 
-    for table in tables:
-        for index in sorted(table.indexes, key=lambda i: i.name):
-            conn.execute(CreateIndex(index))
+    from cardkit.db.models import MODELS
+
+    dialect = sqlite.dialect()
+    found = []
+    # Only our tables: other modules may define sqlmodel tables of their own.
+    # SQLModel's metaclass gives each table model a __table__ that its type stubs do not declare.
+    for model in MODELS:
+        table = model.__table__  # type: ignore[attr-defined]
+        indexes = [str(CreateIndex(index).compile(dialect=dialect)).strip()
+                   for index in sorted(table.indexes, key=lambda i: i.name)]
+        found.append((str(table.name), [str(c.name) for c in table.columns],
+                      str(CreateTable(table).compile(dialect=dialect)).strip(), indexes))
+    return found
 
 
-def _insert_many(conn: Any, table: Any, batch: list[dict[str, Any]]) -> None:
-    """Every row of `batch` into `table` with one `executemany` of the driver, the models' columns in order.
-
-    The values are already what SQLite stores (text, numbers, booleans), so SQLAlchemy's per-row
-    parameter processing is skipped: it was a third of the time spent writing.
-    """
-    quote = conn.dialect.identifier_preparer.quote
-    columns = [c.name for c in table.columns]
-    sql = (f"INSERT INTO {quote(table.name)} ({', '.join(map(quote, columns))}) "
-           f"VALUES ({', '.join('?' * len(columns))})")
-    conn.exec_driver_sql(sql, [tuple(row.get(c) for c in columns) for row in batch])
-
-
-def _write(path: Path, rows: CatalogueRows, meta: dict[str, str]) -> None:
-    from sqlalchemy import create_engine
-    from sqlalchemy.schema import CreateTable
-
-    from cardkit.db.models import MODELS, MetaRow
-
-    from sqlalchemy.exc import IntegrityError
-
-    engine = create_engine(f"sqlite:///{path}")
+def _write(conn: sqlite3.Connection, rows: CatalogueRows, meta: dict[str, str]) -> None:
+    """Fill the fresh database `conn` (the guarded writer's, which commits, closes and renames it)."""
+    tables = table_sql()
+    for _, _, create, _ in tables:
+        conn.execute(create)
+    batches = {**rows.tables, "meta": [{"key": k, "value": v} for k, v in meta.items()]}
     try:
-        # Only our tables: other modules may define sqlmodel tables of their own.
-        # SQLModel's metaclass gives each table model a __table__ that its type stubs do not declare.
-        tables = [m.__table__ for m in MODELS]  # type: ignore[attr-defined]
-        with engine.begin() as conn:
-            # The file is private until renamed, so a crash only loses a temporary file.
-            conn.exec_driver_sql("PRAGMA journal_mode=OFF")
-            conn.exec_driver_sql("PRAGMA synchronous=OFF")
-            # The schema is the models' (cardkit/db/models.py): tables now, their indexes after the rows.
-            for table in tables:
-                conn.execute(CreateTable(table))
-            for table in tables:
-                batch = rows.tables.get(table.name)
-                if table.name == MetaRow.__tablename__:
-                    batch = [{"key": k, "value": v} for k, v in meta.items()]
-                if batch:
-                    _insert_many(conn, table, batch)
-            _make_indexes(conn, tables)
-    except IntegrityError as exc:
+        # One executemany per table, the models' columns in order: the values are already what SQLite
+        # stores (text, numbers, booleans), so no per-row processing is needed.
+        for name, columns, _, _ in tables:
+            batch = batches.get(name)
+            if batch:
+                marks = ", ".join("?" for _ in columns)
+                names = ", ".join(f'"{c}"' for c in columns)  # `set` and `range` are SQL words
+                conn.executemany(f'INSERT INTO "{name}" ({names}) VALUES ({marks})',
+                                 [tuple(row.get(c) for c in columns) for row in batch])
+    except sqlite3.IntegrityError as exc:
         # Duplicate ids or format names: the catalogue check says where, so point there.
-        raise CatalogueError(
-            f"the catalogue cannot be built: {exc.orig}; run `cardkit catalogue check`"
-        ) from None
+        raise CatalogueError(f"the catalogue cannot be built: {exc}; run `cardkit catalogue check`") from None
     except OverflowError:
         # The schemas cap numbers well inside SQLite's 64 bits; only an unchecked catalogue gets here.
         raise CatalogueError(
             "the catalogue cannot be built: a number is too large for SQLite; run `cardkit catalogue check`"
         ) from None
-    finally:
-        engine.dispose()
+    _make_indexes(conn, tables)
+
+
+def _make_indexes(conn: sqlite3.Connection, tables: list[tuple[str, list[str], str, list[str]]]) -> None:
+    """The models' indexes, made after the rows are in: one sort each instead of a B-tree grown row by row."""
+    for _, _, _, indexes in tables:
+        for statement in indexes:
+            conn.execute(statement)
 
 
 def catalogue_inputs(cards_dir: Path | None = None, formats_dir: Path | None = None) -> list[Path]:
@@ -152,11 +143,8 @@ def build_database(
     meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
     rows = catalogue_rows(cards_dir, formats_dir)
-    try:
-        with out.target() as tmp:
-            _write(tmp, rows, meta)
-    except OSError as exc:
-        raise CatalogueError(f"cannot write the database {target}: {exc.strerror or exc}") from None
+    with out.database() as conn:
+        _write(conn, rows, meta)
     counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
     return BuildResult(path=target, counts=counts, meta=meta)
 

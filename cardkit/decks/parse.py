@@ -26,6 +26,12 @@ _ARENA_CARD = re.compile(r"^(?P<name>\S.*?)\s+\((?P<set>[A-Za-z][A-Za-z0-9]{1,5}
 _HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z0-9_ -]{0,39}?)\s*:\s*(?P<value>.*)$")
 _INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
 HEADER_KEYS: tuple[str, ...] = ("game", "format", "player", "name", "event")
+# Unicode's other mandatory line breaks (UAX #14: NEL, LS, PS, VT, FF): an editor or a browser may show one
+# as a line break inside what cardkit reads as one line (lines end at a newline), so what a reader sees
+# would not be what is read. (A lone carriage return stays inside its line, as it always has.)
+_HIDDEN_BREAK = re.compile("[\x0b\x0c\x85\u2028\u2029]")
+# Bidirectional controls reorder what follows on screen: a card line holding one shows other text than it holds.
+_BIDI_CONTROL = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass
@@ -92,6 +98,12 @@ def parse_text(text: str) -> ParsedDeck:
     section = "main"
     in_header = True
     for number, raw in enumerate(text.split("\n"), start=1):
+        hidden = _HIDDEN_BREAK.search(raw)
+        if hidden:
+            out.problems.append(error("PARSE_ERROR", f"the line holds U+{ord(hidden.group()):04X}, which other programs show "
+                                                     f"as a line break; put each card on a line of its own: {clip(raw)!r}",
+                                      line=number))
+            continue
         line = raw.strip().lstrip("\ufeff")
         m = _COMMENT_SECTION.match(line)
         if m:
@@ -109,6 +121,12 @@ def parse_text(text: str) -> ParsedDeck:
         if m:
             in_header = False
             card = _arena_card(m.group("card").strip())
+            bidi = _BIDI_CONTROL.search(card)
+            if bidi:
+                out.problems.append(error("PARSE_ERROR", f"the card text holds U+{ord(bidi.group()):04X}, a bidirectional "
+                                                         f"control that makes it display as other text: {clip(line)!r}",
+                                          line=number, card=card))
+                continue
             digits = m.group("count")
             entry_section = "side" if side_prefix else section
             # The common line (`3 Guts`) is read once here; anything unusual goes through `whole_number`'s checks.

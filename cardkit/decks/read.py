@@ -152,8 +152,16 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
         return None, error("AMBIGUOUS_CARD", f"{entry.text!r}: {cid} is {index.catalogue.cards[cid]['name']}, not "
                                              f"{name!r}; correct the id or write the name alone",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
+    if found.unnamed:
+        named = NAME_WITH_ID.match(entry.text)
+        name = named["name"] if named else entry.text
+        return None, error("UNKNOWN_CARD", f"{entry.text!r}: no {game} card is called {name!r}, and "
+                                           f"{found.unnamed} is {index.catalogue.cards[found.unnamed]['name']}; "
+                                           f"write {' or '.join(found.suggestions)}, or the id alone",
+                           actual=found.unnamed, **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)`",
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)` "
+                                             "(`cardkit deck resolve` asks which)",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from itertools import islice
@@ -30,6 +31,7 @@ from cardkit.statefiles import state_kind, write_state_file
 
 S = TypeVar("S")
 A = TypeVar("A")
+T = TypeVar("T")
 Event = dict[str, Any]
 ILLEGAL_ACTION = "ILLEGAL_ACTION"
 BAD_STATE = "BAD_STATE"
@@ -134,6 +136,20 @@ class Engine(ABC, Generic[S, A]):
     def headline(self, state: S) -> str:
         """`status` as one line of text."""
 
+    @abstractmethod
+    def over(self, state: S) -> bool:
+        """Whether the result is decided: then no action at all is legal."""
+
+    @abstractmethod
+    def inventory(self, state: S) -> Counter[str]:
+        """Every card the state holds, wherever it stands: no action makes or loses a card."""
+
+    def listed_fully(self, state: S, action: A) -> bool:
+        """Whether `moves` lists every legal action of `action`'s kind as it is written (a battle's attack is
+        listed without its roll, a fleet's forward move as its largest group): a near miss of such a kind
+        that is not listed is illegal."""
+        return True
+
     def summary(self, state: S) -> dict[str, Any]:
         """The `state` of `apply --json`; the whole state unless the game shows less."""
         return self.to_dict(state)
@@ -218,3 +234,29 @@ class Engine(ABC, Generic[S, A]):
         """The first `limit` legal actions as text; the generator is lazy, so the bound bounds the work too."""
         listed = tuple(str(a) for a in islice(self.legal_actions(state), limit + 1))
         return Moves(listed[:limit], len(listed) <= limit, limit, self.status(state))
+
+
+def distinct_combinations(items: Sequence[T], r: int) -> Iterator[tuple[T, ...]]:
+    """Each distinct r-element sub-multiset of `items`, once, in sorted order, lazily.
+
+    `itertools.combinations` of a hand with copies repeats a choice once per copy; collecting
+    them into a set first costs the whole enumeration. This walks distinct values with their
+    counts instead, so the first choices come at once whatever the total. Nothing for r < 0.
+    """
+    if r < 0:
+        return
+    values = sorted(set(items))  # type: ignore[type-var]
+    counts = [items.count(v) for v in values]
+
+    def walk(start: int, left: int) -> Iterator[tuple[T, ...]]:
+        if left == 0:
+            yield ()
+            return
+        for i in range(start, len(values)):
+            if sum(counts[i:]) < left:
+                return
+            for take in range(min(counts[i], left), 0, -1):
+                for rest in walk(i + 1, left - take):
+                    yield (values[i],) * take + rest
+
+    yield from walk(0, r)

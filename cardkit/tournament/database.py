@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from cardkit import __version__
-from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output
 from cardkit.tournament.check import EventCheck
 
@@ -88,22 +87,17 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
 
     target = Path(out)
     output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(p for r in results for p in result_inputs(r))
-    try:
-        with output.target() as tmp:
-            with sqlite3.connect(tmp) as conn:
-                for statement in SCHEMA:
-                    conn.execute(statement)
-                conn.executemany(f"INSERT INTO {MARKER_TABLE} (key, value) VALUES (?, ?)", [
-                    ("kind", KIND), ("layout", LAYOUT_VERSION), ("version", __version__),
-                    ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
-                played: dict[str, set[str]] = {}
-                for result in results:
-                    _insert(conn, result, played)
-                _insert_cards(conn, played)
-                counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in DATA_TABLES}
-            conn.close()
-    except OSError as exc:
-        raise BadArgument(f"can't write {target}: {exc.strerror or exc}") from None
+    with output.database() as conn:
+        for statement in SCHEMA:
+            conn.execute(statement)
+        conn.executemany(f"INSERT INTO {MARKER_TABLE} (key, value) VALUES (?, ?)", [
+            ("kind", KIND), ("layout", LAYOUT_VERSION), ("version", __version__),
+            ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
+        played: dict[str, set[str]] = {}
+        for result in results:
+            _insert(conn, result, played)
+        _insert_cards(conn, played)
+        counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in DATA_TABLES}
     return counts
 
 

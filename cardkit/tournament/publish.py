@@ -310,8 +310,5 @@ def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = Fa
 
     meta = metagame(result)
     output = Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).with_inputs(result_inputs(result))
-    try:
-        output.write(render_page(result, meta))
-    except OSError as exc:
-        raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
+    output.write(render_page(result, meta))
     return meta

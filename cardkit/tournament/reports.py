@@ -163,10 +163,7 @@ def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: tuple
     are added here), a special file, or a file that is not an earlier report unless `force`."""
     text = report_renderer(path)(result)
     out = Output(Path(path), REPORT, inputs, force).with_inputs(result_inputs(result))
-    try:
-        out.write(text)
-    except OSError as exc:
-        raise BadArgument(f"can't write report {path}: {exc.strerror or exc}") from None
+    out.write(text)
 
 
 def result_inputs(result: EventCheck) -> list[Path]:

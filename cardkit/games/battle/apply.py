@@ -14,7 +14,7 @@ from cardkit.errors import CardkitError
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
-from cardkit.games.battle.notation import (STACK_ACTIONS, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
+from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
                                            FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, game_rules, ranged_melee_effect, reading, variable_shot_hit
 from cardkit.games.battle.state import BattleState, CardInstance, Seat, other
@@ -104,6 +104,10 @@ def _fresh(state: BattleState, inst: CardInstance) -> CardInstance:
     return found
 
 
+LIFE_FLOOR = -1000
+"""The lowest life a state records (schemas/battle-state.schema.json)."""
+
+
 def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event]) -> BattleState:
     """Take `amount` life; a card at 0 or less goes to the graveyard ("Leben ... Null oder kleiner")."""
     inst = _fresh(state, inst)
@@ -112,7 +116,8 @@ def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Ev
     if amount:
         events.append(_event("damage", f"{_label(state, inst)} takes {amount}: life {inst.life} -> {inst.life - amount}",
                              card=inst.iid, amount=amount, life=inst.life - amount))
-    inst = replace(inst, life=inst.life - amount)
+    # The state file keeps life within -1000..1000: a card far below 0 is as defeated as one at -1000.
+    inst = replace(inst, life=max(inst.life - amount, LIFE_FLOOR))
     state = state.with_card(inst)
     if inst.life <= 0:
         events.append(_event("dies", f"{_label(state, inst)} is defeated and goes to the graveyard", card=inst.iid))
@@ -166,6 +171,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
             events.append(_event("strike_stopped", f"{state.info(actor).label} is defeated by the surprise action: "
                                  "its strike is not made", card=actor.iid, ability="surprise"))
             return _noted(state, notes), events
+        target = _fresh(state, target)
     if target.hidden:
         # "Ist dies der Fall, muss der zweite Spieler die angegriffene Karte aufdecken."
         state = _reveal(state, target, events, open_it=False)
@@ -176,7 +182,7 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
         hit_card = _get(state, action.defender)
         ex = strike_on_open(strike, state.info(hit_card).strike, action.dice[0], action.dice[1])
         how = f"the defender of {_label(state, target)}"
-    elif target.open and not action.one_die:
+    elif len(action.dice) == 2:
         ex = strike_on_open(strike, state.info(target).strike, action.dice[0], action.dice[1])
         how = "open card"
     else:
@@ -476,6 +482,12 @@ def _adjust(state: BattleState, action: Action) -> tuple[BattleState, list[Event
             markers[action.name] = action.n
         new = replace(inst, markers=tuple(sorted(markers.items())))
         return state.with_card(new), [_event("marker", f"{label}: {action.name} {action.n}", card=inst.iid)]
+    if isinstance(action, Acquire):
+        acquired = tuple(c for c in inst.acquired if c != action.code) if action.remove else inst.acquired + (action.code,)
+        new = replace(inst, acquired=acquired)
+        verb = "loses" if action.remove else "acquires"
+        return state.with_card(new), [_event("acquired", f"{label} {verb} {action.code}", card=inst.iid, ability=action.code,
+                                             acquired=list(acquired))]
     assert isinstance(action, ToDeck)
     return _to_deck(state, inst)
 

@@ -10,9 +10,9 @@ from collections import deque
 from typing import Iterator
 
 from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
-from cardkit.games.battle.abilities import codes_with
+from cardkit.games.battle.abilities import codes_with, game_abilities
 from cardkit.games.battle.board import half_of
-from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
+from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
                                            End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
@@ -94,7 +94,7 @@ def why_illegal(state: BattleState, action: Action) -> str | None:
     if state.over:
         # Not even a judge's action: the result is decided and nothing may flip it.
         return f"the battle is over ({state.result}): no action, a judge's or not, follows the result"
-    if isinstance(action, (AddCounters, Pay, Mark, ToDeck)):
+    if isinstance(action, (AddCounters, Pay, Mark, Acquire, ToDeck)):
         return _adjustment(state, action)
     if isinstance(action, STACK_ACTIONS):
         return _stack_action(state, action)
@@ -172,11 +172,24 @@ def _attack(state: BattleState, actor: CardInstance, action: Attack) -> str | No
         if why:
             return why
     if action.dice is not None:
-        counter = action.defender is not None or (target.open and not action.one_die)
-        if len(action.dice) != (2 if counter else 1):
+        if len(action.dice) != dice_needed(state, action):
             return ("a strike on an open card or a defender takes two dice, the attacker's then the defender's: dice A D"
-                    if counter else "a strike on a closed card takes the attacker's one die: dice A")
+                    if len(action.dice) == 1 else "a strike on a closed card, a magic strike, one without counter-strike "
+                    "or one on the card that answered it by surprise takes the attacker's one die: dice A")
     return None
+
+
+def dice_needed(state: BattleState, action: Attack) -> int:
+    """Two dice against an open card or a defender, one against a closed card or for a one-die strike.
+
+    A card that answers by surprise closes ("Nach einer Aktion wird die betreffende Karte verdeckt"), so a strike
+    on the card that answered it is made as on a closed card.
+    """
+    target = state.locate(action.target)
+    answered = action.surprise is not None and state.locate(action.surprise.actor) is target
+    if action.defender is not None:
+        return 2
+    return 2 if target is not None and target.open and not action.one_die and not answered else 1
 
 
 _KIND_NAME = {"aimed": "an aimed strike", "magic": "a magic strike", "nocounter": "a strike without counter-strike"}
@@ -202,6 +215,8 @@ def _surprise(state: BattleState, actor: CardInstance, target: CardInstance, act
         return f"{label} cannot answer: a surprise action is the attacked side's, by a card in the game zone"
     if not s.open:
         return f"{label} is closed: only an open card makes a surprise action"
+    if action.defender is not None and state.locate(action.defender) is s:
+        return f"{label} closes when it answers by surprise, so it cannot also defend"
     for need in ("surprise", action.surprise.ability):
         why = lacks(state, s, need)
         if why:
@@ -284,6 +299,10 @@ def _deathblow(state: BattleState, actor: CardInstance) -> str | None:
     return None
 
 
+MAX_COUNTERS = 1_000_000
+"""The most counters a state records (schemas/battle-state.schema.json)."""
+
+
 def _adjustment(state: BattleState, action: Action) -> str | None:
     assert action.acting is not None
     inst, why = _card(state, action.acting, "the card")
@@ -294,6 +313,16 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
         return None if inst.zone != "deck" else f"{label} is in a deck already"
     if not inst.in_game_zone:
         return f"{label} is in the {inst.zone}: counters and markers act only in the game zone"
+    if isinstance(action, Acquire):
+        if action.code not in game_abilities(state.game):
+            return f"{action.code!r} is no ability code of {state.game} (data/battle/abilities.json)"
+        if action.remove and action.code not in inst.acquired:
+            return f"{label} has not acquired {action.code}: only an acquired code is taken away"
+        if not action.remove and action.code in state.abilities(inst):
+            return f"{label} has {action.code} already"
+        return None
+    if isinstance(action, AddCounters) and inst.counters + action.n > MAX_COUNTERS:
+        return f"{label} would hold more than {MAX_COUNTERS} counters, more than a state records"
     if isinstance(action, AddCounters) and inst.counters + action.n < 0:
         return f"{label} has {inst.counters} counter(s); {action.n} would leave fewer than none"
     if isinstance(action, Pay):

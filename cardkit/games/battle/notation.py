@@ -11,7 +11,7 @@ anywhere, e.g. in the reserve zone:
     throw c1 c5 2                   discharge c1 c5 0          deathblow c3 2
     counters c3 +2                  pay c3 2                   mark c3 poison 1
     to-deck c3                      end
-    call #12 c2                     take-from-deck first reserve
+    call #12 c2                     take-from-deck first reserve    acquire c3 incorporeal
     from-graveyard #4 b1            look second
 
 The catalogue carries ability codes, not their numbers, so the action names
@@ -34,7 +34,7 @@ _DAMAGE = r"(?:[0-9]{1,2}(?:-[0-9]{1,2}-[0-9]{1,2})?|x)"
 SYNTAX = ("move FROM TO | attack FROM TO [aimed|magic|nocounter] [plus X] [vampirism X] [poison X] [defend SQUARE] "
           "[surprise WHERE shoot|throw|discharge X] [dice A [D]] | ranged FROM TO | "
           "shoot|throw|discharge FROM TO X[-Y-Z] [dice D] | deathblow FROM X | collect WHERE | counters WHERE +N | "
-          "pay WHERE N | mark WHERE NAME N | to-deck WHERE | call #ID SQUARE|reserve | take-from-deck SEAT SQUARE|reserve | "
+          "pay WHERE N | mark WHERE NAME N | acquire WHERE [-]CODE | to-deck WHERE | call #ID SQUARE|reserve | take-from-deck SEAT SQUARE|reserve | "
           "from-graveyard #ID SQUARE|reserve | look SEAT | end")
 MODIFIERS: tuple[str, ...] = ("plus", "vampirism", "poison")
 """The strike modifiers with a value, in the order the notation writes them."""
@@ -317,6 +317,23 @@ class Mark(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Acquire(Action):
+    """A judge's action: the card gains an ability code in play (`-CODE` takes an acquired one away)."""
+
+    actor: str
+    code: str
+    remove: bool = False
+    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"acquire ({_LOC}) (-?)([a-z_][a-z_.0-9]{{0,40}})")
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Action:
+        return cls(m[1], m[3], bool(m[2]))
+
+    def __str__(self) -> str:
+        return f"acquire {self.actor} {'-' if self.remove else ''}{self.code}"
+
+
+@dataclass(frozen=True, slots=True)
 class Collect(Action):
     """A card with a counter ability closes for the turn and gets one counter (Spielmarke)."""
 
@@ -414,6 +431,6 @@ class Look(Action):
 
 
 ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, Throw, Discharge, Deathblow, Collect, End, AddCounters, Pay,
-                                          Mark, ToDeck, Call, FromGraveyard, TakeFromDeck, Look)
+                                          Mark, Acquire, ToDeck, Call, FromGraveyard, TakeFromDeck, Look)
 STACK_ACTIONS: tuple[type[Action], ...] = (Call, FromGraveyard, TakeFromDeck, Look)
 """The judge's actions on the stack and the graveyard: no card's ability says how, so a judge applies them."""

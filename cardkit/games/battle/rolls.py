@@ -9,17 +9,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from cardkit.games.battle.legal import dice_needed
 from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.battle.state import BattleState
 
 MAX_X = 3
 """The largest number given to an X placeholder: the catalogue has none, and most printed values are small."""
-
-
-def _dice_needed(state: BattleState, action: Attack) -> int:
-    target = state.locate(action.target)
-    counter = action.defender is not None or (target is not None and target.open and not action.one_die)
-    return 2 if counter else 1
 
 
 def rolled(state: BattleState, action: Action, rng: random.Random) -> Action:
@@ -29,7 +24,7 @@ def rolled(state: BattleState, action: Action, rng: random.Random) -> Action:
         surprise = action.surprise
         if surprise is not None and surprise.damage is None:
             surprise = replace(surprise, damage=rng.randint(0, MAX_X))
-        dice = tuple(rng.randint(1, 6) for _ in range(_dice_needed(state, action)))
+        dice = tuple(rng.randint(1, 6) for _ in range(dice_needed(state, action)))
         return replace(action, mods=mods, surprise=surprise, dice=action.dice or dice)
     if isinstance(action, Shoot) and not action.damage:
         if rng.random() < 0.5:

@@ -1,0 +1,94 @@
+"""Lines that name several cards as choices, and the deck written once they are made.
+
+`cardkit deck resolve` asks a player which card each such line means; the deck is then
+written as `deck convert` writes it, every resolved line `N Name (ID)`, read back before
+it is returned, so the written file means exactly the cards chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from cardkit.catalogue.candidates import Candidate, candidates
+from cardkit.catalogue.store import CardId, load_game
+from cardkit.decks.model import Deck, Entry
+from cardkit.errors import BadArgument, CardkitError
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One card line whose text names several cards: where it is, as written, and the cards it could mean.
+
+    `index` is the line's place in `Deck.entries`, the key `choose` takes.
+    """
+
+    index: int
+    section: str
+    line: int | None
+    pointer: str | None
+    text: str
+    count: int
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def where(self) -> str:
+        return f"line {self.line}" if self.line is not None else (self.pointer or self.section)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"section": self.section, "line": self.line, "pointer": self.pointer, "card": self.text,
+                "count": self.count, "candidates": [dict(c) for c in self.candidates]}
+
+
+def open_choices(deck: Deck) -> list[Choice]:
+    """Every line of `deck` that names several cards, in file order."""
+    catalogue = load_game(deck.game)
+    return [Choice(i, e.section, e.line, e.pointer, e.text, e.count, candidates(catalogue, e.candidates))
+            for i, e in enumerate(deck.entries) if e.card is None and e.candidates]
+
+
+class ChoicesNeeded(CardkitError):
+    """Lines name several cards and there is no terminal to ask which each means."""
+
+    error_code = "CHOICE_NEEDED"
+    exit_code = 2
+
+    def __init__(self, deck: Deck, choices: list[Choice]) -> None:
+        self.deck = deck
+        self.choices = choices
+        shown = "; ".join(f"{c.where}: {c.text!r} is {len(c.candidates)} cards" for c in choices[:5])
+        more = f" (+{len(choices) - 5} more)" if len(choices) > 5 else ""
+        super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards and there is no terminal to ask "
+                         f"which: {shown}{more}; run `cardkit deck resolve` on a terminal, or write `N Name (ID)` "
+                         "on those lines")
+
+
+def choose(deck: Deck, chosen: Mapping[int, CardId]) -> Deck:
+    """`deck` with the card chosen for each line (`Choice.index` -> id); a line not chosen stays as written.
+
+    `BadArgument` for an index that is no open choice or an id that is not one of its candidates.
+    """
+    entries = list(deck.entries)
+    settled: set[tuple[int | None, str | None]] = set()
+    for index, card in chosen.items():
+        entry = entries[index] if 0 <= index < len(entries) else None
+        if entry is None or entry.card is not None or not entry.candidates:
+            raise BadArgument(f"{deck.path}: card line {index} names no choice to make")
+        if card not in entry.candidates:
+            raise BadArgument(f"{deck.path}: {card!r} is not one of the cards {entry.text!r} could mean "
+                              f"({', '.join(entry.candidates)})")
+        entries[index] = Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer)
+        settled.add((entry.line, entry.pointer))
+    problems = [p for p in deck.problems if not (p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in settled)]
+    return Deck(path=deck.path, game=deck.game, format=deck.format, header=dict(deck.header), entries=entries,
+                problems=problems, source=deck.source)
+
+
+def resolved_deck(deck: Deck, chosen: Mapping[int, CardId]) -> str:
+    """The deck with the choices made, in its own form (JSON stays JSON), every resolved line `N Name (ID)`.
+
+    Raises what `convert` raises: a deck whose lines don't parse, or that would not read back the same.
+    """
+    from cardkit.decks.canonical import convert
+
+    return convert(choose(deck, chosen), "json" if deck.source == "json" else "text")
