@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, TypeVar
 
-from cardkit.parallel import Progress, available_cores, ordered_map
-
-__all__ = ["CHUNK", "PARALLEL_FROM", "WARM_UP", "Progress", "available_cores", "check_all"]
+from cardkit.parallel import Progress, ordered_map
 
 T = TypeVar("T")
 R = TypeVar("R")
