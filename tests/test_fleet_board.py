@@ -351,3 +351,27 @@ def test_the_library_examples_in_the_docs_run(monkeypatch: pytest.MonkeyPatch) -
     assert blocks
     for code in blocks:
         exec(compile(code, "fleet.md", "exec"), {})
+
+
+def test_two_robot_security_cards_cancel_a_two_point_marines_attack() -> None:
+    """Your opponent may play (discard) Defense cards to negate your attack."""
+    hands = {"human": ("marines",), "berserker": ("robot-security", "robot-security", "superstructure")}
+    start = board("ramship@d6", "berserker@d7", hands=hands)
+    state, events = apply(start, parse_action("fire d6 d7 card marines defend robot-security,robot-security"))
+    assert hits_at(state, "d7") == 20 and [e["kind"] for e in events][:2] == ["defended", "defended"]
+    assert state.hand("berserker") == ("superstructure",) and state.discard.count("robot-security") == 2
+    one, _ = apply(start, parse_action("fire d6 d7 card marines defend robot-security"))
+    assert hits_at(one, "d7") == 19
+    listed = {str(a) for a in legal_actions(start)}
+    assert {"fire d6 d7 card marines defend robot-security,robot-security",
+            "fire d6 d7 card marines defend robot-security,robot-security,superstructure"} <= listed
+    with pytest.raises(IllegalAction, match="holds 2 Robot Security, not 3"):
+        apply(start, parse_action("fire d6 d7 card marines defend robot-security,robot-security,robot-security"))
+
+
+def test_a_defense_card_answers_only_what_it_may_even_beside_another() -> None:
+    """A "Robot Security" defense card negates 1 point of damage caused by a Marines card."""
+    hands = {"human": ("point-blank",), "berserker": ("robot-security", "superstructure")}
+    with pytest.raises(IllegalAction, match="answers only Marines"):
+        apply(board("ramship@d6", "berserker@d7", hands=hands),
+              parse_action("fire d6 d7 card point-blank defend robot-security,superstructure"))

@@ -345,3 +345,103 @@ def test_a_state_with_an_eternal_effect_standing_in_a_city_is_unreadable(runner:
     unit = {"card": "BK1-145", "city": "c1", "locked": False, "damage": 0}
     state = _hand_edited(runner, tmp_path, lambda d: d["players"][0]["units"].append(unit))
     _assert_unreadable(runner, state, "only characters stand in cities")
+
+
+QUICK = "BK1-023"  # a white Quick effect, Level 1, cost 1 white
+
+
+def test_no_character_moves_after_the_battle_announcement() -> None:
+    """The Main phase is more complicated, it consists of 4 steps: moving your characters, setting them in a city
+    (preparing them to battle for it), using special abilities (from character or effect cards), and lastly the
+    battle anouncement."""
+    start = table((Unit(CASCA), Unit(MERC)), held={"c1": 0})
+    game, _ = apply(start, Attack("c2", (Ref(CASCA),)))
+    with pytest.raises(IllegalAction, match="battle was announced"):
+        apply(game, Move(Ref(MERC), "c1"))
+    assert not any(isinstance(a, Move) for a in legal_actions(game))
+    assert apply(start, Move(Ref(MERC), "c1"))[0].players[0].units[1].city == "c1"
+
+
+@pytest.mark.parametrize("phase", ["draw", "main", "discard"])
+def test_a_quick_card_opens_in_any_phase_of_either_players_turn_as_its_owners_action(phase: str) -> None:
+    """Some cards have the Quick ability, which allows them to be played anytime, and to "cut into" a normal
+    effect."""
+    hand = (QUICK, MERC) + ((MERC,) * 7 if phase == "discard" else ())
+    game = table(revealed=("c1",), phase=phase, hand=hand)
+    game = replace(game, players=(game.players[0], replace(game.players[1], hand=(QUICK, MERC))))
+    mine, _ = apply(game, parse(f"open {QUICK} pay {MERC}"))
+    assert QUICK in mine.players[0].trash and mine.phase == phase
+    theirs, events = apply(game, parse(f"open {QUICK} pay {MERC} by player 2"))
+    assert QUICK in theirs.players[1].trash and theirs.active == 0 and events[0]["player"] == 1
+    listed = {str(a) for a in legal_actions(game)}
+    assert f"open {QUICK} pay {MERC}" in listed and f"open {QUICK} pay {MERC} by player 2" in listed
+    with pytest.raises(IllegalAction, match="not Quick"):
+        apply(table(revealed=("c1",), phase=phase, hand=(ARCHERS, MERC) + hand[2:]), parse(f"open {ARCHERS} pay {MERC}"))
+
+
+def test_the_opening_engine_and_the_game_ask_one_function_whether_a_card_opens() -> None:
+    """Some cards have the Quick ability, which allows them to be played anytime."""
+    from cardkit.games.berserk_tcg.state import can_open
+
+    game = table(revealed=("c1",), phase="main", hand=(QUICK, ARCHERS, MERC))
+    for p in (0, 1):
+        state = game.player_state(p)
+        assert state.phase != "opening"
+        for card in set(state.hand):
+            opens = any(str(a).startswith(f"open {card} ") for a in legal_actions(replace(
+                game, players=(game.players[0], replace(game.players[1], hand=game.players[0].hand)))))
+            assert opens == can_open(card, state).ok or p == 1
+
+
+def test_the_defender_chooses_which_able_characters_defend_none_included() -> None:
+    """When you choose to attack, your opponent can defend the city if he wants and is able to."""
+    start = table((Unit(GUTS),), (Unit(CASCA, "c2"), Unit(CAVALRY, "c2"), Unit(ARCHERS, "c2", locked=True)),
+                  held={"c2": 1})
+    game, events = apply(start, Attack("c2", (Ref(GUTS),)))
+    assert game.phase == "defend" and events[-1]["kind"] == "attacks"
+    assert {str(a) for a in legal_actions(game) if isinstance(a, Defend)} == {
+        "defend c2 with none", f"defend c2 with {CASCA}", f"defend c2 with {CAVALRY}",
+        f"defend c2 with {CASCA},{CAVALRY}"}
+    with pytest.raises(IllegalAction, match="not one more able"):
+        apply(game, parse(f"defend c2 with {ARCHERS}"))
+    with pytest.raises(IllegalAction, match="defender answers"):
+        apply(game, End())
+    taken, _ = apply(game, parse("defend c2 with none"))
+    assert taken.city("c2").controller == 0 and taken.phase == "main"
+    assert all(u.city is None for u in taken.players[1].units), "guards that did not defend leave the city"
+    fought, events = apply(game, parse(f"defend c2 with {CASCA}"))
+    assert any(e["kind"] == "strike" for e in events)
+    assert Unit(CAVALRY, "c2" if fought.city("c2").controller == 1 else None) in fought.players[1].units
+
+
+def test_a_city_without_able_guards_is_fought_at_once() -> None:
+    """When you choose to attack, your opponent can defend the city if he wants and is able to."""
+    start = table((Unit(GUTS),), (Unit(CASCA, "c2", locked=True),), held={"c2": 1})
+    game, _ = apply(start, Attack("c2", (Ref(GUTS),)))
+    assert game.phase == "main" and game.city("c2").controller == 0
+
+
+def test_every_action_names_exactly_one_card_in_play_and_moves_never_lists_a_text_twice() -> None:
+    """When a character card attacks a city, or moves from one to another (using their Move value), you have to
+    "Lock" it."""
+    golem, mover = "BK1-042", ARCHERS  # no Move value; a Move value of 1
+    start = table((Unit(MERC), Unit(MERC, "c1"), Unit(mover, "c1"), Unit(mover)), held={"c1": 0, "c3": 0})
+    texts = [str(a) for a in legal_actions(start)]
+    assert len(texts) == len(set(texts))
+    assert f"move {MERC} to c1" in texts and f"move {mover} from c1 to c3" in texts
+    game, _ = apply(start, parse(f"move {mover} from c1 to c3"))
+    assert Unit(mover, "c3", locked=True) in game.players[0].units and Unit(mover) in game.players[0].units
+    game, _ = apply(start, parse(f"attack c2 with {MERC} from c1,{MERC}"))
+    assert game.city("c2").controller == 0
+    with pytest.raises(IllegalAction, match="from CITY"):
+        apply(table((Unit(golem, "c1"),), held={"c1": 0, "c3": 0}), parse(f"move {golem} to c3"))
+
+
+def test_no_action_at_all_follows_a_decided_game() -> None:
+    """The victory condition is to take the royal city and at least 2 normal cities."""
+    game, _ = apply(table((Unit(CASCA),), held={"c1": 0, "c2": 0}, hand=(QUICK, MERC), revealed=("c3",)),
+                    Attack("c5", (Ref(CASCA),)))
+    assert game.winner == 0 and list(legal_actions(game)) == []
+    for text in ("end", f"open {QUICK} pay {MERC}", "defend c5 with none"):
+        with pytest.raises(IllegalAction, match="game is over"):
+            apply(game, parse(text))
