@@ -1,7 +1,7 @@
 """The published page in real headless Chromium (Playwright): on a phone, nothing scrolls sideways, chart labels
 stay readable, the cards-played table fits, and each decklist's copy button copies the deck text.
 
-Needs /usr/bin/chromium (Debian's `chromium` package). Screenshots land in build/screenshots/ (gitignored)."""
+Needs /usr/bin/chromium (Debian's `chromium` package). Screenshots land in pytest's temporary folder, never the checkout."""
 
 from __future__ import annotations
 
