@@ -14,19 +14,10 @@ from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.problems import Problem
 from cardkit.tournament.check import EventCheck, Submission
-from cardkit.visible import visible, visible_json
+from cardkit.visible import csv_cell, visible, visible_json
 
 CSV_COLUMNS: tuple[str, ...] = ("path", "player", "name", "game", "format", "verdict", "legal", "errors", "warnings",
                                 "hash", "codes", "first_problem")
-
-# Spreadsheets run a cell starting with one of these as a formula; a leading quote keeps it text.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: object) -> str:
-    """A CSV cell: made visible first (a CR or LF can't split the row), then guarded against formulas."""
-    text = visible(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def _html(value: object) -> str:
@@ -48,7 +39,7 @@ def render_csv(result: EventCheck) -> str:
         row = (s.path, s.player, s.name, s.report.game, s.report.format, s.verdict.value,
                "yes" if s.verdict.value == "legal" else "no", s.errors, s.warnings, s.hash,
                " ".join(p.code for p in problems), _problem_text(s.first_problem) if s.first_problem else "")
-        writer.writerow([_cell(v) for v in row])
+        writer.writerow([csv_cell(v) for v in row])
     return out.getvalue()
 
 
