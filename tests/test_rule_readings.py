@@ -12,9 +12,11 @@ import typer
 from jsonschema import Draft202012Validator
 from typer.main import get_command
 
-from cardkit.games.berserker import fleet_actions
-from cardkit.games.berserker.board import BoardState, ShipOnBoard
-from cardkit.games.berserker.fleet_actions import Fire, IllegalAction, Move, apply
+from cardkit.games.berserker.game import apply as fleet_actions
+from cardkit.games.berserker.game.apply import apply
+from cardkit.games.berserker.game.notation import Fire, Move
+from cardkit.games.berserker.game.state import BoardState, ShipOnBoard
+from cardkit.games.engine import IllegalAction
 from cardkit.games.readings import load_readings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +37,10 @@ def test_every_reading_the_code_asks_for_is_in_the_games_data() -> None:
     asked = set()
     for source in (ROOT / "cardkit").rglob("*.py"):
         text = source.read_text(encoding="utf-8")
-        game = re.search(r'^GAME = "([a-z-]+)"', text, re.M)
+        # a module that imports GAME takes it from a sibling module of its package
+        game = re.search(r'^GAME = "([a-z-]+)"', text, re.M) or next(
+            (m for m in (re.search(r'^GAME = "([a-z-]+)"', s.read_text(encoding="utf-8"), re.M)
+                         for s in sorted(source.parent.glob("*.py"))) if m), None)
         for m in re.finditer(r'reading\((GAME|"[a-z-]+"), "([a-z_]+)"\)', text):
             asked.add((game.group(1) if m[1] == "GAME" and game else m[1].strip('"'), m[2]))
     assert len(asked) >= 7
@@ -79,7 +84,7 @@ def test_reading_attack_distance_as_exact_refuses_a_shorter_shot(monkeypatch: py
 def test_reading_a_negated_marines_attack_as_sparing_the_ramship(monkeypatch: pytest.MonkeyPatch) -> None:
     start = _board(("human", "ramship", "d6", 1), ("berserker", "berserker", "d7", 20))
     _flip(monkeypatch, "marines_user_destroyed_when_negated", False)
-    assert apply(start, Fire("d6", "d7", "marines", "superstructure"))[0].ship_at("d6") is not None
+    assert apply(start, Fire("d6", "d7", "marines", ("superstructure",)))[0].ship_at("d6") is not None
     assert apply(start, Fire("d6", "d7", "marines"))[0].ship_at("d6") is None
 
 

@@ -112,7 +112,7 @@ def start(
     --sandbox tracks no hands, so any card may be played: a referee's or a
     teacher's board. Exit 2 when a fleet is unreadable or not legal.
     """
-    from cardkit.games.berserker.board import new_game
+    from cardkit.games.berserker.game.state import new_game
     from cardkit.jsonio import read_json_input
 
     stdin_once(human, berserker)
@@ -121,7 +121,7 @@ def start(
     return Started(state, (human, berserker))
 
 
-_engine_commands = engine_app("cardkit.games.berserker.engine", "", start)
+_engine_commands = engine_app("cardkit.games.berserker.game.engine", "", start)
 for _command in _engine_commands.registered_commands:
     fleet_app.registered_commands.append(_command)
 

@@ -21,14 +21,14 @@ def start(
     played with a warning on stderr; exit 2 for a deck that cannot be read or
     is not a Berserk TCG deck.
     """
-    from cardkit.games.berserk_tcg.match import new_game, read_match_deck
+    from cardkit.games.berserk_tcg.game.setup import new_game, read_match_deck
 
     decks = [read_match_deck(str(first)), read_match_deck(str(second))]
     game = new_game([d.cards for d in decks], [d.name for d in decks], seed=seed)
     return Started(game, (first, second), tuple(w for d in decks for w in d.warnings))
 
 
-tcg_app = engine_app("cardkit.games.berserk_tcg.engine", "Berserk TCG: play a two-player game over the five cities.", start)
+tcg_app = engine_app("cardkit.games.berserk_tcg.game.engine", "Berserk TCG: play a two-player game over the five cities.", start)
 
 
 def register(app: typer.Typer) -> None:

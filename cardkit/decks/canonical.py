@@ -40,13 +40,24 @@ def _require_resolved(deck: Deck, what: str) -> None:
 def canonical(deck: Deck) -> dict[str, Any]:
     """Game plus sorted (id, count) pairs per section: what the hash covers."""
     _require_resolved(deck, "hash")
-    return {"game": deck.game, **{s: sorted([c, n] for c, n in deck.section(s).items()) for s in SECTIONS}}
+    return canonical_lists(deck.game, {s: deck.section(s) for s in SECTIONS})
+
+
+def canonical_lists(game: str, sections: dict[str, dict[CardId, int]]) -> dict[str, Any]:
+    """`canonical` of resolved lists, {section: {id: count}}: a registry's lists are hashed the same way."""
+    return {"game": game, **{s: sorted([c, n] for c, n in sections.get(s, {}).items()) for s in SECTIONS}}
+
+
+def lists_hash(game: str, sections: dict[str, dict[CardId, int]]) -> str:
+    """SHA-256 of `canonical_lists`: the same as `deck_hash` of a deck holding those cards."""
+    text = json.dumps(canonical_lists(game, sections), separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def deck_hash(deck: Deck) -> str:
     """SHA-256 of the canonical deck: the same cards hash the same whatever the spelling or order."""
-    text = json.dumps(canonical(deck), separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+    _require_resolved(deck, "hash")
+    return lists_hash(deck.game, {s: deck.section(s) for s in SECTIONS})
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from itertools import islice
@@ -30,6 +31,7 @@ from cardkit.statefiles import state_kind, write_state_file
 
 S = TypeVar("S")
 A = TypeVar("A")
+T = TypeVar("T")
 Event = dict[str, Any]
 ILLEGAL_ACTION = "ILLEGAL_ACTION"
 BAD_STATE = "BAD_STATE"
@@ -41,14 +43,14 @@ MOVES_LIMIT = 1000
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
-    error_code = ILLEGAL_ACTION
+    error_code = "ILLEGAL_ACTION"
     exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
 
 
 class StateRefused(CardkitError):
     """A state cardkit would write but could not read back: it is not written."""
 
-    error_code = BAD_STATE
+    error_code = "BAD_STATE"
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,20 @@ class Engine(ABC, Generic[S, A]):
     def headline(self, state: S) -> str:
         """`status` as one line of text."""
 
+    @abstractmethod
+    def over(self, state: S) -> bool:
+        """Whether the result is decided: then no action at all is legal."""
+
+    @abstractmethod
+    def inventory(self, state: S) -> Counter[str]:
+        """Every card the state holds, wherever it stands: no action makes or loses a card."""
+
+    def listed_fully(self, state: S, action: A) -> bool:
+        """Whether `moves` lists every legal action of `action`'s kind as it is written (a battle's attack is
+        listed without its roll, a fleet's forward move as its largest group): a near miss of such a kind
+        that is not listed is illegal."""
+        return True
+
     def summary(self, state: S) -> dict[str, Any]:
         """The `state` of `apply --json`; the whole state unless the game shows less."""
         return self.to_dict(state)
@@ -155,6 +171,11 @@ class Engine(ABC, Generic[S, A]):
         from cardkit.squads.read import parse_checked_json
 
         data = parse_checked_json(source, text, self.schema, self.noun)
+        fraction = _a_float(data)
+        if fraction is not None:
+            # JSON Schema counts 1.0 as an integer; a state's numbers are all whole and written without a point
+            raise UnreadableInput(source, f"not a {self.noun}: {fraction}: {data_shown(fraction, data)} is written "
+                                          "with a decimal point; every number of a state is a whole number")
         try:
             state = self.from_dict(data)
         except ValueError as exc:
@@ -218,3 +239,47 @@ class Engine(ABC, Generic[S, A]):
         """The first `limit` legal actions as text; the generator is lazy, so the bound bounds the work too."""
         listed = tuple(str(a) for a in islice(self.legal_actions(state), limit + 1))
         return Moves(listed[:limit], len(listed) <= limit, limit, self.status(state))
+
+
+def _a_float(data: Any, where: str = "") -> str | None:
+    """The JSON pointer of the first number written with a decimal point, if any."""
+    if isinstance(data, float):
+        return where or "/"
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        found = _a_float(value, f"{where}/{key}")
+        if found is not None:
+            return found
+    return None
+
+
+def data_shown(pointer: str, data: Any) -> str:
+    for key in pointer.strip("/").split("/") if pointer != "/" else ():
+        data = data[int(key)] if isinstance(data, list) else data[key]
+    return repr(data)[:40]
+
+
+def distinct_combinations(items: Sequence[T], r: int) -> Iterator[tuple[T, ...]]:
+    """Each distinct r-element sub-multiset of `items`, once, in sorted order, lazily.
+
+    `itertools.combinations` of a hand with copies repeats a choice once per copy; collecting
+    them into a set first costs the whole enumeration. This walks distinct values with their
+    counts instead, so the first choices come at once whatever the total. Nothing for r < 0.
+    """
+    if r < 0:
+        return
+    values = sorted(set(items))  # type: ignore[type-var]
+    counts = [items.count(v) for v in values]
+
+    def walk(start: int, left: int) -> Iterator[tuple[T, ...]]:
+        if left == 0:
+            yield ()
+            return
+        for i in range(start, len(values)):
+            if sum(counts[i:]) < left:
+                return
+            for take in range(min(counts[i], left), 0, -1):
+                for rest in walk(i + 1, left - take):
+                    yield (values[i],) * take + rest
+
+    yield from walk(0, r)

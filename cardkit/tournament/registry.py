@@ -44,6 +44,17 @@ class UnknownPlayer(CardkitError):
                          f"matched ignoring case, accents, spacing and punctuation){hint}")
 
 
+class RegistryDamaged(CardkitError):
+    """The registry's lists and hashes disagree: it was changed after `tournament register` wrote it."""
+
+    error_code = "REGISTRY_DAMAGED"
+
+    def __init__(self, path: str, player: str, reason: str) -> None:
+        self.player = player
+        super().__init__(f"{path}: the registered deck of {player!r} {reason}; the registry was changed after "
+                         "`tournament register` wrote it, so no deck can be checked against it: register the event again")
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
@@ -142,7 +153,30 @@ def read_registry(path: str | os.PathLike[str]) -> dict[str, Any]:
         first = errors[0]
         where = "/" + "/".join(map(str, first.absolute_path))
         raise UnreadableInput(path, f"not a cardkit registry: {where}: {first.message[:200]}")
-    return dict(data)
+    registry = dict(data)
+    verify_registry(registry, input_name(path))
+    return registry
+
+
+def verify_registry(registry: dict[str, Any], path: str = "registry") -> None:
+    """`RegistryDamaged` unless every registered list is what its hash says: one entry per card and section,
+    and the hash recomputed from the lists (as `cardkit deck hash` computes it) equal to the one recorded.
+
+    A list registered with an unresolved line has no hash (`null`): its entries are still checked for repeats.
+    """
+    from cardkit.decks.canonical import lists_hash
+
+    for entry in registry["decks"]:
+        sections: dict[str, dict[CardId, int]] = {}
+        for section in SECTIONS:
+            counts = sections.setdefault(section, {})
+            for item in entry[section]:
+                if item["card"] in counts:
+                    raise RegistryDamaged(path, entry["player"], f"lists {item['card']} twice in its {section} deck")
+                counts[item["card"]] = item["count"]
+        if entry["hash"] is not None and lists_hash(entry["game"], sections) != entry["hash"]:
+            raise RegistryDamaged(path, entry["player"], f"has hash {entry['hash'][:12]}, but its lists hash to "
+                                                         f"{lists_hash(entry['game'], sections)[:12]}")
 
 
 def find_registered(registry: dict[str, Any], player: str, path: str = "registry") -> dict[str, Any]:

@@ -8,11 +8,12 @@ writer, `apply_all`, `moves` and CLI.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Iterator
 
 from cardkit.games.battle import apply as battle_apply
 from cardkit.games.battle.legal import legal_actions
-from cardkit.games.battle.notation import Action
+from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.battle.rolls import rolled
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
 from cardkit.games.engine import Engine, Event, IllegalAction
@@ -44,6 +45,15 @@ class BattleEngine(Engine[BattleState, Action]):
             return battle_apply.apply(state, action)
         except battle_apply.IllegalAction as exc:
             raise IllegalAction(exc.reason) from None
+
+    def over(self, state: BattleState) -> bool:
+        return state.over
+
+    def inventory(self, state: BattleState) -> Counter[str]:
+        return Counter(c.card for c in state.cards)
+
+    def listed_fully(self, state: BattleState, action: Action) -> bool:
+        return not isinstance(action, (Attack, Shoot, Deathblow))
 
     def complete(self, state: BattleState, action: Action, rng: random.Random) -> Action:
         """A listed action with its roll (two dice, or one against a closed card) and a number for every X."""

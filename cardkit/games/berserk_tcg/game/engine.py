@@ -1,0 +1,87 @@
+"""The TCG game behind the one engine protocol (`cardkit.games.engine`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterator
+
+from cardkit.games.berserk_tcg.cities import revealed_count
+from cardkit.games.berserk_tcg.game import apply as play
+from cardkit.games.berserk_tcg.game import legal, notation, state
+from cardkit.games.berserk_tcg.game.state import Game
+from cardkit.games.engine import Engine, Event
+from cardkit.problems import Problem
+
+
+class TcgEngine(Engine[Game, notation.Action]):
+    name = "tcg"
+    noun = "Berserk TCG game state"
+    schema = "tcg-state.schema.json"
+
+    def from_dict(self, data: Any) -> Game:
+        return state.from_dict(data)
+
+    def to_dict(self, game: Game) -> dict[str, Any]:
+        return game.to_dict()
+
+    def check(self, game: Game) -> list[Problem]:
+        return state.check(game)
+
+    def parse(self, text: str) -> notation.Action:
+        return notation.parse(text)
+
+    def legal_actions(self, game: Game) -> Iterator[notation.Action]:
+        return legal.legal_actions(game)
+
+    def apply(self, game: Game, action: notation.Action) -> tuple[Game, list[Event]]:
+        return play.apply(game, action)
+
+    def over(self, game: Game) -> bool:
+        return game.winner is not None
+
+    def inventory(self, game: Game) -> Counter[str]:
+        return Counter(f"{p}:{c}" for p, pl in enumerate(game.players)
+                       for c in (*pl.library, *pl.hand, *pl.trash, *(u.card for u in pl.units)))
+
+    def describe(self, game: Game) -> str:
+        return describe(game)
+
+    def summary(self, game: Game) -> dict[str, Any]:
+        return game.summary()
+
+    def status(self, game: Game) -> dict[str, Any]:
+        return {"active": game.active, "phase": game.phase, "winner": game.winner}
+
+    def headline(self, game: Game) -> str:
+        if game.winner is not None:
+            return f"{game.players[game.winner].name} has won"
+        if game.phase == "defend":
+            return f"{game.players[game.to_act].name} to choose the defenders of {game.attack.city if game.attack else '?'}"
+        return f"{game.players[game.active].name}, {game.phase} phase"
+
+
+def describe(game: Game) -> str:
+    """The table as text: the cities (face down as `?`), each player's cards in play and counts."""
+    lines = []
+    if game.winner is not None:
+        lines.append(f"{game.players[game.winner].name} has won")
+    else:
+        lines.append(f"turn {game.turn}: {game.players[game.active].name} to play, {game.phase} phase; "
+                     f"{revealed_count(game.cities)} cities revealed")
+    if game.attack is not None:
+        lines.append(f"  attack on {game.attack.city}: {game.players[game.opponent()].name} chooses the defenders "
+                     f"(defend {game.attack.city} with ID,ID or with none)")
+    for c in game.cities:
+        face = f"{game.stats[c.card]['name']} (Level {c.level})" if c.revealed else "face down"
+        held = f", held by {game.players[c.controller].name}" if c.controller is not None else ""
+        lines.append(f"  {c.name}  {face}{held}")
+    for p in game.players:
+        lines.append(f"{p.name}: hand {len(p.hand)}, library {len(p.library)}, trash {len(p.trash)}")
+        for u in p.units:
+            flags = "".join((f" in {u.city}" if u.city else " on its side", ", locked" if u.locked else "",
+                             f", {u.damage} damage" if u.damage else ""))
+            lines.append(f"  {u.card} {game.stats[u.card]['name']}{flags}")
+    return "\n".join(lines)
+
+
+ENGINE = TcgEngine()

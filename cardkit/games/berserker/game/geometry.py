@@ -1,0 +1,58 @@
+"""Straight lines on the fleet board: squares, paths (orthogonal or diagonal), forward, for moves and fire alike."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from cardkit.games.berserker.fleet import BOARD, Board
+from cardkit.games.berserker.model import Side
+
+Square = str
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+
+def coords(square: Square, board: Board = BOARD) -> tuple[int, int] | None:
+    """(file index, rank) of a square like `c4`, or None when it is not one on the board."""
+    if len(square) < 2 or not square[1:].isdigit():
+        return None
+    f, r = board.files.find(square[0].lower()), int(square[1:])
+    return (f, r) if f >= 0 and 1 <= r <= board.ranks else None
+
+
+def square_at(f: int, r: int, board: Board = BOARD) -> Square | None:
+    return f"{board.files[f]}{r}" if 0 <= f < len(board.files) and 1 <= r <= board.ranks else None
+
+
+def line_between(start: Square, end: Square, board: Board = BOARD) -> tuple[int, tuple[Square, ...]] | None:
+    """(distance, squares strictly between) when `end` is on a straight line from `start`; else None."""
+    a, b = coords(start, board), coords(end, board)
+    if a is None or b is None or a == b:
+        return None
+    df, dr = b[0] - a[0], b[1] - a[1]
+    if df and dr and abs(df) != abs(dr):
+        return None
+    n = max(abs(df), abs(dr))
+    step = (df // n, dr // n)
+    between = tuple(square_at(a[0] + step[0] * i, a[1] + step[1] * i, board) or "" for i in range(1, n))
+    return n, between
+
+
+def ray(start: Square, direction: tuple[int, int], n: int, board: Board = BOARD) -> Square | None:
+    """The square `n` steps from `start` in `direction`, or None off the board."""
+    a = coords(start, board)
+    return None if a is None else square_at(a[0] + direction[0] * n, a[1] + direction[1] * n, board)
+
+
+def forward(side: Side, board: Board = BOARD) -> tuple[int, int]:
+    """A side's forward direction: away from its home rank."""
+    return (0, 1) if dict(board.home_rank)[side] == 1 else (0, -1)
+
+
+
+def squares_from(square: Square, n: int, board: Board = BOARD) -> Iterator[tuple[Square, tuple[Square, ...]]]:
+    """Every square exactly `n` steps away in a straight line, with the squares passed on the way."""
+    for d in DIRECTIONS:
+        end = ray(square, d, n, board)
+        if end is not None:
+            yield end, tuple(ray(square, d, i, board) or "" for i in range(1, n))
+

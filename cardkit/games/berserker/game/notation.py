@@ -1,0 +1,121 @@
+"""Fleet-board actions as frozen values with one text form each; `parse_action(str(a)) == a`.
+
+Cards by catalogue id, squares like `a2`:
+`move FROM TO card CARD`, `forward CARD SQUARE,SQUARE...`,
+`fire FROM TO card CARD [defend CARD,CARD...]`, `discard CARD,CARD...`, `end`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from cardkit.errors import CardkitError
+from cardkit.games.berserker.game.geometry import Square, coords
+from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
+
+
+class BadActionText(CardkitError):
+    """The text is not a fleet action."""
+
+    error_code = "BAD_ACTION"
+
+    def __init__(self, text: str, why: str = "") -> None:
+        shown = text if len(text) <= 80 else text[:80] + "..."
+        super().__init__(f"not a fleet action: {shown!r}{'; ' + why if why else ''}; expected "
+                         "move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
+                         "discard CARD,CARD or end")
+
+
+@dataclass(frozen=True)
+class Move:
+    frm: Square
+    to: Square
+    card: CardId
+
+    def __str__(self) -> str:
+        return f"move {self.frm} {self.to} card {self.card}"
+
+
+@dataclass(frozen=True)
+class Forward:
+    card: CardId
+    squares: tuple[Square, ...]
+
+    def __str__(self) -> str:
+        return f"forward {self.card} {','.join(self.squares)}"
+
+
+@dataclass(frozen=True)
+class Fire:
+    frm: Square
+    to: Square
+    card: CardId
+    defend: tuple[CardId, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "defend", tuple(sorted(self.defend)))
+
+    def __str__(self) -> str:
+        return f"fire {self.frm} {self.to} card {self.card}" + (f" defend {','.join(self.defend)}" if self.defend else "")
+
+
+@dataclass(frozen=True)
+class Discard:
+    cards: tuple[CardId, ...]
+
+    def __str__(self) -> str:
+        return f"discard {','.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class End:
+    def __str__(self) -> str:
+        return "end"
+
+
+FleetAction = Union[Move, Forward, Fire, Discard, End]
+_SQ = r"[a-zA-Z]\d{1,2}"
+_CARD = r"[^\s,]+"
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("move", re.compile(rf"move ({_SQ}) ({_SQ}) card ({_CARD})")),
+    ("forward", re.compile(rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)")),
+    ("fire", re.compile(rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?")),
+    ("discard", re.compile(rf"discard ({_CARD}(?:,{_CARD})*)")),
+    ("end", re.compile("end")),
+)
+
+
+def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
+    """The action a text names; `BadActionText` (or `UnknownName` for a card) when it names none."""
+    rules = rules or load_rules()
+    clean = " ".join(text.split())
+    for kind, pattern in _PATTERNS:
+        m = pattern.fullmatch(clean)
+        if m is None:
+            continue
+
+        def card(t: str) -> CardId:
+            try:
+                return rules.card(t).id
+            except UnknownName as exc:
+                raise BadActionText(text, exc.message) from None
+
+        def square(t: str) -> Square:
+            if coords(t.lower()) is None:
+                raise BadActionText(text, f"{t!r} is not a square a1..h8")
+            return t.lower()
+
+        if kind == "move":
+            return Move(square(m[1]), square(m[2]), card(m[3]))
+        if kind == "forward":
+            return Forward(card(m[1]), tuple(square(q) for q in m[2].split(",")))
+        if kind == "fire":
+            return Fire(square(m[1]), square(m[2]), card(m[3]), tuple(card(c) for c in m[4].split(",")) if m[4] else ())
+        if kind == "discard":
+            return Discard(tuple(sorted(card(c) for c in m[1].split(","))))
+        return End()
+    raise BadActionText(text)
+
+
