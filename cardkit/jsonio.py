@@ -6,6 +6,7 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -148,8 +149,55 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start})") from None
+        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){encoding_hint(path, data)}") from None
     return text.replace("\r\n", "\n")
+
+
+# Russian text in Windows-1251 is words of bytes over 0x7F; Latin-1 (a German export) has one such byte
+# between ASCII letters (`Gr\xfcn`). The share of high bytes that stand beside another tells them apart.
+_HIGH_RUN = re.compile(rb"[\x80-\xff]+")
+
+
+def encoding_hint(path: str, data: bytes) -> str:
+    """What a file that is not UTF-8 looks like instead, with the `iconv` line that converts it; empty if unclear.
+
+    cardkit never decodes such a file itself (a wrong guess reads as other cards): it says what
+    the bytes read as, and the player converts the file knowingly.
+    """
+    runs = _HIGH_RUN.findall(data[:65536])
+    high = sum(len(r) for r in runs)
+    if not high:
+        return ""
+    paired = sum(len(r) for r in runs if len(r) > 1)
+    for encoding, label, name in (("cp1251", "Windows-1251 (Cyrillic)", "CP1251"), ("latin-1", "Latin-1", "LATIN1")):
+        if encoding == "cp1251" and paired * 2 < high:
+            continue
+        try:
+            decoded = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        # Said only when the bytes read as words of that script: other bytes are no text cardkit can name.
+        letters = [c for c in decoded[:65536] if ord(c) > 127]
+        wanted = (lambda c: "\u0400" <= c <= "\u04ff") if encoding == "cp1251" else str.isalpha
+        if sum(1 for c in letters if wanted(c)) < 0.9 * len(letters):
+            continue
+        line = next((ln.strip() for ln in decoded.splitlines() if any(ord(c) > 127 for c in ln)), "")
+        sample = line if len(line) <= 40 else line[:39] + "…"
+        if is_stdin(path) or path == STDIN_NAME:
+            how = f"pipe it through `iconv -f {name} -t UTF-8` first"
+        else:
+            import shlex
+
+            how = (f"convert it with `iconv -f {name} -t UTF-8 {shlex.quote(path)} > {shlex.quote(_utf8_name(path))}` "
+                   "and use the new file")
+        return f"; it reads as {label} text ({sample!r}): {how}"
+    return ""
+
+
+def _utf8_name(path: str) -> str:
+    """`deck.utf8.deck` beside `deck.deck`: the converted file keeps the extension that says what it is."""
+    stem, dot, ext = path.rpartition(".")
+    return f"{stem}.utf8.{ext}" if dot and stem and "/" not in ext else f"{path}.utf8"
 
 
 def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:

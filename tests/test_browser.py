@@ -1,7 +1,8 @@
 """End to end: `cardkit serve` on a free loopback port, driven by headless Debian Chromium through Playwright.
 
 Needs /usr/bin/chromium (Debian's `chromium` package; `.ci/run` installs it).
-Screenshots land in build/screenshots/ (gitignored) for a human to look at.
+Screenshots land in pytest's temporary folder (`browser-shots*`, under `--basetemp` when given) for a human
+to look at; nothing is written into the checkout.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Iterator
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 EVENT = Path(__file__).resolve().parent.parent / "events" / "spring-open"
 CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
 # Never let the browser reach beyond the loopback server: no updates, sync, QUIC or first-run pages.
@@ -96,6 +96,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 
 @pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: a temporary folder of pytest's, never the checkout."""
+    return tmp_path_factory.mktemp("browser-shots")
+
+
+@pytest.fixture(scope="module")
 def page(server: tuple[str, Path]) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
@@ -119,13 +125,13 @@ def _count(db: Path, sql: str, *params: object) -> int:
 
 def _shown_rows(page: object) -> int:
     """The row count Datasette prints above the table ("453 rows ...")."""
-    heading = page.locator("h3").first.inner_text()  # type: ignore[attr-defined]
+    heading = page.locator("h2").first.inner_text()  # type: ignore[attr-defined]
     match = re.search(r"([\d,]+) rows?", heading)
     assert match, heading
     return int(match.group(1).replace(",", ""))
 
 
-def test_cards_table_facet_and_name_search_show_the_matching_cards(server: tuple[str, Path], page) -> None:
+def test_cards_table_facet_and_name_search_show_the_matching_cards(shots: Path, server: tuple[str, Path], page) -> None:
     base, db = server
     page.goto(f"{base}/cardkit/cards")
     assert _shown_rows(page) == _count(db, "select count(*) from cards")
@@ -143,11 +149,10 @@ def test_cards_table_facet_and_name_search_show_the_matching_cards(server: tuple
     expected = _count(db, "select count(*) from cards where game = 'berserk-tcg' and name like '%guts%'")
     assert _shown_rows(page) == len(names) == expected > 0
     assert all("guts" in n.lower() for n in names)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-cards-search.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-cards-search.png"), full_page=True)
 
 
-def test_canned_query_takes_its_parameters_from_the_form(server: tuple[str, Path], page) -> None:
+def test_canned_query_takes_its_parameters_from_the_form(shots: Path, server: tuple[str, Path], page) -> None:
     base, db = server
     page.goto(f"{base}/cardkit")
     page.get_by_role("link", name=re.compile("openable at a Level")).click()
@@ -162,22 +167,20 @@ def test_canned_query_takes_its_parameters_from_the_form(server: tuple[str, Path
                              and cost_white = 0 and cost_green = 0 and cost_black = 0""")
     assert _shown_rows(page) == len(levels) == expected > 0
     assert max(levels) <= 2 and "red" in colours
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-canned-query.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-canned-query.png"), full_page=True)
 
 
-def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_deck(server: tuple[str, Path], page) -> None:
+def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_deck(shots: Path, server: tuple[str, Path], page) -> None:
     base, _ = server
     page.goto(f"{base}/spring-open")
     page.get_by_role("link", name=re.compile("Decks that are not legal")).click()
     page.wait_for_url(re.compile(r"/spring-open/illegal_decks"))
     assert page.locator("td.col-player").all_inner_texts() == ["Dmitri Sokolov"]
     assert page.locator("td.col-first_error").all_inner_texts() == ["TOO_MANY_COPIES"]
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-tournament-query.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-tournament-query.png"), full_page=True)
 
 
-def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outside(page, tmp_path: Path) -> None:
+def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outside(shots: Path, page, tmp_path: Path) -> None:
     from cardkit.tournament import check_event
     from cardkit.tournament.publish import write_page
 
@@ -196,8 +199,7 @@ def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outsi
     assert sizes == sorted(sizes)
     assert page.locator("svg.chart").count() == 3
     assert requests == [out.as_uri()]  # no script, font, image or style from anywhere else
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "published-page.png"), full_page=True)
+    page.screenshot(path=str(shots / "published-page.png"), full_page=True)
 
 
 def test_a_card_of_a_decklist_opens_its_catalogue_row(server: tuple[str, Path], page) -> None:
@@ -231,7 +233,7 @@ def test_gats_finds_no_unrelated_word(server: tuple[str, Path], page) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1400, 900), (390, 844)], ids=["desktop", "phone"])
-def test_the_search_box_and_the_first_row_are_on_the_first_screen(server: tuple[str, Path], page, width: int, height: int) -> None:
+def test_the_search_box_and_the_first_row_are_on_the_first_screen(shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
     base, _ = server
     page.set_viewport_size({"width": width, "height": height})
     try:
@@ -243,13 +245,12 @@ def test_the_search_box_and_the_first_row_are_on_the_first_screen(server: tuple[
         assert not page.locator("dl.column-descriptions").is_visible()
         page.locator("summary", has_text="What the columns mean").click()
         assert page.locator("dl.column-descriptions").is_visible()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"browser-cards-{width}.png"))
+        page.screenshot(path=str(shots / f"browser-cards-{width}.png"))
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})
 
 
-def test_canned_queries_with_empty_parameters_mean_any(server: tuple[str, Path], page) -> None:
+def test_canned_queries_with_empty_parameters_mean_any(shots: Path, server: tuple[str, Path], page) -> None:
     base, db = server
     page.goto(f"{base}/cardkit/cost_curve")
     assert "Cost curve" in page.title() and "select" not in page.title()
@@ -259,11 +260,10 @@ def test_canned_queries_with_empty_parameters_mean_any(server: tuple[str, Path],
     assert _shown_rows(page) == _count(db, "select count(*) from cards where game = 'berserk-tcg' and kind != 'city'")
     page.locator("td.col-id a").first.click()
     page.wait_for_url(re.compile(r"/cardkit/cards/berserk-tcg,"))
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-card-from-query.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-card-from-query.png"), full_page=True)
 
 
-def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(server: tuple[str, Path], page) -> None:
+def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(shots: Path, server: tuple[str, Path], page) -> None:
     base, _ = server
     text = (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
     page.goto(f"{base}/-/deck")
@@ -273,21 +273,19 @@ def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(server: tuple[str, 
     assert page.locator("h2.verdict").inner_text().startswith("Not legal")
     assert "TOO_MANY_COPIES" in page.locator("tr#line-15").inner_text()
     assert "character (" in page.locator(".cardkit-deck-summary").inner_text()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-deck.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-deck.png"), full_page=True)
 
 
-def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(server: tuple[str, Path], page) -> None:
+def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(shots: Path, server: tuple[str, Path], page) -> None:
     base, _ = server
     page.goto(f"{base}/cardkit/cards/berserk-tcg,BK1-011")
     assert page.locator(".cardkit-cost .ball.white").count() >= 1
     page.goto(f"{base}/cardkit/cards/berserk-online,b_afari")
     assert "Regeneration" in page.locator(".cardkit-card").inner_text()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-card-online.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-card-online.png"), full_page=True)
 
 
-def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_suggestion(server: tuple[str, Path], page) -> None:
+def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_suggestion(shots: Path, server: tuple[str, Path], page) -> None:
     base, _ = server
     page.goto(f"{base}/cardkit/cards?_search=Zodd")
     page.get_by_role("link", name="ranked by name").click()
@@ -299,8 +297,7 @@ def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_sugg
     page.get_by_role("link", name="Guts").click()
     page.wait_for_url(re.compile(r"q=%22Guts%22"))
     assert page.locator("table.cardkit-hits tr").count() > 0
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-ranked-search.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-ranked-search.png"), full_page=True)
 
 
 @pytest.mark.parametrize(("path", "search", "column", "expected"), [
@@ -310,7 +307,7 @@ def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_sugg
     ("spring-open/verdicts", "dmitri", "player", ["Dmitri Sokolov"]),
     ("spring-open/problems", '"too many"', "code", ["TOO_MANY_COPIES"]),
 ], ids=["sets", "ships", "formats", "tournament-verdicts", "tournament-problems"])
-def test_every_browsable_table_has_a_search_box_that_finds_its_rows(server: tuple[str, Path], page, path: str,
+def test_every_browsable_table_has_a_search_box_that_finds_its_rows(shots: Path, server: tuple[str, Path], page, path: str,
                                                                    search: str, column: str, expected: list[str] | None) -> None:
     base, db = server
     page.goto(f"{base}/{path}")
@@ -329,11 +326,10 @@ def test_every_browsable_table_has_a_search_box_that_finds_its_rows(server: tupl
     else:
         shown = page.locator(f"td.col-{column}").all_inner_texts()
     assert shown == expected and _shown_rows(page) == len(expected)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"browser-search-{path.replace('/', '-')}.png"))
+    page.screenshot(path=str(shots / f"browser-search-{path.replace('/', '-')}.png"))
 
 
-def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card_page(server: tuple[str, Path], page) -> None:
+def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card_page(shots: Path, server: tuple[str, Path], page) -> None:
     from cardkit.db.search import search_cards
 
     base, db = server
@@ -346,28 +342,25 @@ def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card
     page.locator("td.col-id a").first.click()
     page.wait_for_url(re.compile(rf"/cardkit/cards/berserk-ccg,{ids[0]}$"))
     assert page.locator(".cardkit-card").is_visible()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-ccg-id-to-card.png"))
+    page.screenshot(path=str(shots / "browser-ccg-id-to-card.png"))
 
 
-def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards(server: tuple[str, Path], page) -> None:
+def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards(shots: Path, server: tuple[str, Path], page) -> None:
     base, db = server
     page.goto(f"{base}/cardkit/cards")
     facet = page.locator("#facet-elements")
     assert "-" not in facet.locator("li a").all_inner_texts()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    facet.screenshot(path=str(ARTIFACTS / "browser-elements-facet.png"))
+    facet.screenshot(path=str(shots / "browser-elements-facet.png"))
     facet.locator("li a", has_text=re.compile(r"^neutral$")).click()
     page.wait_for_url(re.compile(r"elements=(&|$)"))
     assert _shown_rows(page) == _count(db, "select count(*) from cards where elements = ''") > 0
     assert set(page.locator("td.col-elements").all_inner_texts()) == {"neutral"}
     assert page.locator("#facet-elements li").first.inner_text().startswith("neutral")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-elements-neutral.png"))
+    page.screenshot(path=str(shots / "browser-elements-neutral.png"))
 
 
 def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_the_others_unexplained(
-        server: tuple[str, Path], page) -> None:
+        shots: Path, server: tuple[str, Path], page) -> None:
     from cardkit.catalogue.store import load_game
     from cardkit.web.cardpage import glossary
 
@@ -382,11 +375,10 @@ def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_
     for code in unexplained:
         assert f"{code} (not explained by the rules text)" in shown
     assert page.locator(".cardkit-unexplained").count() == len(unexplained)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-card-online-glossary.png"), full_page=True)
+    page.screenshot(path=str(shots / "browser-card-online-glossary.png"), full_page=True)
 
 
-def test_an_uploaded_deck_file_is_checked_without_javascript(server: tuple[str, Path], page) -> None:
+def test_an_uploaded_deck_file_is_checked_without_javascript(shots: Path, server: tuple[str, Path], page) -> None:
     base, _ = server
     context = page.context.browser.new_context(java_script_enabled=False, viewport={"width": 1400, "height": 1000})
     try:
@@ -398,7 +390,175 @@ def test_an_uploaded_deck_file_is_checked_without_javascript(server: tuple[str, 
         assert tab.locator("h2.verdict").inner_text().startswith("Not legal")
         assert "TOO_MANY_COPIES" in tab.locator("tr#line-15").inner_text()
         assert tab.locator("textarea#deck").input_value() == (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        tab.screenshot(path=str(ARTIFACTS / "browser-deck-upload-no-js.png"), full_page=True)
+        tab.screenshot(path=str(shots / "browser-deck-upload-no-js.png"), full_page=True)
+    finally:
+        context.close()
+
+
+SIZES = [(1366, 768), (390, 844)]
+SIZE_IDS = ["desktop", "phone"]
+
+# Every visible piece of text, and every button, whose colour is below 4.5:1 on the background behind it (3:1
+# for large text), as WCAG computes contrast; backgrounds are composited up the tree, text over an image is not judged.
+LOW_CONTRAST_JS = """
+() => {
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat([1]); };
+  const background = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const s = getComputedStyle(e);
+      if (s.backgroundImage !== 'none' && !s.backgroundImage.startsWith('linear-gradient')) return null;
+      const c = parse(s.backgroundColor); if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let bg = [255, 255, 255, 1]; for (const l of layers.reverse()) bg = over(l, bg); return bg; };
+  const failures = [];
+  const judge = (el, label) => { const s = getComputedStyle(el); const bg = background(el); const fg = parse(s.color);
+    if (!bg || !fg) return; const text = over(fg, bg); const [hi, lo] = [lum(text), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05); const size = parseFloat(s.fontSize); const bold = parseInt(s.fontWeight) >= 700;
+    const needed = (size >= 24 || (bold && size >= 18.66)) ? 3 : 4.5;
+    if (ratio < needed) failures.push(`${label.slice(0, 40)} (${s.color} on rgb(${bg.slice(0, 3).map(Math.round)}): ${ratio.toFixed(2)})`); };
+  for (const b of document.querySelectorAll('input[type=submit], input[type=button]'))
+    if (b.getClientRects().length && !b.closest('details:not([open]) > :not(summary)')) judge(b, b.value);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  while (walker.nextNode()) { const node = walker.currentNode; const el = node.parentElement;
+    if (!node.textContent.trim() || !el || seen.has(el)) continue; seen.add(el);
+    const rects = el.getClientRects(); if (!rects.length) continue;
+    const s = getComputedStyle(el); if (s.visibility === 'hidden' || parseFloat(s.opacity) === 0) continue;
+    if (el.closest('details:not([open]) > :not(summary)') || el.closest('[hidden]')) continue;
+    judge(el, node.textContent.trim());
+  }
+  return failures;
+}
+"""
+
+HEADINGS_JS = "() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]))"
+
+PAGES_FOR_EVERYONE = ["/", "/cardkit", "/cardkit/cards", "/cardkit/cards?_search=colour%3Apurple", "/cardkit/tcg_cards",
+                      "/cardkit/cards/berserk-tcg,BK1-011", "/cardkit/cards/berserk-ccg,10001", "/-/search?q=Koch",
+                      "/-/search?q=e%3Afire", "/-/syntax", "/-/deck", "/cardkit/openable_cards", "/spring-open",
+                      "/spring-open/verdicts"]
+
+
+def _check_page_for_everyone(page: object, where: str) -> None:
+    """lang="en", one <main>, headings in order from one <h1>, and every text readable (contrast >= 4.5:1)."""
+    assert page.locator("html").get_attribute("lang") == "en", where  # type: ignore[attr-defined]
+    assert page.locator("main").count() == 1, where  # type: ignore[attr-defined]
+    levels = page.evaluate(HEADINGS_JS)  # type: ignore[attr-defined]
+    assert levels and levels[0] == 1 and levels.count(1) == 1, (where, levels)
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), (where, levels)
+    assert page.evaluate(LOW_CONTRAST_JS) == [], where  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_every_page_says_its_language_has_one_main_headings_in_order_and_readable_text(
+        shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
+    base, _ = server
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        for path in PAGES_FOR_EVERYONE:
+            page.goto(base + path)
+            _check_page_for_everyone(page, f"{path} at {width}px")
+        page.goto(f"{base}/cardkit/cards/berserk-ccg,10001")
+        assert page.locator('h1 [lang="ru"]').inner_text() == "Кочевник"
+        page.screenshot(path=str(shots / f"everyone-card-ru-{width}.png"), full_page=True)
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_a_sortable_heading_is_reached_by_keyboard_and_says_how_it_sorts(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/tcg_cards")
+    page.locator("input#_search").focus()
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.closest('th') ? document.activeElement.textContent.trim() : ''")
+        if focused.startswith("level"):
+            break
+    else:
+        raise AssertionError("Tab never reached the level heading")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"_sort=level"))
+    assert page.locator('th[data-column="level"]').get_attribute("aria-sort") == "ascending"
+    assert page.locator("th[aria-sort]").count() == 1
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_a_search_with_an_unknown_value_says_why_on_the_first_screen(shots: Path, server: tuple[str, Path], page,
+                                                                    width: int, height: int) -> None:
+    base, _ = server
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        for path, why in (("/cardkit/cards?_search=colour%3Apurple", "known values: black, green, red, white"),
+                          ("/cardkit/cards?_search=e%3Afire", "known values: darkness, forest"),
+                          ("/-/search?q=e%3Afire", "known values: darkness, forest")):
+            page.goto(base + path)
+            reason = page.locator(".cardkit-search-why")
+            box = reason.bounding_box()
+            assert why in reason.inner_text() and box and box["y"] + box["height"] <= height, path
+            assert why not in page.title() and why not in " ".join(page.locator("h1, h2").all_inner_texts())
+        page.screenshot(path=str(shots / f"search-why-{width}.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_order_sorts_the_table_page(server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(f"{base}/cardkit/cards?_size=max")
+    page.fill("input#_search", "c:red order:-cost")
+    page.press("input#_search", "Enter")
+    page.wait_for_url(re.compile(r"_search="))
+    costs = [int(x) for x in page.locator("td.col-cost").all_inner_texts()]
+    assert costs == sorted(costs, reverse=True) and len(set(costs)) > 1
+
+
+def test_the_home_page_searches_and_its_syntax_page_runs_each_example(shots: Path, server: tuple[str, Path], page) -> None:
+    base, _ = server
+    page.goto(base + "/")
+    page.fill("input#q", "Zodd")
+    page.press("input#q", "Enter")
+    page.wait_for_url(re.compile(r"/-/search\?q=Zodd"))
+    assert page.locator("table.cardkit-hits tr td:first-child a").first.inner_text() == "Zodd"
+    page.goto(base + "/")
+    page.get_by_role("link", name="How to search").click()
+    page.wait_for_url(re.compile(r"/-/syntax$"))
+    page.screenshot(path=str(shots / "syntax.png"), full_page=True)
+    page.locator("#field-element a", has_text="e:forest elite:yes").click()
+    page.wait_for_url(re.compile(r"/-/search\?q=e%3Aforest"))
+    assert page.locator("table.cardkit-hits tr").count() > 0
+
+
+AMBIGUOUS_DECK = "game: berserk-tcg\n3 Guts\n3 Gutz\n" + "\n".join(f"3 BK1-0{n:02d}" for n in range(20, 34)) + "\n"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_the_deck_page_answers_first_and_an_ambiguous_line_is_a_choice_without_javascript(
+        shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
+    base, _ = server
+    context = page.context.browser.new_context(java_script_enabled=False, viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}/-/deck")
+        tab.fill("textarea#deck", AMBIGUOUS_DECK)
+        tab.click("input[type=submit][value='Check the deck']")
+        tab.wait_for_load_state()
+        verdict = tab.locator("h2.verdict").bounding_box()
+        problems = tab.locator("#problems").bounding_box()
+        assert verdict and problems and problems["y"] < height, "the problems start on the first screen"
+        _check_page_for_everyone(tab, f"deck page at {width}px")
+        tab.screenshot(path=str(shots / f"deck-answers-{width}.png"))
+        tab.screenshot(path=str(shots / f"deck-answers-{width}-full.png"), full_page=True)
+        tab.locator(".cardkit-problems a[href='#line-2']").click()
+        assert tab.url.endswith("#line-2")
+        tab.check("input[name=card-2][value='Guts (BK1-011)']")
+        tab.locator("fieldset button.cardkit-check-again").first.click()
+        tab.wait_for_load_state()
+        assert tab.locator("textarea#deck").input_value().split("\n")[1] == "3 Guts (BK1-011)"
+        tab.locator("button.cardkit-fix").first.click()
+        tab.wait_for_load_state()
+        assert re.match(r"3 Guts \(BK\d-\d{3}\)$", tab.locator("textarea#deck").input_value().split("\n")[2])
+        summary = tab.locator(".cardkit-deck-summary").inner_text()
+        assert "unresolved" not in summary
     finally:
         context.close()

@@ -157,10 +157,11 @@ def test_the_html_report_escapes_player_text_and_colours_verdicts(runner: CliRun
     assert result.exit_code == 1
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "<b>copy" not in page
-    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page and "Hawks &lt;b&gt;copy&lt;/b&gt;" in page
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page and "Hawks &lt;b&gt;copy&lt;/b&gt;" in page
     assert page.count('<tr class="legal">') == 1 and page.count('<tr class="illegal">') == 5
     assert page.count('<tr class="unreadable">') == 1 and page.count('<tr class="missing">') == 1
-    assert "tr.illegal td.verdict{background" in page and "http" not in page  # self-contained: no links out
+    assert page.count('class="verdict verdict-illegal"') == 5 and ".verdict-illegal { background" in page
+    assert "http" not in page  # self-contained: no links out
     assert "MISSING_SUBMISSION" in page and "TOO_MANY_COPIES" in page
 
 
@@ -178,10 +179,15 @@ def test_the_database_holds_events_decks_verdicts_and_problems(runner: CliRunner
     assert result.exit_code == 0, result.output
     from cardkit.tournament import check_event
 
-    lists = [s.cards for s in check_event([EVENT], registrations=REGISTRATIONS).submissions]
+    from cardkit.tournament.frame import metagame
+
+    checked = check_event([EVENT], registrations=REGISTRATIONS)
+    lists = [s.cards for s in checked.submissions]
+    field = metagame(checked)
     assert json.loads(result.stdout)["tables"] == {
         "events": 1, "decks": 7, "deck_cards": sum(map(len, lists)), "cards": len({c.card for cards in lists for c in cards}),
-        "verdicts": 8, "problems": 9, "event_problems": 0}
+        "verdicts": 8, "problems": 9, "event_problems": 0, "metagame_mixes": len(field.mixes),
+        "metagame_cards": len(field.cards), "metagame_sizes": len(field.sizes)}
     with sqlite3.connect(out) as conn:
         verdicts = dict(conn.execute("SELECT verdict, count(*) FROM verdicts GROUP BY verdict").fetchall())
         identical = conn.execute("SELECT d.path FROM problems p JOIN verdicts v ON v.id = p.verdict_id "

@@ -69,10 +69,11 @@ def test_the_metagame_counts_legal_decks_mixes_and_cards(hostile_event: Path) ->
 
 
 def test_the_page_escapes_every_name_and_runs_only_its_own_script(page: str) -> None:
-    assert HOSTILE_PLAYER not in page and "&lt;script&gt;alert(&quot;p&quot;)&lt;/script&gt;" in page
-    assert "<img" not in page and "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;/style&gt;" in page
+    assert HOSTILE_PLAYER not in page and "&lt;script&gt;alert(&#34;p&#34;)&lt;/script&gt;" in page
+    assert "<img" not in page and "&#34;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;/style&gt;" in page
     assert "<b onmouseover" not in page and "&lt;b onmouseover=alert(2)&gt;Mallory&lt;/b&gt;" in page
-    assert page.count("<script>") == 1 and page.count("</style>") == 1
+    # The page's own script and its two style sheets (the web UI's and the page's), nothing a name brought in.
+    assert page.count("<script>") == 1 and page.count("</style>") == 2
     # A right-to-left override would reverse what follows it on the page: it is shown as an escape instead.
     assert "\u202e" not in page and "Ｃｌａｒａ \\u202eevil" in page
 
@@ -80,7 +81,7 @@ def test_the_page_escapes_every_name_and_runs_only_its_own_script(page: str) -> 
 def test_the_page_needs_no_other_file_or_network(page: str) -> None:
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//|file:|[\w./-]+\.(css|js|png|svg))""", page)
     assert "@import" not in page and "url(" not in page
-    assert page.count("<svg") == 3  # the charts are drawn into the page
+    assert page.count('<figure class="chart">') == 3  # the charts are drawn into the page
 
 
 def test_illegal_and_unreadable_submissions_are_named_but_not_listed(page: str) -> None:
@@ -114,7 +115,7 @@ def test_publish_writes_one_page_and_says_what_it_holds(runner: CliRunner, tmp_p
     assert over_input.exit_code == 2 and deck.read_bytes() == before
 
 
-def test_pandas_is_imported_only_by_publish() -> None:
+def test_pandas_is_imported_only_when_a_command_needs_the_metagame_frame() -> None:
     code = ("import sys; from cardkit.cli.main import app; import cardkit.tournament.database, cardkit.tournament.registry;"
             "print('pandas' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
@@ -129,3 +130,159 @@ def test_publish_json_counts_what_the_page_shows(runner: CliRunner, tmp_path: Pa
     meta = metagame(check_event([EVENT]))
     assert json.loads(result.stdout) == {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
                                          "cards": len(meta.cards), "not_published": len(meta.unlisted)}
+
+
+# --- one frame, one page style, links, the deck text, CSV tables
+
+
+@pytest.mark.parametrize("registrations, event, title", [
+    ("player,deck,event\nAlice Archer,a.deck,Autumn Cup 2026\n", None, "Autumn Cup 2026"),
+    ("player,deck,event\nAlice Archer,a.deck,Autumn Cup 2026\n", "Club Night", "Club Night"),
+    ("player,deck\nAlice Archer,a.deck\n", None, "cup-folder"),
+], ids=["event-column", "event-option-first", "folder-name"])
+def test_the_page_title_is_the_event_option_else_the_event_column_else_the_folder(
+        tmp_path: Path, registrations: str, event: str | None, title: str) -> None:
+    folder = tmp_path / "cup-folder"
+    folder.mkdir()
+    deck(folder, "a.deck", HAWKS, "Alice Archer")
+    (tmp_path / "players.csv").write_text(registrations, encoding="utf-8")
+    page = render_page(check_event([folder], registrations=tmp_path / "players.csv", event=event))
+    assert f"<title>{title}: decklists and metagame</title>" in page and f"<h1>{title}: decklists and metagame</h1>" in page
+
+
+def test_card_names_link_to_the_served_catalogue_or_an_address_template_else_to_nothing(hostile_event: Path) -> None:
+    result = check_event([hostile_event])
+    served = render_page(result, card_url="http://127.0.0.1:8001/cardkit/")
+    assert '<a href="http://127.0.0.1:8001/cardkit/cards/berserk-tcg,BK1-012">Guts</a>' in served
+    other = render_page(result, card_url="https://cards.example/{game}/{id}?lang=en")
+    assert '<a href="https://cards.example/berserk-tcg/BK1-012?lang=en">Guts</a>' in other
+    plain = render_page(result)
+    assert ">Guts</a>" not in plain and "3 Guts <small>(BK1-012)</small>" in plain
+
+
+def test_the_served_catalogue_links_encode_ids_as_datasette_does() -> None:
+    from datasette.utils import tilde_encode as datasette_tilde_encode
+
+    from cardkit.tournament.pages import tilde_encode
+
+    for key in ("BK1-012", "b_lak-nak", "a b/c.d~é", "Ｃ"):
+        assert tilde_encode(key) == datasette_tilde_encode(key)
+
+
+def test_a_card_url_that_is_not_http_is_refused_before_anything_is_written(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--card-url", "javascript:alert(1)//{id}"])
+    assert result.exit_code == 2 and "--card-url" in result.output and not out.exists()
+
+
+def test_each_decklist_s_text_reads_back_as_the_deck_that_was_sent(hostile_event: Path, tmp_path: Path) -> None:
+    import html
+
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import deck_hash
+
+    result = check_event([hostile_event])
+    page = render_page(result)
+    blocks = re.findall(r'<pre id="deck-(\d+)-text">(.*?)</pre>', page, re.S)
+    legal = sorted((s for s in result.submissions if s.verdict.value == "legal"), key=lambda s: ((s.player or "").casefold(), s.path))
+    assert len(blocks) == len(legal) == 3
+    assert page.count('<button type="button" class="copy" data-copy="deck-') == 3
+    for (number, text), sent in zip(blocks, legal):
+        path = tmp_path / f"copied-{number}.deck"
+        path.write_text(html.unescape(text), encoding="utf-8")
+        copied = read_deck(path)
+        assert deck_hash(copied) == sent.hash
+        assert copied.player == sent.player or "\\u" in (copied.player or "")  # a bidi override is shown escaped
+
+
+def test_the_templates_escape_everything_and_only_their_own_html_is_markup() -> None:
+    from cardkit.tournament.pages import environment, render
+
+    assert environment().autoescape("publish.html") and environment().autoescape("report.html")
+    text = render("_charts.html") + environment().get_template("_charts.html").module.bar_chart(
+        "<t>", [{"label": "<b>\u202e", "value": 1, "fill": None}])
+    assert "<b>" not in text and "&lt;b&gt;\\u202e" in text and "&lt;t&gt;" in text
+
+
+def test_the_metagame_frame_has_one_row_per_deck_section_and_card(hostile_event: Path) -> None:
+    from cardkit.tournament.frame import CARD_COLUMNS, metagame
+
+    result = check_event([hostile_event])
+    meta = metagame(result)
+    legal = [s for s in result.submissions if s.verdict.value == "legal"]
+    assert tuple(meta.deck_cards.columns) == CARD_COLUMNS
+    assert len(meta.deck_cards) == sum(len(s.cards) for s in legal)
+    assert not meta.deck_cards.duplicated(["deck", "section", "card"]).any()
+    assert int(meta.deck_cards["count"].sum()) == sum(c.copies for s in legal for c in s.cards)
+    # The cards table is the frame grouped: a card's copies are its rows' counts added up.
+    guts = meta.deck_cards[meta.deck_cards["card"] == "BK1-012"]
+    row = meta.cards.set_index("card").loc["BK1-012"]
+    assert row["copies"] == guts["count"].sum() and row["decks"] == guts["deck"].nunique()
+
+
+def test_the_database_summary_tables_are_the_published_page_s_tables(runner: CliRunner, tmp_path: Path) -> None:
+    import sqlite3
+
+    from cardkit.tournament.frame import metagame
+
+    out = tmp_path / "event.db"
+    assert runner.invoke(app, ["tournament", "db", str(EVENT), "--out", str(out)]).exit_code == 0
+    meta = metagame(check_event([EVENT]))
+    with sqlite3.connect(out) as conn:
+        for name in ("mixes", "cards", "sizes"):
+            frame = getattr(meta, name)
+            rows = conn.execute(f"SELECT {', '.join(frame.columns)} FROM metagame_{name} ORDER BY rowid").fetchall()
+            assert rows == [tuple(r) for r in frame.astype(object).itertuples(index=False, name=None)]
+    conn.close()
+
+
+def test_csv_dir_writes_every_metagame_table_as_the_frame_holds_it(runner: CliRunner, tmp_path: Path) -> None:
+    import csv
+
+    from cardkit.tournament.frame import TABLES, metagame
+
+    out, tables = tmp_path / "page.html", tmp_path / "tables"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(tables)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tables.iterdir()) == sorted(f"{t}.csv" for t in TABLES)
+    meta = metagame(check_event([EVENT])).tables()
+    for name in TABLES:
+        rows = list(csv.reader((tables / f"{name}.csv").open(encoding="utf-8")))
+        assert rows[0] == list(meta[name].columns) and len(rows) == len(meta[name]) + 1
+    cards = list(csv.DictReader((tables / "cards.csv").open(encoding="utf-8")))
+    assert cards[0]["name"] == meta["cards"].iloc[0]["name"] and float(cards[0]["percent"]) == meta["cards"].iloc[0]["percent"]
+    # Again: cardkit's own tables are replaced.
+    assert runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(tables)]).exit_code == 0
+
+
+def test_csv_tables_guard_formulas_and_show_hidden_characters(tmp_path: Path) -> None:
+    import csv
+
+    from cardkit.tournament.frame import metagame
+    from cardkit.tournament.publish import write_tables
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    deck(folder, "a.deck", HAWKS, '=HYPERLINK("http://x")', "@SUM(A1)")
+    deck(folder, "b.deck", APOSTLES, "Clara \u202eevil")
+    write_tables(metagame(check_event([folder])), tmp_path / "tables")
+    decks = list(csv.DictReader((tmp_path / "tables" / "decks.csv").open(encoding="utf-8")))
+    assert [d["player"] for d in decks] == ["'=HYPERLINK(\"http://x\")", "Clara \\u202eevil"]
+    assert decks[0]["name"] == "'@SUM(A1)"
+    players = {r["player"] for r in csv.DictReader((tmp_path / "tables" / "deck_cards.csv").open(encoding="utf-8"))}
+    assert players == {"'=HYPERLINK(\"http://x\")", "Clara \\u202eevil"}
+
+
+def test_csv_dir_over_a_file_cardkit_did_not_write_is_refused_before_any_work(runner: CliRunner, tmp_path: Path) -> None:
+    tables = tmp_path / "tables"
+    tables.mkdir()
+    (tables / "cards.csv").write_text("my,own\nnotes,here\n", encoding="utf-8")
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(tables)])
+    assert result.exit_code == 2 and "--force" in result.output
+    assert not out.exists() and [p.name for p in tables.iterdir()] == ["cards.csv"]
+    assert (tables / "cards.csv").read_text(encoding="utf-8") == "my,own\nnotes,here\n"
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    refused = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(afile)])
+    assert refused.exit_code == 2 and not out.exists() and afile.read_text(encoding="utf-8") == "x"

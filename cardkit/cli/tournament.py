@@ -34,7 +34,8 @@ RegistrationsOption = Annotated[Optional[Path], typer.Option(
     "--registrations", "-r", help="Registration CSV: a `player` column (required), optional `deck` (the "
                                   "submission's file name) and `format` columns; other columns are ignored.",
     show_default=False)]
-EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name for reports (default: the folder's name).")]
+EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name for reports and pages (default: the "
+                                                                    "registration list's `event` column, else the folder's name).")]
 
 
 @contextmanager
@@ -180,31 +181,48 @@ def publish_command(
     event: EventOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out even if it is not a page cardkit "
                                                         "published (never an input or a special file).")] = False,
+    card_url: Annotated[Optional[str], typer.Option(
+        "--card-url", metavar="URL", help="Link each card name to its page: the catalogue `cardkit serve` shows "
+                                          "(http://HOST:PORT/cardkit), or any address with {id} (and {game}) in it.",
+        show_default=False)] = None,
+    csv_dir: Annotated[Optional[Path], typer.Option(
+        "--csv-dir", metavar="DIR", help="Also write the metagame tables as CSV files in DIR (mixes, cards, sizes, "
+                                         "decks, deck_cards), for spreadsheets.", show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Publish the event: the metagame with charts, then every legal deck's list, in one HTML page.
 
     Decks per colour or element mix, the most played cards (how many decks,
     in what numbers), deck sizes; every legal list grouped by kind, sortable
-    by player. Illegal, unreadable and missing submissions are named only.
-    Exit 0 once written, 2 for a usage error and for an --out that is an
-    input, a special file or a file cardkit did not publish (unless --force).
+    by player, with a copy button and its text in the deck format. Illegal,
+    unreadable and missing submissions are named only. Exit 0 once written,
+    2 for a usage error and for an --out (or a --csv-dir file) that is an
+    input, a special file or a file cardkit did not write (unless --force).
     """
-    from cardkit.tournament.publish import check_page_target, write_page
+    from cardkit.tournament.pages import card_links
+    from cardkit.tournament.publish import check_page_target, check_tables_target, write_page, write_tables
 
     given = _given(inputs, registrations)
+    card_links(card_url)  # a bad address is refused before the work
     check_page_target(out, force, given)  # before the work, not after
+    if csv_dir is not None:
+        check_tables_target(csv_dir, force, given)
     with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
         phase(f"writing {out.name}")
-        meta = write_page(result, out, force, given)
-    summary = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes), "cards": len(meta.cards),
-               "not_published": len(meta.unlisted)}
+        meta = write_page(result, out, force, given, card_url)
+        tables = write_tables(meta, csv_dir, force, given) if csv_dir is not None else []
+    summary: dict[str, object] = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
+                                  "cards": len(meta.cards), "not_published": len(meta.unlisted)}
+    if csv_dir is not None:
+        summary["csv"] = [str(p) for p in tables]
     if as_json:
         print_json(summary)
     else:
         typer.echo(f"{visible(result.event)}: published {summary['decks']} legal deck(s), {summary['mixes']} mix(es), "
                    f"{summary['cards']} different card(s); {summary['not_published']} submission(s) named only")
         typer.echo(f"wrote {visible(out)}")
+        if tables:
+            typer.echo(f"wrote {len(tables)} CSV table(s) in {visible(csv_dir)}: " + ", ".join(p.name for p in tables))
 
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace an existing registry (it is the record of what "

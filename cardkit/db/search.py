@@ -214,6 +214,17 @@ def _suggestions(conn: sqlite3.Connection, query: Query, game: str | None) -> tu
     return tuple(sorted(scored, key=lambda n: (-scored[n], n))[:SUGGESTIONS])
 
 
+def check_query(conn: sqlite3.Connection, text: str) -> Query:
+    """`text` parsed, its filter values checked against the cards: the reason a search would show no rows.
+
+    Raises `BadArgument` (an unknown field names the known ones, a value no card has the known
+    values) or `UnknownGame`, as `search_connection` does, for a front end that runs its own SQL.
+    """
+    query = parse_query(text)
+    _check_values(conn, query)
+    return query
+
+
 def close_names(conn: sqlite3.Connection, text: str, game: str | None = None) -> tuple[str, ...]:
     """Names close to a query's words ("did you mean"), for a front end holding its own connection."""
     return _suggestions(conn, parse_query(text), game)

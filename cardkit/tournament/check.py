@@ -328,7 +328,8 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     `phase` is told as each step starts (finding, checking, comparing), `progress` after each deck.
 
     The event format is `format_name`, else the registration list's `format` column, else
-    none (each deck is checked against its own format). Raises only for the caller's
+    none (each deck is checked against its own format). The event's name is `event`, else
+    the list's `event` column, else the folder's name. Raises only for the caller's
     mistakes: an unknown format, an unreadable registration list, no submissions.
     """
     from cardkit.formats import load_format
@@ -348,7 +349,7 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
     tell("comparing decks")
     submissions.extend(cross_check(submissions, regs))
-    return EventCheck(event=event or _event_name(inputs), format=fmt.name if fmt else None, submissions=submissions,
+    return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs), format=fmt.name if fmt else None, submissions=submissions,
                       registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])
 
 

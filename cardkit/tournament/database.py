@@ -32,6 +32,14 @@ SCHEMA: tuple[str, ...] = (
     "card TEXT, line INTEGER, lim TEXT, actual TEXT)",
     "CREATE TABLE event_problems (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), "
     "code TEXT NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, line INTEGER, file TEXT)",
+    # The field's statistics, from the one DataFrame `tournament publish` uses (cardkit.tournament.frame).
+    "CREATE TABLE metagame_mixes (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, mix TEXT NOT NULL, "
+    "decks INTEGER NOT NULL, percent REAL NOT NULL)",
+    "CREATE TABLE metagame_cards (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, card TEXT NOT NULL, "
+    "name TEXT NOT NULL, kind TEXT, decks INTEGER NOT NULL, percent REAL NOT NULL, copies INTEGER NOT NULL, "
+    "average REAL NOT NULL, fewest INTEGER NOT NULL, most INTEGER NOT NULL)",
+    "CREATE TABLE metagame_sizes (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, "
+    "main INTEGER NOT NULL, decks INTEGER NOT NULL)",
     # Not `meta`: a file with a `meta` table passes for a catalogue build, which `cardkit serve --db` may rebuild.
     "CREATE TABLE tournament_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE INDEX decks_hash ON decks(hash)",
@@ -45,15 +53,20 @@ SCHEMA: tuple[str, ...] = (
 `tournament_meta` marks the file as a tournament database (`kind`) and says what wrote it.
 `deck_cards` holds each readable deck's resolved list, one row per card and section; `cards`
 the catalogue's name, kind and colours (or elements) of every card those lists name, so the
-lists can be read and grouped without the catalogue database beside them."""
+lists can be read and grouped without the catalogue database beside them. `metagame_mixes`,
+`metagame_cards` and `metagame_sizes` are the legal decks' statistics as the published page shows
+them (the same DataFrame makes both), one set per event."""
 
-DATA_TABLES: tuple[str, ...] = ("events", "decks", "deck_cards", "cards", "verdicts", "problems", "event_problems")
+DATA_TABLES: tuple[str, ...] = ("events", "decks", "deck_cards", "cards", "verdicts", "problems", "event_problems",
+                                "metagame_mixes", "metagame_cards", "metagame_sizes")
+METAGAME_TABLES: tuple[str, ...] = ("mixes", "cards", "sizes")
+"""The metagame tables (`cardkit.tournament.frame`) kept as `metagame_NAME`."""
 # A file written before the decklists were kept (layout 1) lacks these; it is still a tournament database.
 _LAYOUT_1_TABLES: tuple[str, ...] = ("events", "decks", "verdicts", "problems", "event_problems")
 MARKER_TABLE = "tournament_meta"
 KIND = "cardkit-tournament"
 # Bump when tables or columns change, so a reader can tell which layout a file has.
-LAYOUT_VERSION = "2"
+LAYOUT_VERSION = "3"
 
 
 def is_tournament_database(path: str | os.PathLike[str]) -> bool:
@@ -113,6 +126,7 @@ def _insert_cards(conn: Any, played: dict[str, set[str]]) -> None:
 
 
 def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
+    from cardkit.tournament.frame import metagame
     from cardkit.tournament.metagame import mix
 
     s = result.summary()
@@ -121,6 +135,13 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
         "VALUES (?,?,?,?,?,?,?,?,?,?)",
         (result.event, result.format, result.registrations, int(result.ok), s["rows"], s["legal"], s["illegal"],
          s["unreadable"], s["missing"], s["warnings"])).lastrowid
+    tables = metagame(result).tables()
+    for name in METAGAME_TABLES:
+        frame = tables[name]
+        columns = ", ".join(["event_id", *frame.columns])
+        marks = ", ".join("?" * (len(frame.columns) + 1))
+        conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
+                         [(event_id, *row) for row in frame.astype(object).itertuples(index=False, name=None)])
     for p in result.problems:
         conn.execute("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
                      (event_id, p.code, p.severity.value, p.message, p.line, p.file))

@@ -17,7 +17,8 @@ PlayerKey = str
 
 COLUMNS: tuple[str, ...] = ("player", "deck", "format")
 """`player` is required; `deck` (the submission's file name or path in the event folder) and
-`format` (the event's one format) are optional; any other column is kept but not checked."""
+`format` (the event's one format) are optional; any other column is kept but not checked
+(an `event` column names the event in reports and on the published page)."""
 
 
 def player_key(name: str) -> PlayerKey:
@@ -67,6 +68,11 @@ class Registrations:
             wanted = row.deck_path
             if wanted is not None:
                 self._by_file.setdefault(wanted, (i, row))
+
+    @property
+    def event(self) -> str | None:
+        """The event's name from an `event` column: the first row that gives one."""
+        return next((row.extra["event"] for row in self.rows if row.extra.get("event")), None)
 
     def find(self, player: str) -> Registration | None:
         return self._by_key.get(player_key(player))

@@ -101,3 +101,33 @@ def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> li
             shown = Markup(escape(_plain(value)))
         facts.append((label, shown))
     return facts
+
+
+
+def card_traits(card: dict[str, Any]) -> dict[str, Any]:
+    """The fields that tell printings and namesakes apart, in the shape of an AMBIGUOUS_CARD candidate
+    (`cardkit.catalogue.candidates`): set (an Online card's series), colour or elements, cost, level,
+    power, hp, life, strike, each only when the card's game has it."""
+    from cardkit.catalogue.candidates import CANDIDATE_FIELDS
+
+    traits: dict[str, Any] = {}
+    for key in CANDIDATE_FIELDS:
+        source = "series" if key == "set" and "set" not in card else key
+        if source in card:
+            traits[key] = card[source]
+    return traits
+
+
+def card_details(card: dict[str, Any], keys: list[str] | None = None) -> str:
+    """The card's traits (or only `keys` of them) in words: `set BK1, white, cost 1 white + 1, level 1, power 2, hp 3`."""
+    from cardkit.catalogue.candidates import shown_value
+
+    traits = card_traits(card)
+    return ", ".join(shown_value(k, traits.get(k)) for k in (keys if keys is not None else traits))
+
+
+def differences(card: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """The traits (set, cost, level, ...) in which `other` differs from `card`, in the candidates' order."""
+    from cardkit.catalogue.candidates import differing_fields
+
+    return [k for k in differing_fields([card_traits(card), card_traits(other)]) if k != "name"]

@@ -7,8 +7,9 @@ multipart/form-data (`deck_file`, or a file sent as `deck`), so uploading needs 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +47,30 @@ NAME_FIELD = "filename"
 MAX_FORM_BYTES = 2 * MAX_INPUT_BYTES + (1 << 16)
 
 
+# The page's choices: `card-N` is the card chosen for line N (an ambiguous line's candidate, or a suggestion),
+# `was-N` the card text line N held when the page was made, so an edited line is never overwritten.
+CHOICE_FIELD = re.compile(r"^card-(?P<line>[0-9]{1,7})$")
+
+
 @dataclass(frozen=True)
 class PostedDeck:
-    """What a deck form sent: the deck's bytes (an uploaded file's, else the pasted text's) and its file name."""
+    """What a deck form sent: the deck's bytes (an uploaded file's, else the pasted text's), its file name,
+    and the cards chosen on the page for lines it reported (line -> (chosen card, the line's card text then))."""
 
     data: bytes
     filename: str | None
     uploaded: bool
+    choices: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+
+def _choices(fields: dict[str, str]) -> dict[int, tuple[str, str]]:
+    chosen: dict[int, tuple[str, str]] = {}
+    for name, value in fields.items():
+        m = CHOICE_FIELD.match(name)
+        if m and value.strip():
+            line = int(m["line"])
+            chosen[line] = (value.strip(), fields.get(f"was-{line}", ""))
+    return chosen
 
 
 def _multipart(content_type: str, body: bytes) -> tuple[dict[str, str], list[tuple[str, str, bytes]]]:
@@ -87,10 +105,39 @@ def posted_deck(content_type: str, body: bytes) -> PostedDeck:
         chosen = next(((name, data) for field, name, data in files
                        if field in (FILE_FIELD, DECK_FIELD) and (name or data)), None)
         if chosen is not None:
-            return PostedDeck(chosen[1], chosen[0] or fields.get(NAME_FIELD) or None, True)
+            return PostedDeck(chosen[1], chosen[0] or fields.get(NAME_FIELD) or None, True, _choices(fields))
     else:
         fields = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
-    return PostedDeck(fields.get(DECK_FIELD, "").encode("utf-8", "surrogatepass"), fields.get(NAME_FIELD) or None, False)
+    return PostedDeck(fields.get(DECK_FIELD, "").encode("utf-8", "surrogatepass"), fields.get(NAME_FIELD) or None, False,
+                      _choices(fields))
+
+
+_SIDE_PREFIX = re.compile(r"^\s*SB\s*:\s*", re.IGNORECASE)
+
+
+def apply_choices(text: str, choices: dict[int, tuple[str, str]]) -> tuple[str, list[str]]:
+    """The deck text with each chosen line rewritten as `N CARD` (kept a side-deck line if it was one),
+    and a note for each choice not applied because its line no longer holds the card it was made for."""
+    from cardkit.decks.parse import parse_text
+
+    if not choices:
+        return text, []
+    lines = text.split("\n")
+    entries = {e.line: e for e in parse_text(text).entries if e.line is not None}
+    notes: list[str] = []
+    for number, (card, was) in sorted(choices.items()):
+        entry = entries.get(number)
+        if any(ch in card for ch in "\r\n\x85\u2028\u2029"):
+            notes.append(f"the card chosen for line {number} holds a line break, so it was not put there")
+            continue
+        if entry is None or entry.text != was:
+            notes.append(f"line {number} changed since it was checked, so {card!r} was not put there")
+            continue
+        raw = lines[number - 1]
+        prefix = m.group(0) if (m := _SIDE_PREFIX.match(raw)) else ""
+        ending = "\r" if raw.endswith("\r") else ""
+        lines[number - 1] = f"{prefix}{entry.count} {card}{ending}"
+    return "\n".join(lines), notes
 
 
 def shown_text(data: bytes) -> str:
@@ -107,12 +154,18 @@ def shown_text(data: bytes) -> str:
 
 @dataclass(frozen=True)
 class DeckSummary:
-    """The main deck by kind, its colour or element split and its cost curve, each counted in copies."""
+    """The main deck by kind, its colour or element split and its cost curve, each counted in copies.
+
+    Lines that name no one card are `unresolved` (main) or in `side` without an id, so the groups
+    still add up to the counts in the verdict; an unresolved line whose candidates all share a colour
+    (or elements) or a cost still counts there, as the deck's legality counts it.
+    """
 
     kinds: dict[str, list[tuple[int, str, str]]]  # kind -> (copies, name, id), in list order
     split: dict[str, int]
     curve: dict[int, int]
-    side: list[tuple[int, str, str]]
+    side: list[tuple[int, str, str]]  # (copies, name, id); id "" for a line that names no one card
+    unresolved: list[tuple[int, str, int | None]] = field(default_factory=list)  # (copies, text, line) of main
 
 
 def _total_cost(card: dict[str, Any]) -> int | None:
@@ -122,8 +175,17 @@ def _total_cost(card: dict[str, Any]) -> int | None:
     return cost if isinstance(cost, int) else None
 
 
+def _split_key(card: dict[str, Any]) -> str | None:
+    """The card's place in the colour (TCG) or element split, or None for a game with neither."""
+    if "colour" in card:
+        return str(card["colour"] or "colourless")
+    if "elements" in card:
+        return ", ".join(card["elements"]) or "neutral"
+    return None
+
+
 def summarise_deck(text: str, filename: str | None = None) -> DeckSummary | None:
-    """The summary of a readable deck's resolved cards, or None when it cannot be read."""
+    """The summary of a readable deck's cards, or None when it cannot be read."""
     from cardkit.catalogue.lookup import card_index
     from cardkit.decks.read import parse_deck
 
@@ -136,8 +198,19 @@ def summarise_deck(text: str, filename: str | None = None) -> DeckSummary | None
     split: Counter[str] = Counter()
     curve: Counter[int] = Counter()
     side: list[tuple[int, str, str]] = []
+    unresolved: list[tuple[int, str, int | None]] = []
     for entry in deck.entries:
         if entry.card is None or entry.card not in cards:
+            if entry.section == "main":
+                unresolved.append((entry.count, entry.text, entry.line))
+                # What every candidate shares still counts, as in the deck's legality: a colour, a cost.
+                among = [cards[c] for c in entry.candidates if c in cards]
+                if among and len({_split_key(c) for c in among}) == 1 and (key := _split_key(among[0])) is not None:
+                    split[key] += entry.count
+                if among and len({_total_cost(c) for c in among}) == 1 and (cost := _total_cost(among[0])) is not None:
+                    curve[cost] += entry.count
+            else:
+                side.append((entry.count, entry.text, ""))
             continue
         card = cards[entry.card]
         shown = (entry.count, str(card["name"]), entry.card)
@@ -145,10 +218,59 @@ def summarise_deck(text: str, filename: str | None = None) -> DeckSummary | None
             side.append(shown)
             continue
         kinds.setdefault(str(card.get("kind") or card.get("type") or "other"), []).append(shown)
-        if "colour" in card:
-            split[str(card["colour"] or "colourless")] += entry.count
-        elif "elements" in card:
-            split[", ".join(card["elements"]) or "neutral"] += entry.count
+        if (key := _split_key(card)) is not None:
+            split[key] += entry.count
         if (cost := _total_cost(card)) is not None:
             curve[cost] += entry.count
-    return DeckSummary(kinds, dict(split.most_common()), dict(sorted(curve.items())), side)
+    return DeckSummary(kinds, dict(split.most_common()), dict(sorted(curve.items())), side, unresolved)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A card a reported line could name: what goes on the line (`Name (ID)`), its id and what tells it apart."""
+
+    text: str
+    id: str
+    name: str
+    details: str
+
+
+@dataclass(frozen=True)
+class LineFix:
+    """What the page offers for one reported line: a choice among candidates, or suggestions to apply."""
+
+    line: int
+    was: str  # the card text the line holds now
+    kind: str  # "choose" (an ambiguous name: one of these cards) or "suggest" (an unknown name: did you mean)
+    options: list[Option]
+
+
+def line_fixes(report: DeckReport) -> dict[int, LineFix]:
+    """Line -> the page's offer: an AMBIGUOUS_CARD's candidates, each with the fields in which they differ,
+    or an UNKNOWN_CARD's suggestions, each with what it is."""
+    from cardkit.catalogue.candidates import differing_fields, shown_value
+    from cardkit.catalogue.lookup import NAME_WITH_ID, card_index
+    from cardkit.web.cardpage import card_details
+
+    if report.game is None:
+        return {}
+    index = card_index(report.game)
+    cards = index.catalogue.cards
+    fixes: dict[int, LineFix] = {}
+    for p in report.problems:
+        if p.line is None or p.card is None or p.line in fixes:
+            continue
+        if p.code == "AMBIGUOUS_CARD" and p.candidates:
+            keys = [k for k in differing_fields(p.candidates) if k != "name"]
+            options = [Option(f"{c['name']} ({c['id']})", str(c["id"]), str(c["name"]),
+                              ", ".join(shown_value(k, c.get(k)) for k in keys)) for c in p.candidates]
+            fixes[p.line] = LineFix(p.line, p.card, "choose", options)
+        elif p.code == "UNKNOWN_CARD":
+            options = []
+            for text in index.find(p.card).suggestions:
+                m = NAME_WITH_ID.match(text)
+                if m and (cid := index.by_id(m["id"])):
+                    options.append(Option(text, cid, str(cards[cid]["name"]), card_details(cards[cid])))
+            if options:
+                fixes[p.line] = LineFix(p.line, p.card, "suggest", options)
+    return fixes

@@ -72,7 +72,8 @@ def table_metadata(table: str, columns: list[str], described: Described = CATALO
         if spec.label_column in columns:
             out["label_column"] = spec.label_column
         if spec.search_game:
-            out["plugins"] = {"cardkit": {"search_game": spec.search_game}}
+            order = {f: c for f, c in spec.order_columns.items() if c in columns}
+            out["plugins"] = {"cardkit": {"search_game": spec.search_game, **({"order_columns": order} if order else {})}}
         elif searched := [c for c in spec.search_columns if c in columns]:
             out["plugins"] = {"cardkit": {"search_columns": searched}}
     descriptions = {c: d for c in columns if (d := described.column_description(table, c))}

@@ -22,7 +22,7 @@ from datasette.filters import FilterArguments
 from datasette.utils import tilde_encode
 from markupsafe import Markup, escape
 
-from cardkit.errors import CardkitError
+from cardkit.errors import BadArgument, CardkitError
 
 PLUGIN = "cardkit"
 # The game a table's rows belong to, or "*" for the shared `cards` table.
@@ -43,21 +43,46 @@ def _named(sql: str, values: list[Any]) -> tuple[str, dict[str, Any]]:
     return named, {f"cardkit_{i}": v for i, v in enumerate(values)}
 
 
-def search_filter(text: str, game: str) -> FilterArguments:
-    """The WHERE clause, parameters and description for a search of a table of `game` ("*" for `cards`)."""
+# A search is repeated in the page's row count and title; a long one is cut there (the box holds it whole).
+SHOWN_SEARCH = 60
+
+
+def _shown_search(text: str) -> str:
+    return repr(text if len(text) <= SHOWN_SEARCH else text[:SHOWN_SEARCH - 1] + "…")
+
+
+def search_filter(text: str, game: str, problem: str | None = None) -> FilterArguments:
+    """The WHERE clause, parameters and description for a search of a table of `game` ("*" for `cards`).
+
+    A query that cannot be read, or that names a field or value no card has (`problem`, from
+    `check_query`), finds no rows; why is page context (`search_error`) for the body, never the heading.
+    """
     from cardkit.db.search import where_clause
 
-    described = f"search {text!r}"
     try:
+        if problem is not None:
+            raise BadArgument(problem)
         sql, values = where_clause(text)
     except CardkitError as exc:
-        return FilterArguments(["0"], {}, [f"{described} is not understood: {exc.message}"],
+        # JSON readers get why in the description; the HTML page says it in its body instead (table.html).
+        return FilterArguments(["0"], {}, [f"search {_shown_search(text)} is not understood: {exc.message}"],
                                {"supports_search": True, "search": text, "search_error": exc.message})
     named, params = _named(sql, values)
     if game != ALL_GAMES:
         params["cardkit_game"] = game
         named = f"id in (select id from cards where game = :cardkit_game and ({named}))"
-    return FilterArguments([named], params, [described], {"supports_search": True, "search": text})
+    return FilterArguments([named], params, [f"search {_shown_search(text)}"], {"supports_search": True, "search": text})
+
+
+async def checked_search_filter(datasette: Any, database: str, text: str, game: str) -> FilterArguments:
+    """`search_filter` after checking the query's fields and values against the served cards, as the CLI does."""
+    from cardkit.db.search import check_query
+
+    try:
+        await datasette.get_database(database).execute_fn(lambda conn: check_query(conn, text))
+    except CardkitError as exc:
+        return search_filter(text, game, exc.message)
+    return search_filter(text, game)
 
 
 def search_columns(datasette: Any, database: str, table: str) -> list[str]:
@@ -96,14 +121,14 @@ def column_search_filter(text: str, columns: list[str]) -> FilterArguments:
     if len(terms) > MAX_TERMS:
         # As the query language does: SQLite refuses an expression nested much deeper than this.
         problem = f"it has {len(terms)} words; at most {MAX_TERMS} are read"
-        return FilterArguments(["0"], {}, [f"search {text!r} is not understood: {problem}"],
+        return FilterArguments(["0"], {}, [f"search {_shown_search(text)} is not understood: {problem}"],
                                {**context, "search_error": problem})
     wheres = []
     for i, _ in enumerate(terms):
         wheres.append("(" + " or ".join(
             f'instr({FOLD_FUNCTION}("{c.replace(chr(34), chr(34) * 2)}"), :cardkit_term_{i}) > 0' for c in columns) + ")")
     params = {f"cardkit_term_{i}": t for i, t in enumerate(terms)}
-    return FilterArguments([" and ".join(wheres)], params, [f"search {text!r} in {', '.join(columns)}"], context)
+    return FilterArguments([" and ".join(wheres)], params, [f"search {_shown_search(text)} in {', '.join(columns)}"], context)
 
 
 @hookimpl
@@ -121,12 +146,24 @@ def filters_from_request(request: Any, database: str, table: str, datasette: Any
         return column_search_filter(text, columns) if columns else None
     if not text:
         return FilterArguments([], {}, [], {"supports_search": True, "search": ""})
-    return search_filter(text, game)
+
+    async def checked() -> FilterArguments:
+        found = await checked_search_filter(datasette, database, text, game)
+        columns = order_columns(datasette, database, table)
+        if note := order_note(text, columns):
+            found.extra_context["cardkit_order_note"] = note
+        # The column the search's `order:` sorts by, which the form does not send on as a chosen sort.
+        found.extra_context["cardkit_order_sort"] = sort[1] if (sort := order_sort(text, columns)) else None
+        return found
+
+    return checked
 
 
 # Yes/no columns of the catalogue (stored as 0/1) and of a tournament database.
 FLAGS = frozenset({"elite", "is_unique", "unique", "mercenary", "quick", "horde", "flying", "ranged", "unlimited",
                    "loner", "destroys_user", "fires_through_ships", "legal", "ok"})
+# Columns holding a card's (or a set's) printed name, marked lang="ru" when Russian.
+NAME_COLUMNS = frozenset({"name"})
 # Columns of an attached database that hold a catalogue card id.
 CARD_COLUMNS = frozenset({"card"})
 
@@ -158,6 +195,8 @@ def render_cell(row: Any, value: Any, column: str, table: str | None, database: 
         return Markup("neutral")
     if not isinstance(value, str) or not value:
         return None
+    if column in NAME_COLUMNS and lang_of(value):
+        return Markup(f'<span lang="ru">{escape(value)}</span>')
     keys = row.keys() if hasattr(row, "keys") else []
     if column == "id" and is_catalogue(datasette, database) and table not in ("sets", "formats", "berserker_ships", "meta"):
         game = row["game"] if "game" in keys and table in (None, "cards") else (
@@ -176,21 +215,37 @@ def render_cell(row: Any, value: Any, column: str, table: str | None, database: 
     return None
 
 
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def lang_of(text: Any) -> str | None:
+    """The language to mark a name with where it differs from the page's English: "ru" for Cyrillic letters."""
+    return "ru" if isinstance(text, str) and _CYRILLIC.search(text) else None
+
+
+def lang_attribute(text: Any) -> Markup:
+    """` lang="ru"` for a Russian name (so screen readers and hyphenation read it as Russian), else nothing."""
+    lang = lang_of(text)
+    return Markup(f' lang="{lang}"') if lang else Markup("")
+
+
 def relabel(link: Any, label: str) -> Markup:
-    """A row link (`<a href=...>key</a>`) reading `label` instead of the key."""
-    return Markup(re.sub(r">[^<]*</a>", lambda _: f">{escape(label)}</a>", str(link), count=1))
+    """A row link (`<a href=...>key</a>`) reading `label` instead of the key (marked Russian when it is)."""
+    shown = re.sub(r">[^<]*</a>", lambda _: f">{escape(label)}</a>", str(link), count=1)
+    return Markup(shown.replace("<a ", f"<a{lang_attribute(label)} ", 1))
 
 
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
     env.filters["cardkit_relabel"] = relabel
+    env.filters["cardkit_lang"] = lang_attribute
 
 
 async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
     """What the card template shows: the card's facts in words and its other printings."""
     from datasette.utils import urlsafe_components
 
-    from cardkit.web.cardpage import GAME_NAMES, card_facts
+    from cardkit.web.cardpage import GAME_NAMES, card_details, card_facts, differences
 
     parts = urlsafe_components(request.url_vars.get("pks", ""))
     if len(parts) != 2:
@@ -202,13 +257,19 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
         return {}
     sets = {r["id"]: r["name"] for r in await db.execute("select id, name from sets where game = ?", [game])}
     others = await db.execute(
-        "select game, id, set_id from cards where name_key = ? and not (game = ? and id = ?) order by position",
+        "select game, id, data from cards where name_key = ? and not (game = ? and id = ?) order by position",
         [row["name_key"], game, card_id])
-    printings = [(_link(card_url(datasette, database, o["game"], o["id"]), o["id"]),
-                  f"{GAME_NAMES.get(o['game'], o['game'])}{', set ' + str(o['set_id']) if o['set_id'] else ''}")
-                 for o in others]
+    card = json.loads(row["data"])
+    printings = []
+    for o in others:
+        other = json.loads(o["data"])
+        # Beside each: its game, what it is (set, cost, Level, power/hp, ...) and which of those differ from this card.
+        differs = differences(card, other) if o["game"] == game else []
+        printings.append({"link": _link(card_url(datasette, database, o["game"], o["id"]), o["id"]),
+                          "game": GAME_NAMES.get(o["game"], o["game"]), "details": card_details(other),
+                          "differs": differs, "same_game": o["game"] == game})
     return {"cardkit_card": {"name": row["name"], "latin": row["latin"] if row["latin"] != row["name"] else "",
-                             "id": card_id, "facts": card_facts(game, json.loads(row["data"]), sets),
+                             "id": card_id, "facts": card_facts(game, card, sets), "details": card_details(card),
                              "printings": printings}}
 
 
@@ -270,18 +331,26 @@ async def _body(request: Any, limit: int) -> bytes | None:
             return bytes(body)
 
 
-async def _checked_deck(request: Any) -> tuple[Any, str, str | None]:
-    """(report, the deck's text for the page, its file name) for a posted form, pasted or uploaded."""
+async def _checked_deck(request: Any, choices: bool = False) -> tuple[Any, str, str | None, list[str]]:
+    """(report, the deck's text for the page, its file name, notes) for a posted form, pasted or uploaded.
+
+    With `choices` (the page), the cards chosen on the page for reported lines are written into the
+    deck first, each line as `N Name (ID)`; the notes say which could not be (their line changed).
+    """
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
-    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, check_deck_bytes, posted_deck, shown_text
+    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, apply_choices, check_deck_bytes, posted_deck, shown_text
 
     body = await _body(request, MAX_FORM_BYTES)
     if body is None:
         return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
-                                                     f"a deck may be at most {MAX_INPUT_BYTES}"), "", None
+                                                     f"a deck may be at most {MAX_INPUT_BYTES}"), "", None, []
     posted = posted_deck(request.headers.get("content-type", ""), body)
-    return check_deck_bytes(posted.data, posted.filename), shown_text(posted.data), posted.filename
+    data, notes = posted.data, list[str]()
+    if choices and posted.choices and (text := shown_text(data)):
+        changed, notes = apply_choices(text, posted.choices)
+        data = changed.encode("utf-8", "surrogatepass")
+    return check_deck_bytes(data, posted.filename), shown_text(data), posted.filename, notes
 
 
 def _card_href(datasette: Any, game: str | None) -> Any:
@@ -293,19 +362,21 @@ def _card_href(datasette: Any, game: str | None) -> Any:
 
 
 async def deck_page(datasette: Any, request: Any) -> Any:
-    """GET: the form; POST (field `deck`): the verdict, every problem at its line, and the list."""
+    """GET: the form; POST (field `deck`): the verdict, the problems, the form again, the summary, the list."""
     from datasette.utils.asgi import Response
 
-    from cardkit.web.deckpage import summarise_deck
+    from cardkit.web.deckpage import line_fixes, summarise_deck
 
     context: dict[str, Any] = {"deck_text": "", "report": None, "lines": []}
     if request.method == "POST":
-        report, text, filename = await _checked_deck(request)
+        report, text, filename, notes = await _checked_deck(request, choices=True)
         by_line: dict[int, list[Any]] = {}
         for p in report.all_problems:
             by_line.setdefault(p.line or 0, []).append(p)
-        context = {"deck_text": text, "report": report, "unplaced": by_line.pop(0, []),
-                   "lines": [(n, line, by_line.get(n, [])) for n, line in enumerate(text.split("\n"), start=1)],
+        lines = [(n, line, by_line.get(n, [])) for n, line in enumerate(text.split("\n"), start=1)]
+        context = {"deck_text": text, "report": report, "notes": notes,
+                   "problems": sorted(report.all_problems, key=lambda p: (not p.is_error, p.line or 0)),
+                   "lines": lines, "fixes": line_fixes(report),
                    "errors": sum(p.is_error for p in report.all_problems),
                    "summary": summarise_deck(text, filename) if report.failure is None else None,
                    "card_href": _card_href(datasette, report.game)}
@@ -319,7 +390,7 @@ async def deck_json(datasette: Any, request: Any) -> Any:
 
     if request.method != "POST":
         return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
-    report, _, _ = await _checked_deck(request)
+    report, _, _, _ = await _checked_deck(request)
     return Response.json(report.to_dict())
 
 
@@ -351,9 +422,29 @@ async def search_page(datasette: Any, request: Any) -> Any:
     return Response.html(html)
 
 
+async def syntax_page(datasette: Any, request: Any) -> Any:
+    """Every filter of the query language, each with an example linked to the ranked page and the table."""
+    from datasette.utils.asgi import Response
+
+    from cardkit.web import syntax
+
+    catalogue = catalogue_name(datasette)
+    table = str(datasette.urls.table(catalogue, "cards")) if catalogue else None
+
+    def links(example: str) -> dict[str, str | None]:
+        return {"ranked": datasette.urls.path("/-/search") + "?q=" + quote(example),
+                "table": f"{table}?_search={quote(example)}" if table else None}
+
+    context = {"words": syntax.WORDS, "fields": syntax.field_examples(), "combining": syntax.COMBINING,
+               "ordering": syntax.ORDERING, "links": links}
+    html = await datasette.render_template("cardkit_syntax.html", context, request=request)
+    return Response.html(html)
+
+
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
-    return [(r"^/-/deck$", deck_page), (r"^/-/deck\.json$", deck_json), (r"^/-/search$", search_page)]
+    return [(r"^/-/deck$", deck_page), (r"^/-/deck\.json$", deck_json), (r"^/-/search$", search_page),
+            (r"^/-/syntax$", syntax_page)]
 
 
 @hookimpl
@@ -365,28 +456,89 @@ def skip_csrf(scope: Any) -> bool | None:
     return True if scope.get("path") in ("/-/deck", "/-/deck.json") else None
 
 
-def _searched_table(datasette: Any, path: str) -> bool:
-    """True for a table page (HTML, JSON or CSV) that the query language searches."""
+def _searched_table(datasette: Any, path: str) -> tuple[str, str] | None:
+    """(database, table) for a table page (HTML, JSON or CSV) that the query language searches, else None."""
     parts = path.strip("/").split("/")
     if len(parts) != 2:
-        return False
+        return None
     database, table = parts[0], parts[1].rsplit(".", 1)[0] if parts[1].endswith((".json", ".csv")) else parts[1]
-    return database in datasette.databases and search_game(datasette, database, table) is not None
+    if database in datasette.databases and search_game(datasette, database, table) is not None:
+        return database, table
+    return None
+
+
+def order_columns(datasette: Any, database: str, table: str) -> dict[str, str]:
+    """The query language's `order:` fields that sort this table, each with the column it sorts by."""
+    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    columns = config.get("order_columns")
+    return {f: c for f, c in columns.items() if isinstance(c, str)} if isinstance(columns, dict) else {}
+
+
+def order_sort(text: str, columns: dict[str, str]) -> tuple[str, str] | None:
+    """(`_sort` or `_sort_desc`, column) for a search's first `order:` field when it sorts this table."""
+    from cardkit.db.query import parse_query
+
+    try:
+        order = parse_query(text).order
+    except CardkitError:
+        return None
+    if not order or order[0].field not in columns:
+        return None
+    return ("_sort_desc" if order[0].descending else "_sort"), columns[order[0].field]
+
+
+def order_note(text: str, columns: dict[str, str]) -> str | None:
+    """What the table page cannot do of a search's `order:` (the ranked page and the CLI can), or None."""
+    from cardkit.db.query import parse_query
+
+    try:
+        order = parse_query(text).order
+    except CardkitError:
+        return None
+    if not order:
+        return None
+    if order[0].field not in columns:
+        return f"order:{order[0].field} does not sort this table (it has no such column to sort by)"
+    if len(order) > 1:
+        return f"this table sorts by order:{order[0].field} only"
+    return None
 
 
 @hookimpl
 def asgi_wrapper(datasette: Any) -> Any:
-    """Search results skip the default facets, which would scan the whole table once each per request:
+    """A search's `order:` sorts the table page (`_sort`/`_sort_desc`, unless a column heading chose one);
+    search results skip the default facets, which would scan the whole table once each per request:
     the query language narrows results itself (c:red, e:forest, ...). An explicit `_facet=` still facets."""
+    from urllib.parse import parse_qsl, urlencode
 
     def wrap(app: Any) -> Any:
         async def wrapped(scope: Any, receive: Any, send: Any) -> None:
             query = scope.get("query_string", b"") if scope.get("type") == "http" else b""
-            if (b"_search=" in query and b"_facet" not in query and b"_nofacet" not in query
-                    and _searched_table(datasette, scope.get("path", ""))):
-                scope = {**scope, "query_string": query + b"&_nofacet=1"}
+            searched = _searched_table(datasette, scope.get("path", "")) if b"_search=" in query else None
+            if searched is not None:
+                extra: list[tuple[str, str]] = []
+                if b"_facet" not in query and b"_nofacet" not in query:
+                    extra.append(("_nofacet", "1"))
+                pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True, errors="replace")
+                # The form's "Sort..." choice sends an empty `_sort`, which means no column was chosen.
+                if not any(value for key, value in pairs if key in ("_sort", "_sort_desc")):
+                    sort = order_sort(query_text(query), order_columns(datasette, *searched))
+                    if sort is not None:
+                        kept = [(k, v) for k, v in pairs if k not in ("_sort", "_sort_desc")]
+                        query = urlencode(kept).encode("ascii")
+                        extra.append(sort)
+                if extra:
+                    scope = {**scope, "query_string": (query + b"&" if query else b"") + urlencode(extra).encode("ascii")}
             await app(scope, receive, send)
 
         return wrapped
 
     return wrap
+
+
+def query_text(query: bytes) -> str:
+    """The `_search` text of a raw query string, decoded as Datasette decodes it."""
+    from urllib.parse import parse_qs
+
+    values = parse_qs(query.decode("latin-1"), keep_blank_values=True, errors="replace").get("_search", [""])
+    return values[0].strip()

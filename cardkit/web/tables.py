@@ -83,6 +83,9 @@ class Table:
     search_game: str | None = None
     # For a table that holds no cards: the columns its search box looks in (every word must appear in one).
     search_columns: tuple[str, ...] = ()
+    # A search's `order:FIELD` sorts the table page by this column (the query language's field -> column);
+    # a field missing here (a TCG cost held by colour) is said not to sort this table.
+    order_columns: dict[str, str] = field(default_factory=dict)
 
 
 JSON_ELEMENTS: Facet = {"array": "elements"}
@@ -96,6 +99,8 @@ TABLES: dict[str, Table] = {
         facets=("game", "colour", "elements", "level", "kind", "set_label", "elite", "is_unique"),
         sort="position",
         search_game="*",
+        order_columns={"name": "latin_key", "cost": "cost", "level": "level", "set": "set_id", "kind": "kind",
+                       "colour": "colour", "element": "elements", "rarity": "rarity", "game": "game", "id": "id"},
     ),
     "tcg_cards": Table(
         "Berserk TCG cards (Konami, after Kentaro Miura's manga) with every field, the cost split by colour.",
@@ -103,6 +108,7 @@ TABLES: dict[str, Table] = {
         columns={"cost": "The cost by colour, as JSON; see the cost_* columns.",
                  "set": "The TCG volume (BK1..BK5); empty for the cities."},
         search_game="berserk-tcg",
+        order_columns={"name": "name", "level": "level", "set": "set", "kind": "kind", "colour": "colour", "id": "id"},
     ),
     "ccg_cards": Table(
         "Cards of the Russian tabletop Berserk CCG with every field.",
@@ -110,6 +116,8 @@ TABLES: dict[str, Table] = {
         columns={"cost": "Crystals to play the card.", "set": "The CCG set number (10, 20, ...).",
                  "elements": "The card's elements, as a JSON list; [] for a neutral card."},
         search_game="berserk-ccg",
+        order_columns={"name": "latin", "cost": "cost", "set": "set", "kind": "type", "element": "elements",
+                       "rarity": "rarity", "id": "id"},
     ),
     "online_cards": Table(
         "Berserk Online cards with every field.",
@@ -118,6 +126,8 @@ TABLES: dict[str, Table] = {
         columns={"cost": "Crystals to play the card.",
                  "elements": "The card's element, as a JSON list of at most one; [] for a neutral card."},
         search_game="berserk-online",
+        order_columns={"name": "latin", "cost": "cost", "set": "series", "kind": "type", "element": "elements",
+                       "rarity": "rarity", "id": "id"},
     ),
     "berserker_cards": Table(
         "The Berserker fleet game's shared deck: each card, how many copies, and who may play it.",
@@ -131,6 +141,7 @@ TABLES: dict[str, Table] = {
             "restriction": "Who may play the card, as JSON: the printed label and the ships, side or opposing cards it names.",
         },
         search_game="berserker",
+        order_columns={"name": "name", "kind": "type", "id": "id"},
     ),
     "berserker_ships": Table(
         "The Berserker fleet game's units: the Berserker and the human ships, with their numbers.",
