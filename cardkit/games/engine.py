@@ -43,14 +43,14 @@ MOVES_LIMIT = 1000
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
-    error_code = ILLEGAL_ACTION
+    error_code = "ILLEGAL_ACTION"
     exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
 
 
 class StateRefused(CardkitError):
     """A state cardkit would write but could not read back: it is not written."""
 
-    error_code = BAD_STATE
+    error_code = "BAD_STATE"
 
 
 @dataclass(frozen=True)
