@@ -165,6 +165,17 @@ def test_vampirism_deals_x_and_heals_the_attacker_by_x_up_to_its_printed_life() 
     assert life(run(full, "attack c3 c4 vampirism 3 dice 6 1")[0], 1) == 8
 
 
+def test_a_heal_never_takes_life_from_a_card_above_its_printed_life() -> None:
+    """"wiederhergestellt": vampirism and regeneration restore life; a card a state keeps above its printed life
+    (its own text's effect) keeps it, and the event never says it regains less than nothing."""
+    state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 20},
+                   c2={"life": 20, "markers": (("regen", 2),)})
+    after, events = run(state, "attack c3 c4 vampirism 2 dice 6 1")
+    assert life(after, 1) == 20 and all(e["amount"] >= 0 for e in events if e["event"] == "heal")
+    regen = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), c2={"life": 30, "markers": (("regen", 2),)})
+    assert life(run(regen, "end")[0], 2) == 30
+
+
 def test_vampirism_does_not_act_against_an_incorporeal_figure() -> None:
     """Online text, Angriffe, "Vampirismus": it does not work against incorporeal figures (Körperlose)."""
     state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3}, c2={"acquired": ("incorporeal",)})

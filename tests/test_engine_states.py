@@ -211,7 +211,7 @@ def test_a_mutated_state_is_read_or_refused_and_what_is_read_plays_and_writes_on
     data = json.loads(json.dumps(states[name]))
     for pick, value in changes:
         paths = _paths(data, [])
-        _mutate(data, paths[pick % len(paths)], value)
+        _mutate(data, paths[pick % len(paths)], json.loads(json.dumps(value)))  # a fresh copy: no shared lists
     try:
         state = engine.read_text(json.dumps(data))
     except UnreadableInput:

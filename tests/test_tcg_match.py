@@ -366,7 +366,7 @@ def test_no_character_moves_after_the_battle_announcement() -> None:
 def test_a_quick_card_opens_in_any_phase_of_either_players_turn_as_its_owners_action(phase: str) -> None:
     """Some cards have the Quick ability, which allows them to be played anytime, and to "cut into" a normal
     effect."""
-    hand = (QUICK, MERC) + ((MERC,) * 7 if phase == "discard" else ())
+    hand = (QUICK, MERC) + ((MERC,) * 8 if phase == "discard" else ())
     game = table(revealed=("c1",), phase=phase, hand=hand)
     game = replace(game, players=(game.players[0], replace(game.players[1], hand=(QUICK, MERC))))
     mine, _ = apply(game, parse(f"open {QUICK} pay {MERC}"))
@@ -445,3 +445,12 @@ def test_no_action_at_all_follows_a_decided_game() -> None:
     for text in ("end", f"open {QUICK} pay {MERC}", "defend c5 with none"):
         with pytest.raises(IllegalAction, match="game is over"):
             apply(game, parse(text))
+
+
+def test_a_quick_card_that_cuts_the_hand_to_7_in_the_discard_phase_ends_the_turn() -> None:
+    """If a player has more than 7 cards in his hand at the end of his turn, he must discard as many cards as
+    needed until he has only 7."""
+    game = table(revealed=("c1",), phase="discard", hand=(QUICK,) + (MERC,) * 8)
+    game, _ = apply(game, parse(f"open {QUICK} pay {MERC}"))
+    assert (game.active, game.phase, len(game.players[0].hand)) == (1, "draw", 7)
+    assert ENGINE.unreadable(game) is None

@@ -275,7 +275,8 @@ def _heal(state: BattleState, inst: CardInstance, amount: int, ability: str, eve
     top = state.info(inst).life
     if not inst.in_game_zone or top is None:
         return state
-    new = min(top, inst.life + amount)
+    # A card above its printed life (an effect of its own text, kept in the state) keeps it: a heal never takes life.
+    new = max(inst.life, min(top, inst.life + amount))
     events.append(_event("heal", f"{_label(state, inst)} regains {new - inst.life} ({ability}): life {inst.life} -> {new}",
                          card=inst.iid, amount=new - inst.life, life=new, ability=ability))
     return state.with_card(replace(inst, life=new))
