@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,24 @@ def test_a_heal_never_takes_life_from_a_card_above_its_printed_life() -> None:
     assert life(run(regen, "end")[0], 2) == 30
 
 
+def test_vampirism_heals_at_the_same_time_as_the_counter_strike_so_x_can_keep_the_attacker_alive() -> None:
+    """Online text, "Vampirismus": X damage is dealt and "gleichzeitig" the attacker absorbs X; the counter-strike of
+    the same exchange meets that life (reading strike_modifiers), and the exact odds agree."""
+    from cardkit.games.battle.odds import card_strike_odds
+
+    state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3})
+    after, events = run(state, "attack c3 c4 vampirism 2 dice 1 5")  # weak lands, medium 4 back: 3 - 4 + 2 = 1
+    assert [e["event"] for e in events][:4] == ["strike", "damage", "damage", "heal"]
+    assert after.by_id(1).zone == "battlefield" and life(after, 1) == 1  # type: ignore[union-attr]
+    dead, _ = run(state, "attack c3 c4 vampirism 1 dice 1 5")  # 3 - 4 + 1 = 0
+    assert dead.by_id(1).zone == "graveyard"  # type: ignore[union-attr]
+    table = battle_cards("berserk-online")
+    odds = card_strike_odds("berserk-online", table["b_inoga"], table[PLAIN], 3, 10, vampirism=2)
+    # Only a miss heals nothing: Inoga (3 life) dies exactly when it misses and is struck back for 3 or more.
+    assert odds.p_attacker_dies == sum((o.p for o in odds.outcomes if o.attacker_hit == "miss" and o.to_attacker >= 3),
+                                       Fraction(0)) == Fraction(6, 36)
+
+
 def test_vampirism_does_not_act_against_an_incorporeal_figure() -> None:
     """Online text, Angriffe, "Vampirismus": it does not work against incorporeal figures (Körperlose)."""
     state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3}, c2={"acquired": ("incorporeal",)})
@@ -324,6 +343,26 @@ def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attac
     plain = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"))
     with pytest.raises(IllegalAction, match="no surprise action"):
         apply(plain, Action.parse("attack c3 c4 surprise c4 shoot 1 dice 6 1"))
+
+
+def test_a_ranged_melee_and_collecting_a_counter_name_the_ability_that_allows_them() -> None:
+    """Every event names the ability that shaped it: the ranged melee (Schlag über die Reihe) and collecting
+    Spielmarken are abilities of the card too."""
+    table = battle_cards("berserk-online")
+    ranged = next(k for k, v in table.items() if "rank_kick" in v.abilities and v.figure and not v.flyer and v.strike
+                  and v.steps is not None)
+    collector = next(k for k, v in table.items() if "counter" in v.abilities and v.figure and not v.flyer and v.strike)
+    state = battle((ranged, "first", "c2"), (collector, "first", "a1"), (PLAIN, "second", "c4"))
+    _, events = run(state, "ranged c2 c4", "collect a1")
+    assert [e.get("ability") for e in events if e["event"] in ("ranged", "collect")] == ["rank_kick", "counter"]
+
+
+def test_a_surprise_action_may_answer_a_special_strike_too() -> None:
+    """Online text, "Angriffe": the surprise action is among the answers to a simple strike, and against the special
+    strikes only the defender is ruled out (reading surprise_action)."""
+    state = battle(("f_rogach", "first", "c3"), ("b_melicina", "second", "c4"), c2={"acquired": ("surprise",)})
+    after, events = run(state, "attack c3 c4 nocounter surprise c4 shoot 2 dice 6")
+    assert [e["event"] for e in events][:3] == ["surprise", "shot", "damage"] and life(after, 1) == 15 - 2
 
 
 def test_apply_json_shows_the_ability_of_each_event(tmp_path: Path) -> None:
