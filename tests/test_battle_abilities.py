@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -174,6 +175,24 @@ def test_a_heal_never_takes_life_from_a_card_above_its_printed_life() -> None:
     assert life(after, 1) == 20 and all(e["amount"] >= 0 for e in events if e["event"] == "heal")
     regen = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), c2={"life": 30, "markers": (("regen", 2),)})
     assert life(run(regen, "end")[0], 2) == 30
+
+
+def test_vampirism_heals_at_the_same_time_as_the_counter_strike_so_x_can_keep_the_attacker_alive() -> None:
+    """Online text, "Vampirismus": X damage is dealt and "gleichzeitig" the attacker absorbs X; the counter-strike of
+    the same exchange meets that life (reading strike_modifiers), and the exact odds agree."""
+    from cardkit.games.battle.odds import card_strike_odds
+
+    state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3})
+    after, events = run(state, "attack c3 c4 vampirism 2 dice 1 5")  # weak lands, medium 4 back: 3 - 4 + 2 = 1
+    assert [e["event"] for e in events][:4] == ["strike", "damage", "damage", "heal"]
+    assert after.by_id(1).zone == "battlefield" and life(after, 1) == 1  # type: ignore[union-attr]
+    dead, _ = run(state, "attack c3 c4 vampirism 1 dice 1 5")  # 3 - 4 + 1 = 0
+    assert dead.by_id(1).zone == "graveyard"  # type: ignore[union-attr]
+    table = battle_cards("berserk-online")
+    odds = card_strike_odds("berserk-online", table["b_inoga"], table[PLAIN], 3, 10, vampirism=2)
+    # Only a miss heals nothing: Inoga (3 life) dies exactly when it misses and is struck back for 3 or more.
+    assert odds.p_attacker_dies == sum((o.p for o in odds.outcomes if o.attacker_hit == "miss" and o.to_attacker >= 3),
+                                       Fraction(0)) == Fraction(6, 36)
 
 
 def test_vampirism_does_not_act_against_an_incorporeal_figure() -> None:

@@ -108,8 +108,10 @@ LIFE_FLOOR = -1000
 """The lowest life a state records (schemas/battle-state.schema.json)."""
 
 
-def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event]) -> BattleState:
-    """Take `amount` life; a card at 0 or less goes to the graveyard ("Leben ... Null oder kleiner")."""
+def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event],
+            regain: tuple[int, str] | None = None) -> BattleState:
+    """Take `amount` life, and regain `regain` (X, the ability) at the same time; a card at 0 or less then goes to
+    the graveyard ("Leben ... Null oder kleiner")."""
     inst = _fresh(state, inst)
     if inst.zone not in ("battlefield", "reserve"):
         return state
@@ -119,6 +121,11 @@ def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Ev
     # The state file keeps life within -1000..1000: a card far below 0 is as defeated as one at -1000.
     inst = replace(inst, life=max(inst.life - amount, LIFE_FLOOR))
     state = state.with_card(inst)
+    if regain is not None:
+        # Vampirism: the attacker absorbs X "gleichzeitig" with its strike, so the counter-strike and the
+        # absorbed life meet before the attacker is judged defeated (reading strike_modifiers).
+        state = _heal(state, inst, regain[0], regain[1], events)
+        inst = _fresh(state, inst)
     if inst.life <= 0:
         events.append(_event("dies", f"{_label(state, inst)} is defeated and goes to the graveyard", card=inst.iid))
         for c in state.cards:
@@ -206,9 +213,8 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
     state = _damage(state, hit_card, effect.to_defender, events)
     if effect.poison:
         state = _poison(state, hit_card, effect.poison, effect.codes.get("poison", "poison"), events)
-    state = _damage(state, actor, ex.to_attacker, events)
-    if effect.heal:
-        state = _heal(state, actor, effect.heal, effect.codes.get("vampirism", "vampirism"), events)
+    regain = (effect.heal, effect.codes.get("vampirism", "vampirism")) if effect.heal else None
+    state = _damage(state, actor, ex.to_attacker, events, regain)
     return _noted(state, notes), events
 
 

@@ -84,7 +84,8 @@ class StrikeOdds:
 
     @property
     def p_attacker_dies(self) -> Fraction:
-        return sum((o.p for o in self.outcomes if self.attacker_life - o.to_attacker <= 0), Fraction(0))
+        # Vampirism's life comes back at the same time as the counter-strike (reading strike_modifiers).
+        return sum((o.p for o in self.outcomes if self.attacker_life - o.to_attacker + o.heal <= 0), Fraction(0))
 
     def to_dict(self) -> dict[str, Any]:
         def num(f: Fraction) -> float:
