@@ -9,7 +9,7 @@ from cardkit.catalogue.store import Card, CardId, GameCatalogue, load_game
 from cardkit.decks.model import SECTIONS, Deck, Entry
 from cardkit.errors import BadArgument
 from cardkit.formats import Format, describe, load_format, matches
-from cardkit.problems import Problem, Severity, error, warning
+from cardkit.problems import Problem, Severity, error, fold_repeats, warning
 
 
 def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
@@ -24,7 +24,7 @@ def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
         problems.extend(check(view, fmt, catalogue))
     # Line order reads like the file; deck-wide problems (no line) come last.
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
-    return problems
+    return fold_repeats(problems)
 
 
 def is_legal(problems: Iterable[Problem]) -> bool:
