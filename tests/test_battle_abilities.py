@@ -345,6 +345,26 @@ def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attac
         apply(plain, Action.parse("attack c3 c4 surprise c4 shoot 1 dice 6 1"))
 
 
+def test_a_ranged_melee_and_collecting_a_counter_name_the_ability_that_allows_them() -> None:
+    """Every event names the ability that shaped it: the ranged melee (Schlag über die Reihe) and collecting
+    Spielmarken are abilities of the card too."""
+    table = battle_cards("berserk-online")
+    ranged = next(k for k, v in table.items() if "rank_kick" in v.abilities and v.figure and not v.flyer and v.strike
+                  and v.steps is not None)
+    collector = next(k for k, v in table.items() if "counter" in v.abilities and v.figure and not v.flyer and v.strike)
+    state = battle((ranged, "first", "c2"), (collector, "first", "a1"), (PLAIN, "second", "c4"))
+    _, events = run(state, "ranged c2 c4", "collect a1")
+    assert [e.get("ability") for e in events if e["event"] in ("ranged", "collect")] == ["rank_kick", "counter"]
+
+
+def test_a_surprise_action_may_answer_a_special_strike_too() -> None:
+    """Online text, "Angriffe": the surprise action is among the answers to a simple strike, and against the special
+    strikes only the defender is ruled out (reading surprise_action)."""
+    state = battle(("f_rogach", "first", "c3"), ("b_melicina", "second", "c4"), c2={"acquired": ("surprise",)})
+    after, events = run(state, "attack c3 c4 nocounter surprise c4 shoot 2 dice 6")
+    assert [e["event"] for e in events][:3] == ["surprise", "shot", "damage"] and life(after, 1) == 15 - 2
+
+
 def test_apply_json_shows_the_ability_of_each_event(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

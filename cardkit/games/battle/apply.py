@@ -331,7 +331,7 @@ def _ranged(state: BattleState, action: Ranged) -> tuple[BattleState, list[Event
     actor, target = _get(state, action.actor), _get(state, action.target)
     effect = ranged_melee_effect()
     events = [_event("ranged", f"{_label(state, actor)} strikes {_label(state, target)} over one square: {effect}",
-                     attacker=actor.iid, defender=target.iid, to_defender=effect)]
+                     attacker=actor.iid, defender=target.iid, to_defender=effect, ability=_code(state, actor, "ranged"))]
     state = _acted(state, actor)
     if target.hidden:
         state = _reveal(state, target, events, open_it=False)
@@ -413,7 +413,7 @@ def _collect(state: BattleState, action: Collect) -> tuple[BattleState, list[Eve
     new = replace(_fresh(state, inst), counters=inst.counters + 1)
     state = state.with_card(new)
     event = _event("collect", f"{_label(state, new)} closes and collects a counter: {inst.counters} -> {new.counters}",
-                   card=inst.iid, counters=new.counters)
+                   card=inst.iid, counters=new.counters, ability=_code(state, inst, "collect"))
     return _noted(state, [reading("collect").note]), [event]
 
 
