@@ -245,13 +245,23 @@ async def _checked_deck(request: Any, choices: bool = False) -> tuple[Any, str, 
     """
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
-    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, apply_choices, check_deck_bytes, posted_deck, shown_text
+    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES
+    from cardkit.web.guards import deck_check_slot, off_the_loop
 
-    body = await _body(request, MAX_FORM_BYTES)
-    if body is None:
-        return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
-                                                     f"a deck may be at most {MAX_INPUT_BYTES}"), "", None, []
-    posted = posted_deck(request.headers.get("content-type", ""), body)
+    # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
+    with deck_check_slot():
+        body = await _body(request, MAX_FORM_BYTES)
+        if body is None:
+            return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
+                                                         f"a deck may be at most {MAX_INPUT_BYTES}"), "", None, []
+        return await off_the_loop(_check_posted, request.headers.get("content-type", ""), body, choices)
+
+
+def _check_posted(content_type: str, body: bytes, choices: bool) -> tuple[Any, str, str | None, list[str]]:
+    """`_checked_deck`'s work once the body is read: seconds for a 1 MiB paste, so never on the event loop."""
+    from cardkit.web.deckpage import apply_choices, check_deck_bytes, posted_deck, shown_text
+
+    posted = posted_deck(content_type, body)
     data, notes = posted.data, list[str]()
     if choices and posted.choices and (text := shown_text(data)):
         changed, notes = apply_choices(text, posted.choices)
@@ -280,8 +290,12 @@ async def deck_page(datasette: Any, request: Any) -> Any:
         for p in report.all_problems:
             by_line.setdefault(p.line or 0, []).append(p)
         lines = [(n, line, by_line.get(n, [])) for n, line in enumerate(text.split("\n"), start=1)]
+        if len(lines) > MAX_PAGE_LINES:
+            # A 1 MiB paste is 140,000 lines: the page lists the first ones; the problems name every line.
+            notes = [*notes, f"The list has {len(lines):,} lines; the first {MAX_PAGE_LINES:,} are shown below."]
+            lines = lines[:MAX_PAGE_LINES]
         context = {"deck_text": text, "report": report, "notes": notes,
-                   "problems": sorted(report.all_problems, key=lambda p: (not p.is_error, p.line or 0)),
+                   "problems": sorted(report.all_problems, key=lambda p: (not p.is_error, p.line or 0))[:MAX_REPLY_PROBLEMS],
                    "lines": lines, "fixes": line_fixes(report),
                    "errors": sum(p.is_error for p in report.all_problems),
                    "summary": summarise_deck(text, filename) if report.failure is None else None,
@@ -297,7 +311,21 @@ async def deck_json(datasette: Any, request: Any) -> Any:
     if request.method != "POST":
         return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
     report, _, _, _ = await _checked_deck(request)
-    return Response.json(report.to_dict())
+    return Response.json(bounded(report.to_dict()))
+
+
+# A reply names at most this many problems (alike ones are already folded into one, `count` lines each),
+# and the deck page lists at most this many of the deck's lines.
+MAX_REPLY_PROBLEMS = 1000
+MAX_PAGE_LINES = 2000
+
+
+def bounded(reply: dict[str, Any]) -> dict[str, Any]:
+    """`reply` (a deck report) with at most `MAX_REPLY_PROBLEMS` problems; `problems_omitted` says how many more."""
+    problems = reply["problems"]
+    if len(problems) <= MAX_REPLY_PROBLEMS:
+        return reply
+    return {**reply, "problems": problems[:MAX_REPLY_PROBLEMS], "problems_omitted": len(problems) - MAX_REPLY_PROBLEMS}
 
 
 # The ranked page shows this many cards; the table page (`?_search=`) pages through them all.
