@@ -438,6 +438,24 @@ def test_combat_odds_refuses_a_modifier_the_attacker_lacks_and_shows_the_strike_
     assert data["expected_damage"]["to_defender"] == 0
 
 
+def test_combat_odds_on_an_artifact_counts_no_counter_strike_and_refuses_a_terrain() -> None:
+    """An artifact has life but no strike values: `battle apply` lets a strike reach it and it strikes back for
+    nothing; the odds say the same. A terrain has no life to lose, so no strike is made on it (exit 2)."""
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    out = CliRunner().invoke(app, ["combat", "odds", "b_ammah", "b_chantar", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["defender"]["strike"] is None and {o["to_attacker"] for o in data["outcomes"]} == {0}
+    assert data["expected_damage"]["to_defender_exact"] == "65/36"  # Ammah's strikes, as on Ahti
+    state = battle(("b_ammah", "first", "c3"), ("b_chantar", "second", "c4"), (PLAIN, "second", "e6"))
+    assert run(state, "attack c3 c4 dice 1 6")[1][0]["to_attacker"] == 0
+    terrain = CliRunner().invoke(app, ["combat", "odds", "b_ammah", "d_bashnya_tul-bagar"])
+    assert terrain.exit_code == 2 and "no life to lose" in terrain.output
+
+
 def test_a_judge_gives_a_card_an_ability_it_has_by_its_own_text_and_takes_it_away() -> None:
     """Abilities with no catalogue code (Körperlose, Unerwartete Aktion, protection from simple strikes) are acquired
     properties; part 2 (Колода) says a card loses its acquired properties when it goes into a deck."""
