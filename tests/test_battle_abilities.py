@@ -338,6 +338,17 @@ def test_regeneration_restores_x_at_the_start_of_its_players_turn_up_to_printed_
     assert life(run(unmarked, "end")[0], 2) == 9
 
 
+def test_regeneration_acts_after_poison_so_a_card_poison_defeats_does_not_come_back() -> None:
+    """Reading regeneration: at the start of the turn the cards open and poison acts first, then regeneration."""
+    survives = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"),
+                      c2={"life": 5, "open": False, "markers": (("poison", 2), ("regen", 3))})
+    after, events = run(survives, "end")
+    assert life(after, 2) == 5 - 2 + 3 and [e["event"] for e in events if e["event"] in ("poison", "heal")] == ["poison", "heal"]
+    dies = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), (PLAIN, "second", "e6"),
+                  c2={"life": 2, "open": False, "markers": (("poison", 2), ("regen", 3))})
+    assert run(dies, "end")[0].by_id(2).zone == "graveyard"  # type: ignore[union-attr]
+
+
 def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attacker_strikes_no_more() -> None:
     """Online text, "Einsatz einer Überraschungsaktion": the attacked side may ward off a strike with a special
     ability of one of its cards (reading surprise_action)."""
