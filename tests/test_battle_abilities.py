@@ -296,6 +296,14 @@ def test_poison_x_poisons_a_struck_figure_which_loses_x_each_time_it_opens() -> 
     assert poisoned["ability"] == "poison"
 
 
+def test_a_tabletop_poisoned_card_opening_names_the_tabletop_poison_icon() -> None:
+    """Every event names the ability that shaped it, in the card's game: the tabletop icon `psn`."""
+    state = battle(("10001", "first", "c3"), ("10002", "second", "c4"), game="berserk-ccg",
+                   c2={"open": False, "markers": (("poison", 1),)})
+    _, events = run(state, "end")
+    assert [e.get("ability") for e in events if e["event"] == "poison"] == ["psn"]
+
+
 def test_poison_does_not_act_on_an_incorporeal_figure_or_one_protected_from_poison() -> None:
     """Online text, "Vergiftung für X": no effect on incorporeal figures; `xpoison` (Schutz vor Vergiftung) protects."""
     state = battle(("b_ayard", "first", "c3"), (PLAIN, "second", "c4"), ("b_itineri", "second", "d4"),
