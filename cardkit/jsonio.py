@@ -6,6 +6,7 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -143,13 +144,66 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
     it, and line numbers are an editor's), and reports show it escaped as `\\r`.
     """
     path = input_name(path)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        # What Windows editors save as "Unicode": its NUL bytes would otherwise read as a binary file.
+        raise UnreadableInput(path, f"UTF-16 text, not UTF-8: {_iconv_advice(path, 'UTF-16')}")
     if b"\x00" in data:
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start})") from None
+        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){encoding_hint(path, data)}") from None
     return text.replace("\r\n", "\n")
+
+
+# Russian text in Windows-1251 is words of bytes over 0x7F; Latin-1 (a German export) has one such byte
+# between ASCII letters (`Gr\xfcn`). The share of high bytes that stand beside another tells them apart.
+_HIGH_RUN = re.compile(rb"[\x80-\xff]+")
+
+
+def encoding_hint(path: str, data: bytes) -> str:
+    """What a file that is not UTF-8 looks like instead, with the `iconv` line that converts it; empty if unclear.
+
+    cardkit never decodes such a file itself (a wrong guess reads as other cards): it says what
+    the bytes read as, and the player converts the file knowingly.
+    """
+    runs = _HIGH_RUN.findall(data[:65536])
+    high = sum(len(r) for r in runs)
+    paired = sum(len(r) for r in runs if len(r) > 1)
+    # Cyrillic: mostly words of several such bytes (and more than a stray pair); Latin-1: only lone ones.
+    plausible = {"cp1251": high >= 3 and paired * 2 >= high, "latin-1": high > 0 and paired == 0}
+    for encoding, label, name in (("cp1251", "Windows-1251 (Cyrillic)", "CP1251"), ("latin-1", "Latin-1", "LATIN1")):
+        if not plausible[encoding]:
+            continue
+        try:
+            decoded = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        # Said only when the bytes read as words of that script: other bytes are no text cardkit can name.
+        letters = [c for c in decoded[:65536] if ord(c) > 127]
+        wanted = (lambda c: "\u0400" <= c <= "\u04ff") if encoding == "cp1251" else str.isalpha
+        if sum(1 for c in letters if wanted(c)) < 0.9 * len(letters):
+            continue
+        line = next((ln.strip() for ln in decoded.splitlines() if any(ord(c) > 127 for c in ln)), "")
+        sample = line if len(line) <= 40 else line[:39] + "…"
+        return f"; it reads as {label} text ({sample!r}): {_iconv_advice(path, name)}"
+    return ""
+
+
+def _iconv_advice(path: str, encoding: str) -> str:
+    """The `iconv` line that turns the file at `path` from `encoding` into UTF-8 beside it (a pipe for stdin)."""
+    if is_stdin(path) or path == STDIN_NAME:
+        return f"pipe it through `iconv -f {encoding} -t UTF-8` first"
+    import shlex
+
+    return (f"convert it with `iconv -f {encoding} -t UTF-8 {shlex.quote(path)} > {shlex.quote(_utf8_name(path))}` "
+            "and use the new file")
+
+
+def _utf8_name(path: str) -> str:
+    """`deck.utf8.deck` beside `deck.deck`: the converted file keeps the extension that says what it is."""
+    stem, dot, ext = path.rpartition(".")
+    return f"{stem}.utf8.{ext}" if dot and stem and "/" not in ext else f"{path}.utf8"
 
 
 def read_text_input(path: str | os.PathLike[str], max_bytes: int = MAX_INPUT_BYTES) -> str:

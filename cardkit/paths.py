@@ -42,7 +42,11 @@ SCHEMAS_DIR: Path = ROOT / "schemas"
 
 
 def cache_dir() -> Path:
-    """Where cardkit keeps what it builds: `build/` in a checkout, the user's cache folder when installed."""
+    """Where cardkit keeps what it builds: `$CARDKIT_CACHE_DIR`, else `build/` in a checkout, the user's cache folder when installed."""
+    env = os.environ.get("CARDKIT_CACHE_DIR")
+    if env:
+        # The test suite points this into pytest's temporary folder, so no test writes into the checkout.
+        return Path(env)
     if not BUNDLED:
         return ROOT / "build"
     from platformdirs import user_cache_path

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from cardkit.errors import BadArgument
 
 if TYPE_CHECKING:
     from cardkit.plotting import PlotTarget
+
+R = TypeVar("R")
 
 Progress = Callable[[int], None]
 """Called with the number of games finished since the previous call."""
@@ -25,6 +27,7 @@ SEATS: tuple[str, ...] = ("first", "second")
 GAME_SPECIFIC: tuple[str, ...] = ("cities", "takes", "gold", "silver")
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100
+MAX_JOBS = 256
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class SimulationOptions:
     gold: int | None = None
     silver: int | None = None
     format: str | None = None
+    jobs: int | None = None  # worker processes; None: every core. The result never depends on it.
 
     def given(self) -> dict[str, Any]:
         """The game-specific options that were set (not None)."""
@@ -81,6 +85,8 @@ def validate_options(options: SimulationOptions, accepts: frozenset[str] = froze
         raise BadArgument(f"--turns must be between 1 and {MAX_TURNS}; got {options.turns}")
     if options.seed < 0:
         raise BadArgument(f"--seed must be a non-negative whole number; got {options.seed}")
+    if options.jobs is not None and not 1 <= options.jobs <= MAX_JOBS:
+        raise BadArgument(f"--jobs must be between 1 and {MAX_JOBS}; got {options.jobs}")
     if options.seat not in SEATS:
         raise BadArgument(f"seat must be 'first' or 'second'; got {options.seat!r}")
     for name in options.given():
@@ -110,6 +116,32 @@ def simulate_deck(deck: Any, options: SimulationOptions, progress: Progress | No
         raise BadArgument(f"no simulator for {deck.game} yet") from None
     validate_options(options, getattr(module, "ACCEPTS", frozenset()))
     return module.simulate(deck, options, progress)
+
+
+def run_blocks(play: Callable[[tuple[int, Any]], R], games: int, block: int, seed: int,
+               jobs: int | None = None, progress: Progress | None = None) -> list[R]:
+    """`play((n, stream))` for each block of `n` games (all `block` long but the last), in order.
+
+    Each block draws from its own random stream, `SeedSequence(seed).spawn(...)[i]` for block i:
+    the blocks and their streams depend only on `games`, `block` and `seed`, never on how many
+    worker processes (`jobs`, default every core) play them, so a seed gives one result whatever
+    `--jobs` is. `play` must be picklable (a module-level function or a `partial` of one).
+    """
+    import numpy as np
+
+    from cardkit.parallel import ordered_map
+
+    sizes = [min(block, games - start) for start in range(0, games, block)]
+    streams = np.random.SeedSequence(seed).spawn(len(sizes))
+    reported = 0
+
+    def advance(done: int, total: int) -> None:
+        nonlocal reported
+        if progress is not None:
+            progress(sum(sizes[reported:done]))
+        reported = done
+
+    return ordered_map(play, list(zip(sizes, streams)), advance, jobs)
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -66,3 +66,21 @@ def visible_lines(text: str) -> str:
     """`visible` for each line of a multi-line text a program composed from user data: its own line
     breaks stay, every other control, escape or bidi character is written out."""
     return "\n".join(visible(line) for line in text.split("\n"))
+
+
+# Spreadsheets run a cell starting with one of these as a formula; some read the full-width and small
+# forms of the signs (typed with an East Asian input method) as the signs themselves.
+FORMULA_START: tuple[str, ...] = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20",
+                                  "\ufe66", "\ufe62", "\ufe63")
+# A number is no formula: `-3` stays a number.
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def csv_cell(value: object) -> str:
+    """A CSV cell: made visible first (a CR or LF can't split the row), then kept text when a spreadsheet
+    would run it as a formula (a leading `'`). Every CSV cardkit writes or serves goes through this."""
+    text = visible(value)
+    if text.startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+

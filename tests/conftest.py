@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from hypothesis import settings
@@ -18,6 +19,20 @@ DATA = Path(__file__).resolve().parent / "data"
 # @settings(...) inherits these unless it names them.
 settings.register_profile("cardkit", derandomize=True, database=None, deadline=None)
 settings.load_profile("cardkit")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """What cardkit builds (the default database, the checked-format notes) goes to a temporary folder.
+
+    Set in the environment, so the commands tests run as processes build there too: no test writes
+    into the checkout's build/. Each xdist worker has its own, built once on first use.
+    """
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CARDKIT_CACHE_DIR", str(folder))
+        patch.delenv("CARDKIT_DB", raising=False)
+        yield folder
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ def test_battle_new_writes_a_state_with_ammah_on_c3_facing_ahti_on_c4(state: Pat
 
 def test_battle_new_with_an_illegal_placement_lists_its_problems_and_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "state.json"
-    result = runner.invoke(app, ["battle", "new", SECOND, FIRST, "--out", str(out)])
+    result = runner.invoke(app, ["battle", "new", SECOND, SECOND, "--out", str(out)])
     assert result.exit_code == 1
     assert "WRONG_SEAT" in result.output and not out.exists()
 

@@ -96,6 +96,16 @@ def test_a_file_that_names_its_seat_keeps_it_and_the_other_takes_the_other_seat(
         assert {c.card: c.owner for c in state.cards}["b_ammah"] == "second"
 
 
+def test_seats_named_in_the_files_hold_whichever_file_the_command_names_first(tmp_path: Path) -> None:
+    """The docs: placement files that name their seats keep them, and a file that names none takes the seat the
+    other leaves, whatever the files' order in the command."""
+    second = load_side(_online(tmp_path, "second", "a.json", ELVES))
+    for other in (load_side(_online(tmp_path, None, "b.json", OTHERS)), load_side(_online(tmp_path, "first", "c.json", OTHERS))):
+        state = new_battle(second, other, seed=1)
+        owners = {c.card: c.owner for c in state.cards}
+        assert owners["b_ammah"] == "second" and owners["b_ahti"] == "first" and state.to_move == "first"
+
+
 def test_the_tabletop_order_of_the_files_decides_the_first_player() -> None:
     """Part 2 does not say how the first player is chosen: the files' order does (reading first_player)."""
     state = new_battle(load_side(DATA / "ccg-first.json"), load_side(DATA / "../../../squads/ccg-placement.json"), seed=7)

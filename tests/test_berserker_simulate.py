@@ -251,3 +251,56 @@ def test_the_move_cards_played_are_the_ones_a_brute_force_search_keeps(hand: lis
         if _fits(kept + [k], plan.masks, movers):
             kept.append(k)
     assert sorted(moves_played([index[c] for c in hand], plan, [c.type for c in kinds])) == sorted(kept)
+
+
+# The vectorised simulator against the one-game-at-a-time reference.
+
+SMALL = {"marines": 2, "tactical-speed": 3, "fast": 2, "long": 2, "evasion": 2, "robot-security": 2}  # 13 cards
+
+
+@pytest.mark.parametrize("deck, turns", [(STANDARD, 1), (STANDARD, 5), (STANDARD, 9), (SMALL, 2)],
+                         ids=["standard-1", "standard-5", "standard-9-last-round-before-a-reshuffle", "small-2"])
+@pytest.mark.parametrize("seat", ["first", "second"])
+def test_the_vectorised_and_reference_simulators_agree_game_for_game_on_the_same_shuffles(
+        deck: dict[str, int], turns: int, seat: str) -> None:
+    from cardkit.games.berserker.simulate import simulate_reference
+
+    options = SimulationOptions(games=400, turns=turns, seed=13, seat=seat)
+    fast, slow = simulate(dict(deck), options), simulate_reference(dict(deck), options)
+    assert fast.held == slow.held and fast.hand_cards == slow.hand_cards
+    assert fast.to_dict() == slow.to_dict()
+
+
+@pytest.mark.parametrize("deck, turns", [(STANDARD, 14), (SMALL, 8)], ids=["standard-14", "small-8"])
+def test_with_reshuffled_discard_piles_the_two_simulators_agree_within_their_intervals(deck: dict[str, int],
+                                                                                        turns: int) -> None:
+    from cardkit.games.berserker.simulate import simulate_reference
+
+    fast = simulate(dict(deck), SimulationOptions(games=6_000, turns=turns, seed=1)).to_dict()
+    slow = simulate_reference(dict(deck), SimulationOptions(games=1_500, turns=turns, seed=2)).to_dict()
+    n, m = fast["games"], slow["games"]
+    worst = 0.0
+    pairs = [(a, b) for a, b in zip(fast["p_reshuffled_by_round"], slow["p_reshuffled_by_round"])]
+    for side_f, side_s in zip(fast["sides"], slow["sides"]):
+        for turn_f, turn_s in zip(side_f["turns"], side_s["turns"]):
+            for ship_f, ship_s in zip(turn_f["ships"], turn_s["ships"]):
+                pairs += [(ship_f[f"p_{need}"], ship_s[f"p_{need}"]) for need in ("move", "attack", "defense")]
+    assert fast["p_reshuffled_by_round"][-1] > 0 and slow["p_reshuffled_by_round"][-1] > 0  # piles were reshuffled
+    for a, b in pairs:
+        p = (a * n + b * m) / (n + m)
+        sigma = math.sqrt(max(p * (1 - p), 1e-4) * (1 / n + 1 / m))
+        worst = max(worst, abs(a - b) / sigma)
+    assert worst < 4.5, worst  # a bound a few hundred comparisons of agreeing simulators stay under
+
+
+def test_the_same_seed_gives_the_same_fleet_result_whatever_the_number_of_worker_processes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.games.berserker.simulate as fleet_simulate
+
+    monkeypatch.setattr(fleet_simulate, "BLOCK", 100)
+    seen: list[int] = []
+    results = [simulate(dict(STANDARD), SimulationOptions(games=450, turns=12, seed=3, jobs=jobs),
+                        seen.append if jobs == 2 else None).to_dict() for jobs in (1, 2, 3)]
+    assert results[0] == results[1] == results[2]
+    assert sum(seen) == 450 and len(seen) == 5
+    assert simulate(dict(STANDARD), SimulationOptions(games=450, turns=12, seed=4, jobs=2)).to_dict() != results[0]

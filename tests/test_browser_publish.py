@@ -1,7 +1,7 @@
 """The published page in real headless Chromium (Playwright): on a phone, nothing scrolls sideways, chart labels
 stay readable, the cards-played table fits, and each decklist's copy button copies the deck text.
 
-Needs /usr/bin/chromium (Debian's `chromium` package). Screenshots land in build/screenshots/ (gitignored)."""
+Needs /usr/bin/chromium (Debian's `chromium` package). Screenshots land in pytest's temporary folder, never the checkout."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Iterator
 
 import pytest
 
-from test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, EVENT
+from test_browser import CHROMIUM, CHROMIUM_ARGS, EVENT
 
 pytestmark = [
     pytest.mark.browser,
@@ -44,7 +44,7 @@ def browser() -> Iterator[object]:
 
 
 def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_table_are_readable(
-        browser, published: Path) -> None:
+        browser, published: Path, tmp_path: Path) -> None:
     tab = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     requests: list[str] = []
     tab.on("request", lambda r: requests.append(r.url))
@@ -59,12 +59,12 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_tabl
                              ".map(e => e.getBoundingClientRect().right))")
         assert right <= PHONE["width"]
         assert tab.locator("table.stack td[data-label='decks']").first.is_visible()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        tab.screenshot(path=str(ARTIFACTS / "published-page-390.png"), full_page=False)
+        # Screenshots for a human to look at go to pytest's temporary folder, never the checkout.
+        tab.screenshot(path=str(tmp_path / "published-page-390.png"), full_page=False)
         tab.locator("table.stack").scroll_into_view_if_needed()
-        tab.screenshot(path=str(ARTIFACTS / "published-page-390-cards.png"), full_page=False)
+        tab.screenshot(path=str(tmp_path / "published-page-390-cards.png"), full_page=False)
         tab.locator(".decklist").first.scroll_into_view_if_needed()
-        tab.screenshot(path=str(ARTIFACTS / "published-page-390-decklist.png"), full_page=False)
+        tab.screenshot(path=str(tmp_path / "published-page-390-decklist.png"), full_page=False)
         assert requests == [published.as_uri()]
     finally:
         tab.close()

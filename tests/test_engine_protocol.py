@@ -74,7 +74,7 @@ def play(name: str, seed: int) -> list[str]:
         actions = list(engine.legal_actions(state))
         texts = [str(a) for a in actions]
         assert len(texts) == len(set(texts)), "moves lists a text twice"
-        assert all(str(engine.parse(t)) == t for t in texts)
+        assert all(str(engine.parse(t)) == t and engine.parse(t) == a for t, a in zip(texts, actions))
         if not actions:
             assert engine.over(state), "a dead end: no legal action in an undecided game"
             return played

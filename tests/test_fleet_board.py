@@ -41,7 +41,7 @@ def hits_at(state: BoardState, square: str) -> int | None:
 
 
 def test_a_ramship_beside_the_berserker_playing_marines_does_2_damage_and_is_destroyed() -> None:
-    # "If a Ramship uses a "Marines" Attack card the Ramship is destroyed. A Marines card does 2 points of damage"
+    """"If a Ramship uses a "Marines" Attack card the Ramship is destroyed. A Marines card does 2 points of damage"."""
     state = new_game(read_json_input(HUMAN), read_json_input(BERSERKER), sandbox=True)
     result = ENGINE.apply_all(state, ["move d2 d6 card very-fast", "end", "end", "move d6 d7 card tactical-speed",
                                "fire d7 d8 card marines"])
@@ -52,44 +52,44 @@ def test_a_ramship_beside_the_berserker_playing_marines_does_2_damage_and_is_des
 
 
 def test_robot_security_negates_1_point_of_a_marines_attack() -> None:
-    # "A "Robot Security" defense card negates 1 point of damage caused by a Marines card."
+    """"A "Robot Security" defense card negates 1 point of damage caused by a Marines card."."""
     state, _ = apply(board("ramship@d6", "berserker@d7"), parse_action("fire d6 d7 card marines defend robot-security"))
     assert hits_at(state, "d7") == 19 and state.ship_at("d6") is None
 
 
 def test_robot_security_answers_only_marines() -> None:
-    # "Robot Security 4 - D Berserker only vs Marines"
+    """"Robot Security 4 - D Berserker only vs Marines"."""
     with pytest.raises(IllegalAction, match="only Marines"):
         apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "point-blank", ("robot-security",)))
 
 
 def test_a_ramship_is_destroyed_by_marines_even_when_superstructure_negates_the_attack() -> None:
-    # "If a Ramship uses a "Marines" Attack card the Ramship is destroyed." (reading marines_user_destroyed_when_negated)
+    """"If a Ramship uses a "Marines" Attack card the Ramship is destroyed." (reading marines_user_destroyed_when_negated)"""
     state, _ = apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "marines", ("superstructure",)))
     assert hits_at(state, "d7") == 20 and state.ship_at("d6") is None
 
 
 def test_a_c_plus_gun_ship_fires_extreme_over_the_ramship_in_front_of_it() -> None:
-    # "Ships cannot attack through other ships except for C-Plus Guns: Their Projectiles skip through Normal and Hyperspace."
+    """"Ships cannot attack through other ships except for C-Plus Guns: Their Projectiles skip through Normal and Hyperspace."."""
     state, events = apply(board("c-plus-gun-ship@d1", "ramship@d2", "berserker@d7"), Fire("d1", "d7", "extreme"))
     assert hits_at(state, "d7") == 19
     assert events[0]["kind"] == "fired" and events[0]["damage"] == 1
 
 
 def test_a_cruiser_may_not_fire_through_the_ramship_in_front_of_it() -> None:
-    # "Ships cannot attack through other ships except for C-Plus Guns"
+    """"Ships cannot attack through other ships except for C-Plus Guns"."""
     with pytest.raises(IllegalAction, match="in the way"):
         apply(board("cruiser@d1", "ramship@d2", "berserker@d5"), Fire("d1", "d5", "long"))
 
 
 def test_a_ramship_may_not_play_long() -> None:
-    # "Range = Type of Attack cards the unit can use (Maximum)": a Ramship's Range is 2, Long's is 4
+    """"Range = Type of Attack cards the unit can use (Maximum)": a Ramship's Range is 2, Long's is 4"""
     with pytest.raises(IllegalAction, match="above its Range of 2"):
         apply(board("ramship@d6", "berserker@d7"), Fire("d6", "d7", "long"))
 
 
 def test_an_attack_reaches_any_distance_up_to_its_number_in_a_straight_line() -> None:
-    # "The attack card has a number. This is the range of the attack." (reading attack_distance: a maximum)
+    """"The attack card has a number. This is the range of the attack." (reading attack_distance: a maximum)"""
     state, _ = apply(board("cruiser@a1", "berserker@d4"), Fire("a1", "d4", "long"))
     assert hits_at(state, "d4") == 19
     with pytest.raises(IllegalAction, match="range 2"):
@@ -99,7 +99,7 @@ def test_an_attack_reaches_any_distance_up_to_its_number_in_a_straight_line() ->
 
 
 def test_a_ship_may_not_move_twice_in_a_turn() -> None:
-    # "A ship can only make one move per turn."
+    """"A ship can only make one move per turn."."""
     state, _ = apply(board("ramship@d2", "berserker@d8"), Move("d2", "d4", "cruising-speed"))
     with pytest.raises(IllegalAction, match="one move per turn"):
         apply(state, Move("d4", "d5", "tactical-speed"))
@@ -108,7 +108,7 @@ def test_a_ship_may_not_move_twice_in_a_turn() -> None:
 
 
 def test_a_ship_may_not_move_through_or_onto_another_ship() -> None:
-    # "Ships cannot move through other ships."
+    """"Ships cannot move through other ships."."""
     start = board("cruiser@d1", "ramship@d2", "ramship@f3", "berserker@d8")
     with pytest.raises(IllegalAction, match="through other ships"):
         apply(start, Move("d1", "d3", "cruising-speed"))
@@ -119,7 +119,7 @@ def test_a_ship_may_not_move_through_or_onto_another_ship() -> None:
 
 
 def test_a_move_card_moves_exactly_its_number_orthogonally_or_diagonally_within_the_speed() -> None:
-    # "The move card has a number. This is the number of spaces the Ship moves." "Moves can be diagonal or orthogonal."
+    """"The move card has a number. This is the number of spaces the Ship moves." "Moves can be diagonal or orthogonal."."""
     start = board("cruiser@d1", "berserker@d8")
     assert apply(start, Move("d1", "g4", "fast"))[0].ship_at("g4") is not None
     with pytest.raises(IllegalAction, match="exactly 3"):
@@ -132,7 +132,7 @@ def test_a_move_card_moves_exactly_its_number_orthogonally_or_diagonally_within_
 
 
 def test_one_move_card_moves_several_ships_forward_and_a_column_advances_together() -> None:
-    # "you have the option of moving one or more Ships forward the indicated number of spaces using a single move card"
+    """"you have the option of moving one or more Ships forward the indicated number of spaces using a single move card"."""
     start = board("cruiser@d1", "ramship@d2", "ramship@e2", "berserker@d8")
     state, events = apply(start, Forward("tactical-speed", ("d1", "d2", "e2")))
     assert sorted(s.square for s in state.fleet("human")) == ["d2", "d3", "e3"]
@@ -147,7 +147,7 @@ def test_the_berserker_moves_forward_towards_rank_1() -> None:
 
 
 def test_a_cruiser_attacks_at_most_twice_a_turn_and_the_berserker_three_times() -> None:
-    # "Cruisers can make up to 2 attacks per turn. The Berserker can make up to 3 attacks per turn."
+    """"Cruisers can make up to 2 attacks per turn. The Berserker can make up to 3 attacks per turn."."""
     state = board("cruiser@d1", "berserker@d4")
     for _ in range(2):
         state, _ = apply(state, Fire("d1", "d4", "medium"))
@@ -161,7 +161,7 @@ def test_a_cruiser_attacks_at_most_twice_a_turn_and_the_berserker_three_times() 
 
 
 def test_a_ship_reduced_to_zero_hits_sinks_and_a_cruiser_takes_two() -> None:
-    # "Every attack does 1 point of damage." "A ship reduced to zero Hits sinks and removed from the board."
+    """"Every attack does 1 point of damage." "A ship reduced to zero Hits sinks and removed from the board."."""
     state = board("cruiser@d1", "berserker@d4", turn="berserker")
     state, _ = apply(state, Fire("d4", "d1", "medium"))
     assert hits_at(state, "d1") == 1
@@ -170,7 +170,7 @@ def test_a_ship_reduced_to_zero_hits_sinks_and_a_cruiser_takes_two() -> None:
 
 
 def test_destroying_the_opposing_fleet_wins_and_ends_the_game() -> None:
-    # "VICTORY Destroy the opposing fleet."
+    """"VICTORY Destroy the opposing fleet."."""
     state, events = apply(board("cruiser@d1", "berserker@d3", turn="berserker"), Fire("d3", "d1", "short"))
     state, events = apply(state, Fire("d3", "d1", "short"))
     assert state.winner == "berserker" and events[-1]["kind"] == "won"
@@ -180,7 +180,7 @@ def test_destroying_the_opposing_fleet_wins_and_ends_the_game() -> None:
 
 
 def test_evasion_negates_an_attack_on_a_human_ship_but_not_on_the_berserker() -> None:
-    # "Your opponent may play (discard) Defense cards to negate your attack." "Evasion 4 - D Humans only"
+    """"Your opponent may play (discard) Defense cards to negate your attack." "Evasion 4 - D Humans only"."""
     state, events = apply(board("cruiser@d1", "berserker@d3", turn="berserker"), Fire("d3", "d1", "short", ("evasion",)))
     assert hits_at(state, "d1") == 2 and [e["kind"] for e in events] == ["defended", "fired"]
     with pytest.raises(IllegalAction, match="only human ships"):
@@ -190,7 +190,7 @@ def test_evasion_negates_an_attack_on_a_human_ship_but_not_on_the_berserker() ->
 
 
 def test_played_cards_come_from_the_hand_and_go_to_the_discard() -> None:
-    # "Play (discard) a Move card to move one of your Ships."
+    """"Play (discard) a Move card to move one of your Ships."."""
     hands = {"human": ("fast", "marines"), "berserker": ("evasion", "superstructure")}
     start = board("cruiser@d1", "berserker@d8", hands=hands)
     with pytest.raises(IllegalAction, match="holds no Cruising Speed"):
@@ -202,7 +202,7 @@ def test_played_cards_come_from_the_hand_and_go_to_the_discard() -> None:
 
 
 def test_the_orders_phase_draws_3_and_the_hand_is_cut_to_5() -> None:
-    # "ORDERS PHASE Draw 3 cards. Max hand size = 5 cards. ... Discard excess cards."
+    """"ORDERS PHASE Draw 3 cards. Max hand size = 5 cards. ... Discard excess cards."."""
     hands = {"human": (), "berserker": ("long", "short", "fast")}
     state = board("cruiser@d1", "berserker@d8", hands=hands, deck=("medium", "evasion", "marines", "extreme"))
     state, _ = apply(state, End())
@@ -216,7 +216,7 @@ def test_the_orders_phase_draws_3_and_the_hand_is_cut_to_5() -> None:
 
 
 def test_an_empty_deck_is_refilled_by_shuffling_the_discard_with_the_seed() -> None:
-    # "If the deck runs out, shuffle the discard and draw from it."
+    """"If the deck runs out, shuffle the discard and draw from it."."""
     state = board("cruiser@d1", "berserker@d8", hands={"human": (), "berserker": ()}, deck=("fast",),
                   discard=("long", "short", "medium", "evasion"))
     after = draw(state, "human")
@@ -332,7 +332,7 @@ def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunn
 
 
 def test_the_listed_forward_group_is_the_largest_and_holds_every_legal_group() -> None:
-    # "moving one or more Ships forward the indicated number of spaces using a single move card"
+    """"moving one or more Ships forward the indicated number of spaces using a single move card"."""
     start = board("cruiser@d1", "ramship@d2", "ramship@e2", "ramship@f2", "cruiser@f1", "berserker@e4")
     every = {a.squares for a in legal_actions(start, all_groups=True) if isinstance(a, Forward)
              and a.card == "cruising-speed"}
@@ -351,3 +351,27 @@ def test_the_library_examples_in_the_docs_run(monkeypatch: pytest.MonkeyPatch) -
     assert blocks
     for code in blocks:
         exec(compile(code, "fleet.md", "exec"), {})
+
+
+def test_two_robot_security_cards_cancel_a_two_point_marines_attack() -> None:
+    """Your opponent may play (discard) Defense cards to negate your attack."""
+    hands = {"human": ("marines",), "berserker": ("robot-security", "robot-security", "superstructure")}
+    start = board("ramship@d6", "berserker@d7", hands=hands)
+    state, events = apply(start, parse_action("fire d6 d7 card marines defend robot-security,robot-security"))
+    assert hits_at(state, "d7") == 20 and [e["kind"] for e in events][:2] == ["defended", "defended"]
+    assert state.hand("berserker") == ("superstructure",) and state.discard.count("robot-security") == 2
+    one, _ = apply(start, parse_action("fire d6 d7 card marines defend robot-security"))
+    assert hits_at(one, "d7") == 19
+    listed = {str(a) for a in legal_actions(start)}
+    assert {"fire d6 d7 card marines defend robot-security,robot-security",
+            "fire d6 d7 card marines defend robot-security,robot-security,superstructure"} <= listed
+    with pytest.raises(IllegalAction, match="holds 2 Robot Security, not 3"):
+        apply(start, parse_action("fire d6 d7 card marines defend robot-security,robot-security,robot-security"))
+
+
+def test_a_defense_card_answers_only_what_it_may_even_beside_another() -> None:
+    """A "Robot Security" defense card negates 1 point of damage caused by a Marines card."""
+    hands = {"human": ("point-blank",), "berserker": ("robot-security", "superstructure")}
+    with pytest.raises(IllegalAction, match="answers only Marines"):
+        apply(board("ramship@d6", "berserker@d7", hands=hands),
+              parse_action("fire d6 d7 card point-blank defend robot-security,superstructure"))

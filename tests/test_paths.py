@@ -15,7 +15,7 @@ SHOW = "import cardkit.paths as p; print(p.SOURCE); print(p.DATA_DIR); print(p.S
 
 
 def where(cwd: Path, pythonpath: Path, **env: str) -> list[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("CARDKIT_HOME", "CARDKIT_DB", "PYTHONPATH")}
+    clean = {k: v for k, v in os.environ.items() if k not in ("CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "PYTHONPATH")}
     done = subprocess.run([sys.executable, "-c", SHOW], capture_output=True, text=True, timeout=60, cwd=cwd,
                           env={**clean, "PYTHONPATH": str(pythonpath), **env})
     assert done.returncode == 0, done.stderr
@@ -44,5 +44,12 @@ def test_cardkit_home_and_cardkit_db_override_the_lookup(tmp_path: Path) -> None
     assert found == ["$CARDKIT_HOME", str(tmp_path / "home" / "data"), str(tmp_path / "home" / "schemas"), str(tmp_path / "x.db")]
 
 
-def test_this_test_run_reads_the_checkout() -> None:
-    assert paths.SOURCE == "checkout" and not paths.BUNDLED and paths.cache_dir() == ROOT / "build"
+def test_this_test_run_reads_the_checkout_and_builds_into_a_temporary_folder(tmp_path: Path) -> None:
+    assert paths.SOURCE == "checkout" and not paths.BUNDLED
+    assert Path(os.environ["CARDKIT_CACHE_DIR"]).is_relative_to(tmp_path.parent)
+    assert paths.cache_dir() == Path(os.environ["CARDKIT_CACHE_DIR"]) != ROOT / "build"
+
+
+def test_cardkit_cache_dir_moves_the_database_and_the_checked_formats(tmp_path: Path) -> None:
+    found = where(tmp_path, ROOT, CARDKIT_CACHE_DIR=str(tmp_path / "cache"))
+    assert found == ["checkout", str(ROOT / "data"), str(ROOT / "schemas"), str(tmp_path / "cache" / "cardkit.db")]

@@ -206,7 +206,7 @@ def with_effects(hand: tuple[str, ...], cities: int = 5, **kw: object) -> Player
 
 
 def test_an_opened_normal_effect_goes_to_the_trash_and_an_eternal_one_stays_in_play() -> None:
-    # "Normal effect (you play the card, its effect occurs, then you trash it) and Eternal effect (these are permanents)"
+    """"Normal effect (you play the card, its effect occurs, then you trash it) and Eternal effect (these are permanents)"."""
     spent = apply(with_effects(("BK-SPELL", "BK-MERC"), phase="opening"), Open("BK-SPELL", ("BK-MERC",)))
     assert spent.in_play == () and sorted(spent.trash) == ["BK-MERC", "BK-SPELL"] and spent.hand == ()
     kept = apply(with_effects(("BK-CURSE", "BK-MERC"), phase="opening"), Open("BK-CURSE", ("BK-MERC",)))
@@ -216,7 +216,7 @@ def test_an_opened_normal_effect_goes_to_the_trash_and_an_eternal_one_stays_in_p
 @pytest.mark.parametrize("phase,opened", [("draw", False), ("end", True), ("end", False)],
                          ids=["before-the-draw", "after-another-card", "main-and-ending-phases"])
 def test_a_quick_card_can_be_opened_outside_the_opening_phase_and_another_card_cannot(phase: str, opened: bool) -> None:
-    # "Some cards have the Quick ability, which allows them to be played anytime"
+    """"Some cards have the Quick ability, which allows them to be played anytime"."""
     hand = ("BK-QUICK", "BK-MERC", "BK-MERC", "BK-SPELL")
     now = with_effects(hand, phase=phase, opened=opened)
     assert can_open("BK-QUICK", now).ok
@@ -242,7 +242,7 @@ def test_after_the_opening_phases_card_a_quick_card_is_the_only_open_offered() -
 
 
 def test_taking_a_city_draws_two_cards_or_what_the_library_has_and_reveals_the_city() -> None:
-    # "Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."
+    """"Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."."""
     before = state(("BK-MERC",), cities=0, library=("WH-MERC", "WH-KNIGHT", "BK-GUTS"))
     after = before.take_city()
     assert after.hand == ("BK-MERC", "WH-MERC", "WH-KNIGHT") and after.library == ("BK-GUTS",)
@@ -253,7 +253,7 @@ def test_taking_a_city_draws_two_cards_or_what_the_library_has_and_reveals_the_c
 
 @pytest.mark.parametrize("seat,limits", [("first", [0, 2, 4, 5, 5]), ("second", [1, 3, 5, 5, 5])])
 def test_at_most_two_cities_a_round_are_revealed_from_none(seat: str, limits: list[int]) -> None:
-    # "At first, none is visible"; "You can only attack once each turn."
+    """"At first, none is visible"; "You can only attack once each turn."."""
     assert [max_revealed(t, seat) for t in range(1, 6)] == limits
 
 
@@ -283,7 +283,7 @@ def test_takes_count_the_cities_taken_before_each_turn_and_need_a_revealed_city_
 
 
 def test_the_hand_limit_discard_is_a_policy_the_caller_chooses() -> None:
-    # "he must discard as many cards as needed until he has only 7": which ones is the player's choice
+    """"he must discard as many cards as needed until he has only 7": which ones is the player's choice"""
     nine = state(("BK-GUTS", "WH-KNIGHT", "WH-MERC") + ("BK-MERC",) * 6, phase="end")
     assert choose_discard(nine) == Discard(("BK-MERC", "BK-MERC"))  # least useful: Mercenaries first
     no_fodder = with_effects(("BK-GUTS", "WH-KNIGHT") + ("BK-SPELL",) * 4 + ("WH-KNIGHT", "BK-GUTS"), phase="end")

@@ -46,8 +46,8 @@ def table(mine: tuple[Unit, ...] = (), theirs: tuple[Unit, ...] = (), held: dict
 
 
 def test_an_attack_reveals_a_face_down_city_as_the_next_level_and_an_unguarded_city_is_taken() -> None:
-    # "as a character card is put in game and reveals a city, that city becomes the Level 1 city until the game ends"
-    # "Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."
+    """"as a character card is put in game and reveals a city, that city becomes the Level 1 city until the game ends"
+    "Each time a player takes a city, he has to draw 2 cards from his Library and put them into his Hand."."""
     game, events = apply(table((Unit(CASCA),), revealed=("c1",)), Attack("c3", (Ref(CASCA),)))
     c3 = game.city("c3")
     assert (c3.revealed, c3.level, c3.controller) == (True, 2, 0)
@@ -57,7 +57,7 @@ def test_an_attack_reveals_a_face_down_city_as_the_next_level_and_an_unguarded_c
 
 
 def test_a_defender_who_wins_does_not_take_the_city_and_the_dead_attacker_goes_to_the_trash() -> None:
-    # "During a battle over a city, when the defensive player wins, he doesn't acquire the city"
+    """"During a battle over a city, when the defensive player wins, he doesn't acquire the city"."""
     start = table((Unit(CASCA),), (Unit(GUTS, "c2"),), held={"c2": 1})
     game, _ = apply(start, Attack("c2", (Ref(CASCA),)))
     game, events = apply(game, Defend("c2", (GUTS,)))
@@ -68,8 +68,8 @@ def test_a_defender_who_wins_does_not_take_the_city_and_the_dead_attacker_goes_t
 
 
 def test_an_attacker_who_defeats_the_guards_takes_the_city_and_its_survivors_guard_it() -> None:
-    # "he just has to attack it and defeat the troops that defend it"
-    # "he just turns it toward him and let the characters that took its control inside, to guard it"
+    """"he just has to attack it and defeat the troops that defend it"
+    "he just turns it toward him and let the characters that took its control inside, to guard it"."""
     start = table((Unit(ARCHERS),), (Unit(CAVALRY, "c2"),), held={"c2": 1})
     game, _ = apply(start, Attack("c2", (Ref(ARCHERS),)))
     game, _ = apply(game, Defend("c2", (CAVALRY,)))
@@ -79,7 +79,7 @@ def test_an_attacker_who_defeats_the_guards_takes_the_city_and_its_survivors_gua
 
 
 def test_a_player_attacks_once_a_turn_and_never_a_city_it_occupies() -> None:
-    # "You can only attack once each turn." "you obviously can't attack one that you already occupy"
+    """"You can only attack once each turn." "you obviously can't attack one that you already occupy"."""
     start = table((Unit(CASCA), Unit(GUTS), Unit(ARCHERS, "c1")), held={"c1": 0})
     game, _ = apply(start, Attack("c2", (Ref(CASCA),)))
     with pytest.raises(IllegalAction, match="once each turn"):
@@ -89,7 +89,7 @@ def test_a_player_attacks_once_a_turn_and_never_a_city_it_occupies() -> None:
 
 
 def test_a_locked_card_can_take_no_action_until_its_players_next_unlocking_phase() -> None:
-    # "A locked card can't take any action until its player next turn, more specifically his unlocking phase"
+    """"A locked card can't take any action until its player next turn, more specifically his unlocking phase"."""
     with pytest.raises(IllegalAction, match="locked"):
         apply(table((Unit(CASCA, locked=True), Unit(GUTS, "c1")), held={"c1": 0}), Move(Ref(CASCA), "c1"))
     game, _ = apply(table((Unit(CASCA), Unit(GUTS, "c1")), held={"c1": 0}), Attack("c2", (Ref(CASCA),)))
@@ -101,7 +101,7 @@ def test_a_locked_card_can_take_no_action_until_its_players_next_unlocking_phase
 
 
 def test_moving_between_cities_locks_and_setting_a_character_in_a_city_does_not() -> None:
-    # "When a character card attacks a city, or moves from one to another (using their Move value), you have to Lock it"
+    """"When a character card attacks a city, or moves from one to another (using their Move value), you have to Lock it"."""
     start = table((Unit(CASCA), Unit(GUTS, "c1")), held={"c1": 0, "c2": 0})
     game, _ = apply(start, Move(Ref(CASCA), "c1"))
     assert Unit(CASCA, "c1") in game.players[0].units
@@ -112,7 +112,7 @@ def test_moving_between_cities_locks_and_setting_a_character_in_a_city_does_not(
 
 
 def test_the_royal_city_and_two_normal_cities_win() -> None:
-    # "The victory condition is to take the royal city and at least 2 normal cities."
+    """"The victory condition is to take the royal city and at least 2 normal cities."."""
     game, events = apply(table((Unit(CASCA),), held={"c1": 0, "c2": 0}), Attack("c5", (Ref(CASCA),)))
     assert game.winner == 0 and events[-1]["kind"] == "won"
     assert list(legal_actions(game)) == []
@@ -121,7 +121,7 @@ def test_the_royal_city_and_two_normal_cities_win() -> None:
 
 
 def test_a_player_who_cannot_draw_in_the_drawing_phase_loses() -> None:
-    # "A player loses when he can't draw a card from his deck during his drawing phase."
+    """"A player loses when he can't draw a card from his deck during his drawing phase."."""
     game, events = apply(table(phase="draw", library=()), Draw())
     assert game.winner == 1 and events[0]["kind"] == "won"
 
@@ -132,7 +132,7 @@ def test_taking_a_city_with_an_empty_library_draws_nothing_and_does_not_lose() -
 
 
 def test_the_first_player_skips_its_first_draw_and_the_second_draws() -> None:
-    # "The first player to take his turn has to skip his drawing phase (for that turn only)."
+    """"The first player to take his turn has to skip his drawing phase (for that turn only)."."""
     game = new_game([deck_cards(str(WHITE))[1], deck_cards(str(RED))[1]], seed=3)
     assert game.phase == "opening" and [len(p.hand) for p in game.players] == [7, 7]
     game, _ = apply(game, End())
@@ -142,7 +142,7 @@ def test_the_first_player_skips_its_first_draw_and_the_second_draws() -> None:
 
 
 def test_damage_that_did_not_kill_heals_in_the_ending_phase() -> None:
-    # "During the Ending phase, the damages dealt and that didn't send a card to the Trash are healed"
+    """"During the Ending phase, the damages dealt and that didn't send a card to the Trash are healed"."""
     game, _ = apply(table((Unit(GUTS),), (Unit(CASCA, "c2"),), held={"c2": 1}), Attack("c2", (Ref(GUTS),)))
     game, _ = apply(game, Defend("c2", (CASCA,)))
     assert game.players[0].units == (Unit(GUTS, "c2", locked=True, damage=2),)
@@ -151,7 +151,7 @@ def test_damage_that_did_not_kill_heals_in_the_ending_phase() -> None:
 
 
 def test_a_revealed_city_raises_the_level_that_can_be_opened() -> None:
-    # "you can play cards of a Level inferior or equal to the number of revealed cities"
+    """"you can play cards of a Level inferior or equal to the number of revealed cities"."""
     start = table(phase="opening", hand=(ARCHERS, MERC))
     with pytest.raises(IllegalAction, match="Level 1 needs 1"):
         apply(start, Open(ARCHERS, (MERC,)))
@@ -161,7 +161,7 @@ def test_a_revealed_city_raises_the_level_that_can_be_opened() -> None:
 
 
 def test_the_cities_lie_face_down_in_a_seeded_order_that_hides_the_royal_one() -> None:
-    # "their backside shown so that the royal city is hidden amongst the others"
+    """"their backside shown so that the royal city is hidden amongst the others"."""
     decks = [list(LIBRARY), list(LIBRARY)]
     royal = {next(c.name for c in new_game(decks, seed=s).cities if c.royal) for s in range(20)}
     assert len(royal) > 1
@@ -246,7 +246,7 @@ def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunn
 
 
 def test_a_hand_over_7_at_the_end_of_the_turn_is_cut_to_7_before_the_next_turn() -> None:
-    # "If a player has more than 7 cards in his hand at the end of his turn, he must discard as many cards as needed"
+    """"If a player has more than 7 cards in his hand at the end of his turn, he must discard as many cards as needed"."""
     game, _ = apply(table(hand=(MERC,) * 8 + (CASCA,)), End())
     assert game.phase == "discard" and game.active == 0
     assert sorted(map(str, legal_actions(game))) == [f"discard {MERC},{MERC}", f"discard {MERC},{CASCA}"]
@@ -257,14 +257,14 @@ def test_a_hand_over_7_at_the_end_of_the_turn_is_cut_to_7_before_the_next_turn()
 
 
 def test_a_character_without_a_move_value_cannot_move_from_one_city_to_another() -> None:
-    # "or moves from one to another (using their Move value)"
+    """"or moves from one to another (using their Move value)"."""
     golem = "BK1-042"
     with pytest.raises(IllegalAction, match="no Move value"):
         apply(table((Unit(golem, "c1"),), held={"c1": 0, "c2": 0}), Move(Ref(golem, "c1"), "c2"))
 
 
 def test_a_unique_card_whose_name_the_opponent_has_in_play_cannot_be_opened() -> None:
-    # "if your opponent has one in game, you can't play it"
+    """"if your opponent has one in game, you can't play it"."""
     start = table(theirs=(Unit(GUTS, "c2"),), held={"c2": 1}, revealed=("c1",), phase="opening",
                   hand=("BK1-012", MERC, MERC))
     with pytest.raises(IllegalAction, match="Unique"):
@@ -345,3 +345,112 @@ def test_a_state_with_an_eternal_effect_standing_in_a_city_is_unreadable(runner:
     unit = {"card": "BK1-145", "city": "c1", "locked": False, "damage": 0}
     state = _hand_edited(runner, tmp_path, lambda d: d["players"][0]["units"].append(unit))
     _assert_unreadable(runner, state, "only characters stand in cities")
+
+
+QUICK = "BK1-023"  # a white Quick effect, Level 1, cost 1 white
+
+
+def test_no_character_moves_after_the_battle_announcement() -> None:
+    """The Main phase is more complicated, it consists of 4 steps: moving your characters, setting them in a city
+    (preparing them to battle for it), using special abilities (from character or effect cards), and lastly the
+    battle anouncement."""
+    start = table((Unit(CASCA), Unit(MERC)), held={"c1": 0})
+    game, _ = apply(start, Attack("c2", (Ref(CASCA),)))
+    with pytest.raises(IllegalAction, match="battle was announced"):
+        apply(game, Move(Ref(MERC), "c1"))
+    assert not any(isinstance(a, Move) for a in legal_actions(game))
+    assert apply(start, Move(Ref(MERC), "c1"))[0].players[0].units[1].city == "c1"
+
+
+@pytest.mark.parametrize("phase", ["draw", "main", "discard"])
+def test_a_quick_card_opens_in_any_phase_of_either_players_turn_as_its_owners_action(phase: str) -> None:
+    """Some cards have the Quick ability, which allows them to be played anytime, and to "cut into" a normal
+    effect."""
+    hand = (QUICK, MERC) + ((MERC,) * 8 if phase == "discard" else ())
+    game = table(revealed=("c1",), phase=phase, hand=hand)
+    game = replace(game, players=(game.players[0], replace(game.players[1], hand=(QUICK, MERC))))
+    mine, _ = apply(game, parse(f"open {QUICK} pay {MERC}"))
+    assert QUICK in mine.players[0].trash and mine.phase == phase
+    theirs, events = apply(game, parse(f"open {QUICK} pay {MERC} by player 2"))
+    assert QUICK in theirs.players[1].trash and theirs.active == 0 and events[0]["player"] == 1
+    listed = {str(a) for a in legal_actions(game)}
+    assert f"open {QUICK} pay {MERC}" in listed and f"open {QUICK} pay {MERC} by player 2" in listed
+    with pytest.raises(IllegalAction, match="not Quick"):
+        apply(table(revealed=("c1",), phase=phase, hand=(ARCHERS, MERC) + hand[2:]), parse(f"open {ARCHERS} pay {MERC}"))
+
+
+def test_the_opening_engine_and_the_game_ask_one_function_whether_a_card_opens() -> None:
+    """Some cards have the Quick ability, which allows them to be played anytime."""
+    from cardkit.games.berserk_tcg.state import can_open
+
+    game = table(revealed=("c1",), phase="main", hand=(QUICK, ARCHERS, MERC))
+    for p in (0, 1):
+        state = game.player_state(p)
+        assert state.phase != "opening"
+        for card in set(state.hand):
+            opens = any(str(a).startswith(f"open {card} ") for a in legal_actions(replace(
+                game, players=(game.players[0], replace(game.players[1], hand=game.players[0].hand)))))
+            assert opens == can_open(card, state).ok or p == 1
+
+
+def test_the_defender_chooses_which_able_characters_defend_none_included() -> None:
+    """When you choose to attack, your opponent can defend the city if he wants and is able to."""
+    start = table((Unit(GUTS),), (Unit(CASCA, "c2"), Unit(CAVALRY, "c2"), Unit(ARCHERS, "c2", locked=True)),
+                  held={"c2": 1})
+    game, events = apply(start, Attack("c2", (Ref(GUTS),)))
+    assert game.phase == "defend" and events[-1]["kind"] == "attacks"
+    assert {str(a) for a in legal_actions(game) if isinstance(a, Defend)} == {
+        "defend c2 with none", f"defend c2 with {CASCA}", f"defend c2 with {CAVALRY}",
+        f"defend c2 with {CASCA},{CAVALRY}"}
+    with pytest.raises(IllegalAction, match="not one more able"):
+        apply(game, parse(f"defend c2 with {ARCHERS}"))
+    with pytest.raises(IllegalAction, match="defender answers"):
+        apply(game, End())
+    taken, _ = apply(game, parse("defend c2 with none"))
+    assert taken.city("c2").controller == 0 and taken.phase == "main"
+    assert all(u.city is None for u in taken.players[1].units), "guards that did not defend leave the city"
+    fought, events = apply(game, parse(f"defend c2 with {CASCA}"))
+    assert any(e["kind"] == "strike" for e in events)
+    assert Unit(CAVALRY, "c2" if fought.city("c2").controller == 1 else None) in fought.players[1].units
+
+
+def test_a_city_without_able_guards_is_fought_at_once() -> None:
+    """When you choose to attack, your opponent can defend the city if he wants and is able to."""
+    start = table((Unit(GUTS),), (Unit(CASCA, "c2", locked=True),), held={"c2": 1})
+    game, _ = apply(start, Attack("c2", (Ref(GUTS),)))
+    assert game.phase == "main" and game.city("c2").controller == 0
+
+
+def test_every_action_names_exactly_one_card_in_play_and_moves_never_lists_a_text_twice() -> None:
+    """When a character card attacks a city, or moves from one to another (using their Move value), you have to
+    "Lock" it."""
+    golem, mover = "BK1-042", ARCHERS  # no Move value; a Move value of 1
+    start = table((Unit(MERC), Unit(MERC, "c1"), Unit(mover, "c1"), Unit(mover)), held={"c1": 0, "c3": 0})
+    texts = [str(a) for a in legal_actions(start)]
+    assert len(texts) == len(set(texts))
+    assert f"move {MERC} to c1" in texts and f"move {mover} from c1 to c3" in texts
+    game, _ = apply(start, parse(f"move {mover} from c1 to c3"))
+    assert Unit(mover, "c3", locked=True) in game.players[0].units and Unit(mover) in game.players[0].units
+    game, _ = apply(start, parse(f"attack c2 with {MERC} from c1,{MERC}"))
+    assert game.city("c2").controller == 0
+    with pytest.raises(IllegalAction, match="from CITY"):
+        apply(table((Unit(golem, "c1"),), held={"c1": 0, "c3": 0}), parse(f"move {golem} to c3"))
+
+
+def test_no_action_at_all_follows_a_decided_game() -> None:
+    """The victory condition is to take the royal city and at least 2 normal cities."""
+    game, _ = apply(table((Unit(CASCA),), held={"c1": 0, "c2": 0}, hand=(QUICK, MERC), revealed=("c3",)),
+                    Attack("c5", (Ref(CASCA),)))
+    assert game.winner == 0 and list(legal_actions(game)) == []
+    for text in ("end", f"open {QUICK} pay {MERC}", "defend c5 with none"):
+        with pytest.raises(IllegalAction, match="game is over"):
+            apply(game, parse(text))
+
+
+def test_a_quick_card_that_cuts_the_hand_to_7_in_the_discard_phase_ends_the_turn() -> None:
+    """If a player has more than 7 cards in his hand at the end of his turn, he must discard as many cards as
+    needed until he has only 7."""
+    game = table(revealed=("c1",), phase="discard", hand=(QUICK,) + (MERC,) * 8)
+    game, _ = apply(game, parse(f"open {QUICK} pay {MERC}"))
+    assert (game.active, game.phase, len(game.players[0].hand)) == (1, "draw", 7)
+    assert ENGINE.unreadable(game) is None

@@ -174,13 +174,26 @@ def test_exact_value_matches_the_closed_form_for_mercenaries_needing_a_second_wh
     assert first["ci95"][0] <= closed <= first["ci95"][1]
 
 
-def test_chunks_of_any_size_draw_the_same_shuffles_so_large_decks_give_the_same_result(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_same_seed_gives_the_same_result_whatever_the_number_of_worker_processes(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardkit.games.berserk_tcg.simulate as fast
 
-    options = SimulationOptions(games=1_000, seed=3)
-    whole = simulate(UNIQUES, options, cards=CARDS).to_dict()
-    monkeypatch.setattr(fast, "CHUNK_CELLS", 45 * 7)  # seven games per chunk, as a 45,000-card deck would get one
-    assert simulate(UNIQUES, options, cards=CARDS).to_dict() == whole
+    monkeypatch.setattr(fast, "CHUNK_CELLS", 45 * 70)  # blocks of seventy games, as a 4,500-card deck would get
+    results = [simulate(UNIQUES, SimulationOptions(games=1_000, seed=3, jobs=jobs), cards=CARDS).to_dict()
+               for jobs in (1, 2, 3)]
+    assert results[0] == results[1] == results[2]
+    other = simulate(UNIQUES, SimulationOptions(games=1_000, seed=4, jobs=2), cards=CARDS).to_dict()
+    assert other != results[0]
+
+
+def test_blocks_played_in_worker_processes_add_up_to_every_game_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardkit.games.berserk_tcg.simulate as fast
+
+    monkeypatch.setattr(fast, "CHUNK_CELLS", 45 * 70)
+    seen: list[int] = []
+    run = simulate(UNIQUES, SimulationOptions(games=301, seed=3, jobs=2), progress=seen.append, cards=CARDS)
+    assert run.tally.games == 301 and sum(seen) == 301 and len(seen) == 5
+    # and the reference, given no orders, plays the very shuffles of those blocks
+    assert run.to_dict() == simulate_reference(UNIQUES, SimulationOptions(games=301, seed=3), cards=CARDS).to_dict()
 
 
 def test_decks_larger_than_int16_are_shuffled_without_wrapping_around() -> None:

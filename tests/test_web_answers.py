@@ -163,7 +163,7 @@ def test_sorted_column_headings_say_how_they_sort(ds: object) -> None:
 def test_a_card_page_lists_its_other_printings_with_what_differs(ds: object) -> None:
     html = _request(ds, "/cardkit/cards/berserk-tcg,BK1-011")
     printings = _text(re.search(r'<ul class="cardkit-printings">(.*?)</ul>', html, re.S).group(1))  # type: ignore[union-attr]
-    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 differs in cost, level, power" in printings
+    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 — differs in cost, level, power" in printings
     assert "This card: set BK1, white, cost 1 white + 1, level 1, power 2, hp 3." in _text(html)
 
 
@@ -188,6 +188,9 @@ def test_the_summary_has_an_unresolved_group_so_its_groups_add_up_to_the_counts(
     main = sum(n for cards in summary.kinds.values() for n, _, _ in cards) + sum(n for n, _, _ in summary.unresolved)
     assert main == 46 and summary.unresolved == [(3, "Guts", 2), (3, "Gutz", 3)]
     assert sum(n for n, _, _ in summary.side) == 2 and summary.side[0][2] == ""
+    # Every Mercenary printing of a colour costs 1: an ambiguous `12 Mercenary` still counts in the cost curve.
+    mercenaries = summarise_deck("game: berserk-tcg\n12 Mercenary\n")
+    assert mercenaries is not None and mercenaries.curve == {1: 12} and mercenaries.split == {}
     assert "46 main + 2 side" in _text(_request(ds, "/-/deck", {"deck": DECK}))
 
 
@@ -214,3 +217,9 @@ def test_a_choice_for_a_line_edited_since_is_not_applied_and_says_so(ds: object)
     edited = DECK.replace("3 Guts\n", "3 Griffith\n")
     html = _request(ds, "/-/deck", {"deck": edited, "card-2": "Guts (BK1-011)", "was-2": "Guts"})
     assert "line 2 changed since it was checked" in _text(html) and "3 Griffith\n" in unescape(html)
+
+
+def test_a_chosen_card_holding_a_line_break_is_not_written_into_the_deck(ds: object) -> None:
+    html = _request(ds, "/-/deck", {"deck": DECK, "card-2": "Guts (BK1-011)\n40 BK1-001", "was-2": "Guts"})
+    text = unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", html, re.S).group(1))  # type: ignore[union-attr]
+    assert text == DECK and "holds a line break" in _text(html)

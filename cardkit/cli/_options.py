@@ -16,8 +16,23 @@ GameOption = Annotated[
     Optional[str],
     typer.Option("--game", "-g", help="Game: berserk-tcg, berserk-ccg, berserk-online or berserker."),
 ]
+
+
+def complete_format(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of `--format`: each format name beginning with what is typed, with its title."""
+    from cardkit.errors import CardkitError
+    from cardkit.formats import list_formats
+
+    try:
+        formats = list_formats()
+    except CardkitError:
+        return []  # a broken format file is reported when the command runs, not while a name is typed
+    return [(f.name, f.title) for f in formats if f.name.startswith(incomplete.lower())]
+
+
 FormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", help="Format name from data/formats/ (default: from the file, else the game's default).")
+    Optional[str], typer.Option("--format", "-f", autocompletion=complete_format,
+                                help="Format name from data/formats/ (default: from the file, else the game's default).")
 ]
 SeedOption = Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same output.")]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,3 +43,18 @@ def progress_bar(label: str, enabled: bool, total: int | None = None) -> Iterato
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as progress:
         yield Bar(progress, progress.add_task(label, total=total))
+
+
+FIRST_BUILD = "building the card database, once…"
+
+
+def announce_first_build(db: "str | os.PathLike[str] | None" = None) -> None:
+    """Say on stderr that the command first builds the database, so its pause is no mystery."""
+    from pathlib import Path
+
+    import typer
+
+    from cardkit.db.build import first_build_pending
+
+    if first_build_pending(Path(db) if db else None):
+        typer.echo(FIRST_BUILD, err=True)

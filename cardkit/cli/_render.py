@@ -2,7 +2,10 @@
 
 Verdicts and severities are coloured on a terminal only: never when the output is piped or
 redirected, nor with `NO_COLOR` set to anything but the empty string (https://no-color.org),
-nor on `TERM=dumb`. Colour goes on after padding, so columns line up either way.
+nor on `TERM=dumb`; `FORCE_COLOR` or `CLICOLOR_FORCE` set to anything but empty or `0`
+(https://force-color.org, https://bixense.com/clicolors) colour a pipe or a dumb terminal too,
+for a CI log or `less -R`. `NO_COLOR` wins over both: it is the reader saying no. Colour goes on
+after padding, so columns line up either way.
 """
 
 from __future__ import annotations
@@ -22,8 +25,17 @@ COLOURS: dict[str, str] = {"LEGAL": "green", "legal": "green", "ILLEGAL": "red",
 """The colour of each verdict and severity word."""
 
 
+def colour_forced() -> bool:
+    """Whether the environment asks for colour wherever the output goes (and `NO_COLOR` doesn't forbid it)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    return any(os.environ.get(name, "") not in ("", "0") for name in ("FORCE_COLOR", "CLICOLOR_FORCE"))
+
+
 def colour_enabled() -> bool:
-    """Whether standard output is a terminal that wants colour."""
+    """Whether standard output is a terminal that wants colour, or colour is forced."""
+    if colour_forced():
+        return True
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     try:
@@ -55,6 +67,9 @@ def problem_line(p: "Problem") -> str:
     """
     where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
     line = f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
+    if p.count:
+        shown = ", ".join(map(str, p.lines or ()))
+        line += f" (found alike on {p.count:,} lines: {shown}{', ...' if p.count > len(p.lines or ()) else ''})"
     if not p.candidates:
         return line
     from cardkit.catalogue.candidates import telling_apart

@@ -17,6 +17,7 @@ import typer
 
 from cardkit.cli import _typer_fast
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail
+from cardkit.cli._render import colour_forced
 from cardkit.cli._help import FullSummaryGroup, NoCommandGiven, use_full_summaries
 
 _typer_fast.install()
@@ -78,7 +79,8 @@ def make_app(modules: Sequence[str] = COMMAND_MODULES, completion: bool = True) 
         pretty_exceptions_enable=False,
         # Plain help text: rich's formatter costs more to import than the rest of `--help` together.
         rich_markup_mode=None,
-        context_settings={"help_option_names": ["-h", "--help"]},
+        # Forced colour must survive typer's echo, which otherwise strips colour from a pipe.
+        context_settings={"help_option_names": ["-h", "--help"], **({"color": True} if colour_forced() else {})},
         cls=FullSummaryGroup,
     )
     new.callback()(_root)

@@ -17,8 +17,8 @@ DeckOption = Annotated[Optional[Path], typer.Option(help=(
 
 
 def start(
-    first: Annotated[Path, typer.Argument(help="The first player's placement file (`squad place`).")],
-    second: Annotated[Path, typer.Argument(help="The second player's placement file.")],
+    first: Annotated[Path, typer.Argument(help="The first player's placement file (`squad place`), unless the files' seats say otherwise.")],
+    second: Annotated[Path, typer.Argument(help="The second player's placement file, unless the files' seats say otherwise.")],
     seed: Annotated[int, typer.Option("--seed", min=0, max=2**32 - 1, help=(
         "Seed of every deck shuffle in the battle, and of the first player's draw when no file names its seat."))] = 0,
     show_third_row: Annotated[bool, typer.Option("--show-third-row", help=(

@@ -59,8 +59,10 @@ def search_command(
     limit: LimitOption = None,
     as_json: JsonOption = False,
 ) -> None:
+    from cardkit.cli._progress import announce_first_build
     from cardkit.db.search import search_cards
 
+    announce_first_build()
     # The shell has already split the words; quotes it kept (a '"quoted phrase"') still reach the parser.
     result = search_cards(" ".join(query), game=game, limit=limit)
     if as_json:

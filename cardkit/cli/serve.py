@@ -29,6 +29,7 @@ def serve_command(
     SQLite, or the catalogue itself, and for a port that is taken.
     """
     from cardkit import paths
+    from cardkit.cli._progress import announce_first_build
     from cardkit.db.build import ensure_database
     from cardkit.web.databases import served_databases
     from cardkit.web.metadata import CATALOGUE_DB
@@ -36,6 +37,7 @@ def serve_command(
 
     # Attached files are checked first: a typo should not wait for a catalogue build.
     databases = served_databases(Path(db) if db else paths.default_db_path(), attach or [])
+    announce_first_build(db)
     path = databases[CATALOGUE_DB] = ensure_database(db, inputs=tuple(attach or ()))
 
     def ready(url: str) -> None:

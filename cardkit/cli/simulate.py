@@ -33,6 +33,9 @@ def simulate_command(
     gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's.")] = None,
     silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
     format_name: FormatOption = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", help="Worker processes (default: one per core). The result for a --seed is the same "
+                             "whatever the number.", show_default=False)] = None,
     as_json: JsonOption = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file, in a folder that exists.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file even if cardkit did not "
@@ -67,7 +70,7 @@ def simulate_command(
     options = SimulationOptions(games=games, turns=turns, seed=seed, seat="second" if second else "first",
                                 cities=parse_cities(cities) if cities is not None else None,
                                 takes=parse_takes(takes) if takes is not None else None,
-                                gold=gold, silver=silver, format=format_name)
+                                gold=gold, silver=silver, format=format_name, jobs=jobs)
     with progress_bar("simulating", show_progress(as_json), total=games) as bar:
         run = simulate_file(deck, options, bar.advance if bar else None)
     for line in run.warnings:

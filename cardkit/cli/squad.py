@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
-from cardkit.cli._options import JsonOption, print_json, stdin_once
+from cardkit.cli._options import JsonOption, complete_format, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
 from cardkit.jsonio import input_name
 from cardkit.visible import visible
@@ -22,7 +22,7 @@ squad_app = typer.Typer(
 )
 
 SquadFormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", help="Squad format (berserk-online or berserk-ccg); default: the file's.")]
+    Optional[str], typer.Option("--format", "-f", autocompletion=complete_format, help="Squad format (berserk-online or berserk-ccg); default: the file's.")]
 GoldOption = Annotated[
     Optional[int], typer.Option("--gold", min=0, max=1000, help="Base gold of the table, replacing the format's (default: file, else format).")]
 SilverOption = Annotated[

@@ -11,7 +11,7 @@ import typer
 from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.cli._render import paint, problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
-from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli._options import JsonOption, complete_format, print_json
 from cardkit.errors import BadArgument
 from cardkit.visible import visible
 
@@ -28,7 +28,7 @@ InputsArgument = Annotated[list[Path], typer.Argument(
     help="Event folders (searched recursively for .deck and .deck.json files; hidden files skipped) or deck files.",
     show_default=False, metavar="FOLDER_OR_FILE")]
 EventFormatOption = Annotated[Optional[str], typer.Option(
-    "--format", "-f", help="The event's format: every deck must be in it (default: the registration list's "
+    "--format", "-f", autocompletion=complete_format, help="The event's format: every deck must be in it (default: the registration list's "
                            "`format` column, else each deck is checked against its own format).")]
 RegistrationsOption = Annotated[Optional[Path], typer.Option(
     "--registrations", "-r", help="Registration CSV: a `player` column (required), optional `deck` (the "

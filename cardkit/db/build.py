@@ -182,6 +182,13 @@ def is_catalogue_database(path: Path) -> bool:
 CATALOGUE_DATABASE = Kind("catalogue database", is_catalogue_database, forceable=False)
 
 
+def first_build_pending(path: Path | None = None) -> bool:
+    """Whether `ensure_database(path)` will build the database for the first time (no file there yet):
+    a build of some seconds the command's caller may want to announce."""
+    target = Path(path) if path else paths.default_db_path()
+    return not target.exists()
+
+
 def ensure_database(path: Path | None = None, inputs: tuple[Path, ...] = ()) -> Path:
     """The path of an up-to-date database, rebuilding it first when it is missing or stale.
 

@@ -4,26 +4,39 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from cardkit.decks.model import MAX_COUNT, Entry
+from cardkit.decks.words import deck_words
 from cardkit.jsonio import json_shown, whole_number
 from cardkit.problems import Problem, error
 
-_SECTION_NAMES = r"(?P<name>main|main\s*deck|deck|side|side\s*deck|sideboard)"
-_SECTION = re.compile(rf"^{_SECTION_NAMES}\s*:?\s*$", re.IGNORECASE)
-# A `//` comment that is nothing but a section name, with counts, brackets, dashes, colons and the word
-# `cards` around it, starts that section: `// Sideboard`, Cockatrice's `// 10 Sideboard`, `// Sideboard (15)`,
-# `// 15 Sideboard cards`. Any other word makes it prose (`// swap these for the sideboard plan`), a comment.
-_SECTION_FILLER = r"(?:[\s()\[\]:.,\-\u2013\u2014]|[0-9]|cards?\b)*"
-_COMMENT_SECTION = re.compile(rf"^//{_SECTION_FILLER}{_SECTION_NAMES}{_SECTION_FILLER}$", re.IGNORECASE)
+# Section titles come from data/deck-words.json (`Main`, `Основная колода`, `Nebendeck`...); the patterns
+# are built on first use. A `//` comment that is nothing but a section title, with counts, brackets, dashes,
+# colons and the word `cards` around it, starts that section: `// Sideboard`, Cockatrice's `// 10 Sideboard`,
+# `// Sideboard (15)`, `// 15 Sideboard cards`. Any other word makes it prose (`// swap these for the
+# sideboard plan`), a comment.
+_SECTION_FILLER = r"(?:[\s()\[\]:.,\-\u2013\u2014]|[0-9]|cards?\b|карт[аы]?\b|karten?\b)*"
+
+
+@lru_cache(maxsize=1)
+def _section_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    names = rf"(?P<name>{deck_words().titles_pattern()})"
+    return (re.compile(rf"^{names}\s*:?\s*$", re.IGNORECASE),
+            re.compile(rf"^//{_SECTION_FILLER}{names}{_SECTION_FILLER}$", re.IGNORECASE))
+
+
 # `SB: 2 Name`, as Cockatrice and MTGO-style lists write a side-deck card wherever it stands.
 _SIDE_PREFIX = re.compile(r"^SB\s*:\s*", re.IGNORECASE)
 # `3x`, `3×`, and `3х` typed on a Russian keyboard layout (Cyrillic х, U+0445).
 _CARD = re.compile(r"^(?P<count>[+-]?[0-9]+)(?:\s*[xX×хХ])?\s+(?P<card>\S.*)$")
+# `Guts x3`, `Guts ×3`: the count after the name, as many pasted lists write it.
+_CARD_COUNT_AFTER = re.compile(r"^(?P<card>\S.*?)\s+[xX×хХ]\s*(?P<count>[0-9]+)$")
 # MTG Arena's `Name (SET) 12`: the set code and collector number are the card id `SET-12`.
 _ARENA_CARD = re.compile(r"^(?P<name>\S.*?)\s+\((?P<set>[A-Za-z][A-Za-z0-9]{1,5})\)\s+(?P<number>[0-9]{1,5})$")
-_HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z0-9_ -]{0,39}?)\s*:\s*(?P<value>.*)$")
+# A key in any script (`игра:`, `Spiel:`): a letter, then letters, digits, spaces, `-` and `_`.
+_HEADER = re.compile(r"^(?P<key>[^\W\d_][\w -]{0,39}?)\s*:\s*(?P<value>.*)$")
 _INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
 HEADER_KEYS: tuple[str, ...] = ("game", "format", "player", "name", "event")
 # Unicode's other mandatory line breaks (UAX #14: NEL, LS, PS, VT, FF): an editor or a browser may show one
@@ -46,7 +59,7 @@ class ParsedDeck:
 
 
 def _section_of(name: str) -> str:
-    return "side" if name.lower().startswith("side") else "main"
+    return deck_words().section(name) or "main"
 
 
 # Unsigned counts of this many digits or fewer are plain ints (the pattern admits ASCII digits only).
@@ -97,6 +110,8 @@ def parse_text(text: str) -> ParsedDeck:
     out = ParsedDeck(source="text")
     section = "main"
     in_header = True
+    section_title, comment_section = _section_patterns()
+    words = deck_words()
     for number, raw in enumerate(text.split("\n"), start=1):
         hidden = _HIDDEN_BREAK.search(raw)
         if hidden:
@@ -105,19 +120,20 @@ def parse_text(text: str) -> ParsedDeck:
                                       line=number))
             continue
         line = raw.strip().lstrip("\ufeff")
-        m = _COMMENT_SECTION.match(line)
+        m = comment_section.match(line)
         if m:
             section, in_header = _section_of(m.group("name")), False
             continue
         if not line or line.startswith("#") or line.startswith("//"):
             continue
         line = _INLINE_COMMENT.sub("", line)
-        m = _SECTION.match(line)
+        m = section_title.match(line)
         if m:
             section, in_header = _section_of(m.group("name")), False
             continue
         side_prefix = _SIDE_PREFIX.match(line)
-        m = _CARD.match(line[side_prefix.end():] if side_prefix else line)
+        rest = line[side_prefix.end():] if side_prefix else line
+        m = _CARD.match(rest) or _CARD_COUNT_AFTER.match(rest)
         if m:
             in_header = False
             card = _arena_card(m.group("card").strip())
@@ -145,8 +161,8 @@ def parse_text(text: str) -> ParsedDeck:
                                       line=number))
             continue
         m = _HEADER.match(line)
-        if m and (in_header or m.group("key").strip().lower() in HEADER_KEYS):
-            key = m.group("key").strip().lower()
+        key = words.header_key(m.group("key")) if m else ""
+        if m and (in_header or key in HEADER_KEYS):
             value = m.group("value").strip()
             if key in out.header_lines:
                 out.problems.append(error("PARSE_ERROR", f"`{key}:` given again (first on line {out.header_lines[key]})", line=number))

@@ -9,6 +9,7 @@ from cardkit import GAMES
 from cardkit.catalogue.candidates import candidates
 from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
+from cardkit.decks.words import deck_words
 from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
@@ -85,7 +86,9 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:
     """The format from the argument, else the header, else the header game's default; None if neither says."""
     # Game and format names are lower-case ids; a hand-written `Game: Berserk-TCG` means the same.
-    header_game = _lower(parsed.header.get("game"))
+    # `game: Берсерк` as well: data/deck-words.json says which game each name means.
+    game_value = parsed.header.get("game")
+    header_game = deck_words().game(game_value) if game_value is not None else None
     if header_game is not None and header_game not in GAMES:
         where = _where(parsed, "game")
         raise DeckGameUnknown(path, f"{where}unknown game {header_game!r}; known games: {', '.join(GAMES)}")

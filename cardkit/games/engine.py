@@ -43,14 +43,14 @@ MOVES_LIMIT = 1000
 class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
-    error_code = ILLEGAL_ACTION
+    error_code = "ILLEGAL_ACTION"
     exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
 
 
 class StateRefused(CardkitError):
     """A state cardkit would write but could not read back: it is not written."""
 
-    error_code = BAD_STATE
+    error_code = "BAD_STATE"
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Moves:
         if self.complete:
             return None
         return (f"the first {self.limit} legal actions only: there are more; "
-                f"give --limit N for more (every listed action is legal)")
+                "give --limit N for more (every listed action is legal)")
 
 
 class Engine(ABC, Generic[S, A]):
@@ -171,6 +171,11 @@ class Engine(ABC, Generic[S, A]):
         from cardkit.squads.read import parse_checked_json
 
         data = parse_checked_json(source, text, self.schema, self.noun)
+        fraction = _a_float(data)
+        if fraction is not None:
+            # JSON Schema counts 1.0 as an integer; a state's numbers are all whole and written without a point
+            raise UnreadableInput(source, f"not a {self.noun}: {fraction}: {_shown(fraction, data)} is written "
+                                          "with a decimal point; every number of a state is a whole number")
         try:
             state = self.from_dict(data)
         except ValueError as exc:
@@ -234,6 +239,25 @@ class Engine(ABC, Generic[S, A]):
         """The first `limit` legal actions as text; the generator is lazy, so the bound bounds the work too."""
         listed = tuple(str(a) for a in islice(self.legal_actions(state), limit + 1))
         return Moves(listed[:limit], len(listed) <= limit, limit, self.status(state))
+
+
+def _a_float(data: Any, where: str = "") -> str | None:
+    """The JSON pointer of the first number written with a decimal point, if any."""
+    if isinstance(data, float):
+        return where or "/"
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        found = _a_float(value, f"{where}/{key}")
+        if found is not None:
+            return found
+    return None
+
+
+def _shown(pointer: str, data: Any) -> str:
+    """The value at `pointer` in `data`, short, for a message."""
+    for key in pointer.strip("/").split("/") if pointer != "/" else ():
+        data = data[int(key)] if isinstance(data, list) else data[key]
+    return repr(data)[:40]
 
 
 def distinct_combinations(items: Sequence[T], r: int) -> Iterator[tuple[T, ...]]:

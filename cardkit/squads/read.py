@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from cardkit import paths, quickschema
+from cardkit import fastschema, paths
 from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.jsonio import input_name, parse_json, read_text_input, schema_error_text, whole_number
@@ -72,8 +72,12 @@ class _Raw:
 
 
 @lru_cache(maxsize=4)
+def _schema_text(schema: str) -> str:
+    return (paths.SCHEMAS_DIR / schema).read_text(encoding="utf-8")
+
+
 def _schema(schema: str) -> Any:
-    return json.loads((paths.SCHEMAS_DIR / schema).read_text(encoding="utf-8"))
+    return json.loads(_schema_text(schema))
 
 
 @lru_cache(maxsize=4)
@@ -86,8 +90,8 @@ def _validator(schema: str) -> Any:
 def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, what: str) -> Any:
     """`text` parsed as JSON and checked against `schemas/<schema>`; UnreadableInput naming the first fault."""
     data = parse_json(text, path)
-    # jsonschema (50 ms to load) only for a file the quick check can't pass, so its words describe the fault.
-    errors = [] if quickschema.is_valid(_schema(schema), data) else \
+    # jsonschema (50 ms to load) only for a file fastjsonschema can't pass, so its words describe the fault.
+    errors = [] if fastschema.passes(_schema_text(schema), data) else \
         sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = "/" + "/".join(map(str, errors[0].absolute_path))

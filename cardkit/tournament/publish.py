@@ -165,7 +165,7 @@ def render_table(frame: pd.DataFrame) -> str:
     """A metagame table as CSV: the frame's columns, each cell made visible and guarded against spreadsheet formulas."""
     import pandas as pd
 
-    from cardkit.tournament.reports import csv_cell
+    from cardkit.visible import csv_cell
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -13,19 +13,10 @@ from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.problems import Problem
 from cardkit.tournament.check import EventCheck, Verdict
-from cardkit.visible import visible, visible_json
+from cardkit.visible import csv_cell, visible_json
 
 CSV_COLUMNS: tuple[str, ...] = ("path", "player", "name", "game", "format", "verdict", "legal", "errors", "warnings",
                                 "hash", "codes", "first_problem")
-
-# Spreadsheets run a cell starting with one of these as a formula; a leading quote keeps it text.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value: object) -> str:
-    """A CSV cell: made visible first (a CR or LF can't split the row), then guarded against formulas."""
-    text = visible(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def _problem_text(p: Problem) -> str:

@@ -127,6 +127,9 @@ def apply_choices(text: str, choices: dict[int, tuple[str, str]]) -> tuple[str, 
     notes: list[str] = []
     for number, (card, was) in sorted(choices.items()):
         entry = entries.get(number)
+        if any(ch in card for ch in "\r\n\x85\u2028\u2029"):
+            notes.append(f"the card chosen for line {number} holds a line break, so it was not put there")
+            continue
         if entry is None or entry.text != was:
             notes.append(f"line {number} changed since it was checked, so {card!r} was not put there")
             continue
@@ -154,7 +157,8 @@ class DeckSummary:
     """The main deck by kind, its colour or element split and its cost curve, each counted in copies.
 
     Lines that name no one card are `unresolved` (main) or in `side` without an id, so the groups
-    still add up to the counts in the verdict.
+    still add up to the counts in the verdict; an unresolved line whose candidates all share a colour
+    (or elements) or a cost still counts there, as the deck's legality counts it.
     """
 
     kinds: dict[str, list[tuple[int, str, str]]]  # kind -> (copies, name, id), in list order
@@ -169,6 +173,15 @@ def _total_cost(card: dict[str, Any]) -> int | None:
     if isinstance(cost, dict):
         return sum(int(v) for v in cost.values())
     return cost if isinstance(cost, int) else None
+
+
+def _split_key(card: dict[str, Any]) -> str | None:
+    """The card's place in the colour (TCG) or element split, or None for a game with neither."""
+    if "colour" in card:
+        return str(card["colour"] or "colourless")
+    if "elements" in card:
+        return ", ".join(card["elements"]) or "neutral"
+    return None
 
 
 def summarise_deck(text: str, filename: str | None = None) -> DeckSummary | None:
@@ -190,6 +203,12 @@ def summarise_deck(text: str, filename: str | None = None) -> DeckSummary | None
         if entry.card is None or entry.card not in cards:
             if entry.section == "main":
                 unresolved.append((entry.count, entry.text, entry.line))
+                # What every candidate shares still counts, as in the deck's legality: a colour, a cost.
+                among = [cards[c] for c in entry.candidates if c in cards]
+                if among and len({_split_key(c) for c in among}) == 1 and (key := _split_key(among[0])) is not None:
+                    split[key] += entry.count
+                if among and len({_total_cost(c) for c in among}) == 1 and (cost := _total_cost(among[0])) is not None:
+                    curve[cost] += entry.count
             else:
                 side.append((entry.count, entry.text, ""))
             continue
@@ -199,10 +218,8 @@ def summarise_deck(text: str, filename: str | None = None) -> DeckSummary | None
             side.append(shown)
             continue
         kinds.setdefault(str(card.get("kind") or card.get("type") or "other"), []).append(shown)
-        if "colour" in card:
-            split[str(card["colour"] or "colourless")] += entry.count
-        elif "elements" in card:
-            split[", ".join(card["elements"]) or "neutral"] += entry.count
+        if (key := _split_key(card)) is not None:
+            split[key] += entry.count
         if (cost := _total_cost(card)) is not None:
             curve[cost] += entry.count
     return DeckSummary(kinds, dict(split.most_common()), dict(sorted(curve.items())), side, unresolved)

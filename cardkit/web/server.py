@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import sys
 import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
-PLUGIN_NAMES = ("cardkit-render", "cardkit")
+PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-guards")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -37,21 +36,20 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import plugin, render
+    from cardkit.web import guards, plugin, render
 
-    for name, module in zip(PLUGIN_NAMES, (render, plugin)):
+    for name, module in zip(PLUGIN_NAMES, (render, plugin, guards)):
         if pm.get_plugin(name) is None:
             pm.register(module, name=name)
 
 
 class _NoTraceback:
-    """Stands in for the `traceback` module in Datasette's error handler: one line, no stack."""
+    """Stands in for the `traceback` module in Datasette's error handler: the page says what failed
+    (`cardkit.web.guards.handle_exception`), the terminal nothing."""
 
     @staticmethod
     def print_exc() -> None:
-        exc = sys.exc_info()[1]
-        what = type(exc).__name__ if exc is not None else "an error"
-        sys.stderr.write(f"error: a page failed ({what}); the page says why\n")
+        return None
 
 
 def quiet_error_pages() -> None:
@@ -132,8 +130,11 @@ def serve(
         on_ready(url)
     if open_browser:
         webbrowser.open(url)
+    from cardkit.web.guards import quiet_stderr
+
     try:
-        server.run(sockets=[sock])
+        with quiet_stderr():
+            server.run(sockets=[sock])
     except KeyboardInterrupt:
         # uvicorn has already shut down; it re-raises the signal only so default handlers can run.
         pass

@@ -117,17 +117,16 @@ def seat_sides(a: Side, b: Side, seed: int, game: str) -> tuple[Side, Side, bool
     file names a seat, the first player is drawn from the seed ("per Zufall"; reading
     `first_player`).
     """
-    drawn = False
     if not a.seat_given and not b.seat_given:
         if game_rules(game).first_player_at_random and random.Random(f"{seed}/first-player").random() < 0.5:
             a, b = b, a
-        drawn = game_rules(game).first_player_at_random
-        return _seated(a, "first"), _seated(b, "second"), drawn
+        return _seated(a, "first"), _seated(b, "second"), game_rules(game).first_player_at_random
     if a.seat_given and not b.seat_given:
-        return a, _seated(b, "second" if a.report.seat == "first" else "first"), False
-    if b.seat_given and not a.seat_given:
-        return _seated(a, "second" if b.report.seat == "first" else "first"), b, False
-    return a, b, False
+        b = _seated(b, "second" if a.report.seat == "first" else "first")
+    elif b.seat_given and not a.seat_given:
+        a = _seated(a, "second" if b.report.seat == "first" else "first")
+    # Seats named in the files hold whatever their order in the command: the second player's file may come first.
+    return (b, a, False) if a.report.seat == "second" and b.report.seat == "first" else (a, b, False)
 
 
 def new_battle(first: Side, second: Side, seed: int = 0, hide_third_row: bool = True) -> BattleState:

@@ -36,6 +36,15 @@ class Tally:
         return cls(ids=tuple(ids), any_open=np.zeros(turns, dtype=np.int64), openable=np.zeros(turns, dtype=np.int64),
                    hand=np.zeros(turns, dtype=np.int64), ever=np.zeros((turns, len(ids)), dtype=np.int64))
 
+    def add(self, other: Tally) -> None:
+        """Add the counts of `other`, a tally of other games of the same deck and schedule."""
+        self.any_open += other.any_open
+        self.openable += other.openable
+        self.hand += other.hand
+        self.ever += other.ever
+        self.games += other.games
+        self.decked += other.decked
+
     def add_record(self, record: Any, column: Mapping[CardId, int]) -> None:
         """Add one reference game (`opening.GameRecord`)."""
         seen = np.zeros(len(self.ids), dtype=bool)

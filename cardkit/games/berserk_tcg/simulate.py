@@ -9,7 +9,8 @@ openable column is the card opened.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from functools import partial
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -22,7 +23,7 @@ from cardkit.games.berserk_tcg.opening import (START_HAND, cities_schedule, draw
                                                play_reference, shuffles, takes_schedule)
 from cardkit.games.berserk_tcg.result import Tally, TcgSimulation
 from cardkit.games.berserk_tcg.state import CITY_DRAW, HAND_LIMIT
-from cardkit.simulation import Progress, SimulationOptions, validate_options
+from cardkit.simulation import Progress, SimulationOptions, run_blocks, validate_options
 
 ACCEPTS = frozenset({"cities", "takes"})
 CHUNK = 25_000
@@ -240,22 +241,37 @@ def simulate(deck: Any, options: SimulationOptions, progress: Progress | None = 
     p = prepare(deck, options, cards)
     tables = build_tables(p.counts, p.cards, policy)
     tally = Tally.empty(len(p.schedule), tables.ids)
-    rng = np.random.Generator(np.random.PCG64(options.seed))
     size = len(tables.position_type)
     needed = (START_HAND + sum(draws_on_turn(turn, options.seat) for turn in range(1, len(p.schedule) + 1))
               + CITY_DRAW * len(p.takes))
-    # rng.random fills rows in order, so smaller chunks for large decks draw exactly the same shuffles
-    chunk = max(1, min(CHUNK, CHUNK_CELLS // size))
-    done = 0
-    while done < options.games:
-        n = min(chunk, options.games - done)
-        order = shuffles(rng, n, size)[:, :needed]  # later cards are never drawn
-        _play_chunk(tables, tables.position_type[order], size, p.schedule, options.seat, p.takes, tally)
-        tally.games += n
-        done += n
-        if progress:
-            progress(n)
+    play = partial(_play_block, tables, size, needed, p.schedule, options.seat, p.takes)
+    for block in run_blocks(play, options.games, block_games(size), options.seed, options.jobs, progress):
+        tally.add(block)
     return _result(deck, p, options, tally, policy)
+
+
+def block_games(size: int) -> int:
+    """Games per block (and per random stream) for a `size`-card deck: a 10,000-card deck must not
+    shuffle 25,000 games at once."""
+    return max(1, min(CHUNK, CHUNK_CELLS // size))
+
+
+def block_orders(seed: int, games: int, size: int) -> Iterator[np.ndarray]:
+    """The shuffles `simulate` plays, block by block: one (games, size) array of deck positions per block."""
+    sizes = [min(block_games(size), games - start) for start in range(0, games, block_games(size))]
+    for n, stream in zip(sizes, np.random.SeedSequence(seed).spawn(len(sizes))):
+        yield shuffles(np.random.Generator(np.random.PCG64(stream)), n, size)
+
+
+def _play_block(tables: DeckTables, size: int, needed: int, schedule: Sequence[int], seat: str,
+                takes: Sequence[int], block: tuple[int, np.random.SeedSequence]) -> Tally:
+    """One block of games on its own random stream (see `cardkit.simulation.run_blocks`)."""
+    n, stream = block
+    tally = Tally.empty(len(schedule), tables.ids)
+    order = shuffles(np.random.Generator(np.random.PCG64(stream)), n, size)[:, :needed]  # later cards are never drawn
+    _play_chunk(tables, tables.position_type[order], size, schedule, seat, takes, tally)
+    tally.games = n
+    return tally
 
 
 def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[CardId, TcgCard] | None = None,
@@ -266,8 +282,7 @@ def simulate_reference(deck: Any, options: SimulationOptions, cards: Mapping[Car
     tally = Tally.empty(len(p.schedule), ids)
     copies = expand(p.counts)
     if orders is None:
-        rng = np.random.Generator(np.random.PCG64(options.seed))
-        orders = shuffles(rng, options.games, len(copies))
+        orders = np.concatenate(list(block_orders(options.seed, options.games, len(copies))))
     column = {cid: k for k, cid in enumerate(ids)}
     for order in orders:
         record = play_reference(p.cards, [copies[i] for i in order], p.schedule, options.seat, p.takes, policy)

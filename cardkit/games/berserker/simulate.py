@@ -21,6 +21,9 @@ move first) and the other alternate turns. Each turn, for the player on move:
    that attack first, e.g. Robot Security against Marines).
 
 No board is simulated: ships are never lost, every attack is in range.
+
+`simulate` plays blocks of games at once as numpy arrays; `simulate_reference`
+plays one game at a time with lists, calling the same policy functions.
 """
 
 from __future__ import annotations
@@ -262,8 +265,20 @@ class HandSimulation:
         save(fig, path)
 
 
-def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | None = None) -> HandSimulation:
-    """Play `options.games` games of `options.turns` rounds each and count what each hand holds."""
+@dataclass(frozen=True)
+class _Setup:
+    """A deck and options checked and turned into what both simulators play."""
+
+    counts: dict[CardId, int]
+    kinds: tuple[FleetCard, ...]
+    plans: tuple[_SidePlan, ...]
+    order: tuple[Side, Side]
+    turn_order: tuple[int, ...]
+    types: tuple[str, ...]
+    base: tuple[int, ...]  # the deck, one card kind per copy, in catalogue order
+
+
+def _setup(deck: Any, options: Any, rules: FleetRules | None) -> _Setup:
     rules = rules or load_rules()
     counts = _deck_counts(deck)
     unknown = [cid for cid in counts if cid not in rules.cards]
@@ -275,24 +290,273 @@ def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | 
     index = {c.id: i for i, c in enumerate(kinds)}
     plans = tuple(_plan(side, rules, kinds) for side in SIDES)
     order: tuple[Side, Side] = ("human", "berserker") if options.seat == "first" else ("berserker", "human")
-    turn_order = [SIDES.index(s) for s in order]
-    types = [c.type for c in kinds]
-    base = [index[cid] for cid in sorted(counts, key=index.__getitem__) for _ in range(counts[cid])]
+    base = tuple(index[cid] for cid in sorted(counts, key=index.__getitem__) for _ in range(counts[cid]))
+    return _Setup(counts, tuple(kinds), plans, order, tuple(SIDES.index(s) for s in order),
+                  tuple(c.type for c in kinds), base)
 
+
+@dataclass
+class _Counts:
+    """What a block of games counted; blocks add up."""
+
+    held: dict[tuple[int, int], Counter[int]]
+    hand_cards: Counter[tuple[int, int]]
+    reshuffled: Counter[int]
+
+    @classmethod
+    def empty(cls, turns: int) -> _Counts:
+        return cls({(s, t): Counter() for s in range(2) for t in range(1, turns + 1)}, Counter(), Counter())
+
+    def add(self, other: _Counts) -> None:
+        for key, counter in other.held.items():
+            self.held[key].update(counter)
+        self.hand_cards.update(other.hand_cards)
+        self.reshuffled.update(other.reshuffled)
+
+
+def _finish(setup: _Setup, options: Any, counts: _Counts) -> HandSimulation:
+    by_round = {}
+    running = 0
+    for r in range(1, options.turns + 1):
+        running += counts.reshuffled[r]
+        by_round[r] = running
+    return HandSimulation(setup.counts, options.games, options.turns, options.seed, setup.order, setup.plans,
+                          setup.kinds, counts.held, dict(counts.hand_cards), by_round)
+
+
+BLOCK = 10_000
+"""Games per block, each block on its own random stream (`cardkit.simulation.run_blocks`)."""
+
+
+def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | None = None) -> HandSimulation:
+    """Play `options.games` games of `options.turns` rounds each and count what each hand holds.
+
+    Vectorised: every game of a block advances together, hands as (games, card kinds) count
+    arrays; the policy's choices are the same functions the reference (`simulate_reference`)
+    calls one game at a time, and tests check the two agree game for game on the same shuffles.
+    """
+    from functools import partial
+
+    from cardkit.simulation import run_blocks
+
+    setup = _setup(deck, options, rules)
+    total = _Counts.empty(options.turns)
+    play = partial(_play_block, setup, options.turns)
+    for counted in run_blocks(play, options.games, BLOCK, options.seed, getattr(options, "jobs", None), progress):
+        total.add(counted)
+    return _finish(setup, options, total)
+
+
+def block_orders(seed: int, games: int, size: int) -> Any:
+    """The first shuffles `simulate` plays, block by block: one (games, size) array of deck positions per block."""
+    import numpy as np
+
+    from cardkit.games.berserk_tcg.opening import shuffles
+
+    sizes = [min(BLOCK, games - start) for start in range(0, games, BLOCK)]
+    for n, stream in zip(sizes, np.random.SeedSequence(seed).spawn(len(sizes))):
+        yield shuffles(np.random.Generator(np.random.PCG64(stream)), n, size)
+
+
+def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
+    """One block of games on its own random stream: the deck's first shuffle as in `block_orders`, then
+    every reshuffle of a discard pile drawn from the same stream."""
+    import numpy as np
+
+    from cardkit.games.berserk_tcg.opening import shuffles
+
+    n, stream = block
+    rng = np.random.Generator(np.random.PCG64(stream))
+    size, width = len(setup.base), len(setup.kinds)
+    base = np.asarray(setup.base, dtype=np.int8)  # small types: these arrays are walked a few hundred times
+    library = base[shuffles(rng, n, size)]            # (games, size): card kinds, drawn left to right
+    top = np.zeros(n, dtype=np.int64)
+    length = np.full(n, size, dtype=np.int64)
+    discard = np.zeros((n, width), dtype=np.int16)
+    hands = [np.zeros((n, width), dtype=np.int8) for _ in range(2)]
+    first_reshuffle = np.zeros(n, dtype=np.int64)
+    tables = [_Tables.of(plan, setup) for plan in setup.plans]
+    counts = _Counts.empty(turns)
+    kind_bits = np.int64(1) << np.arange(width, dtype=np.int64)
+
+    def draw(hand: np.ndarray, turn: int) -> None:
+        for _ in range(DRAW):
+            empty = np.flatnonzero(top >= length)
+            if empty.size:
+                refill = empty[discard[empty].sum(axis=1) > 0]
+                if refill.size:
+                    _reshuffle(rng, refill, discard, library, top, length)
+                    first_reshuffle[refill] = np.where(first_reshuffle[refill] == 0, turn, first_reshuffle[refill])
+            g = np.flatnonzero(top < length)
+            hand[g, library[g, top[g]]] += 1
+            top[g] += 1
+
+    for turn in range(1, turns + 1):
+        for s in setup.turn_order:
+            t, hand, other = tables[s], hands[s], hands[1 - s]
+            draw(hand, turn)
+            kept = _keep_best_all(hand, t)
+            discard += hand - kept
+            hand[...] = kept
+            masks, seen = np.unique((hand > 0).astype(np.int64) @ kind_bits, return_counts=True)
+            counts.held[(s, turn)].update(dict(zip(masks.tolist(), seen.tolist())))
+            counts.hand_cards[(s, turn)] += int(hand.sum())
+            played = t.moves(hand)
+            hand -= played
+            discard += played
+            for attack in t.attacks(hand):
+                fired = np.flatnonzero(attack >= 0)
+                kind = attack[fired]
+                hand[fired, kind] -= 1
+                discard[fired, kind] += 1
+                answers = tables[1 - s].answers[kind]                 # (fired, most answers), -1 padding
+                held = (answers >= 0) & (other[fired[:, None], np.maximum(answers, 0)] > 0)
+                answered = held.any(axis=1)
+                d = answers[answered, held[answered].argmax(axis=1)]
+                g = fired[answered]
+                other[g, d] -= 1
+                discard[g, d] += 1
+    rounds, how_many = np.unique(first_reshuffle[first_reshuffle > 0], return_counts=True)
+    counts.reshuffled.update(dict(zip(rounds.tolist(), how_many.tolist())))
+    return counts
+
+
+def _reshuffle(rng: Any, refill: Any, discard: Any, library: Any, top: Any, length: Any) -> None:
+    """The discard pile of each game in `refill` shuffled into its (empty) library."""
+    import numpy as np
+
+    piles = discard[refill].astype(np.int64)
+    sizes = piles.sum(axis=1)
+    widest = int(sizes.max())
+    # position j of a pile sorted by kind holds the kind whose running count first passes j
+    running = piles.cumsum(axis=1)
+    slots = np.arange(widest)
+    sorted_kinds = (running[:, None, :] <= slots[None, :, None]).sum(axis=2)
+    keys = rng.random((refill.size, widest))
+    keys[slots[None, :] >= sizes[:, None]] = 2.0  # past the pile: sorted last, never drawn
+    order = np.argsort(keys, axis=1, kind="stable")
+    library[refill, :widest] = np.take_along_axis(sorted_kinds, order, axis=1)
+    top[refill] = 0
+    length[refill] = sizes
+    discard[refill] = 0
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """One side's policy as arrays over card kinds, for whole blocks of games at once."""
+
+    plan: _SidePlan
+    types: tuple[str, ...]
+    masks: Any          # (kinds,) need bits each kind covers for this side's ships
+    keep_rank: Any      # (kinds,) tie order of `keep_best` after the new needs: more ships, higher number, lower kind
+    popcount: Any       # popcount of every need mask
+    move_kinds: Any     # (kinds,) 1 for a Move card some own ship may use
+    attack_order: Any   # attack kinds this side may use, in `play_key` order
+    answers: Any        # (kinds, most) this side's defense kinds answering each attack kind, in order; -1 padding
+    moves_memo: dict[int, Any]
+
+    @classmethod
+    def of(cls, plan: _SidePlan, setup: _Setup) -> _Tables:
+        import numpy as np
+
+        width = len(setup.kinds)
+        masks = np.asarray(plan.masks, dtype=np.int16)  # 3 need bits per ship type: a few types fit
+        bits = max(1, int(masks.max()).bit_length())
+        popcount = np.array([bin(m).count("1") for m in range(1 << bits)], dtype=np.int16)
+        ranked = sorted(range(width), key=lambda k: (plan.keep_key[k], -k))
+        keep_rank = np.empty(width, dtype=np.int16)
+        keep_rank[ranked] = np.arange(width)
+        move_kinds = np.array([setup.types[k] == "move" and plan.masks[k] != 0 for k in range(width)], dtype=np.int8)
+        attack_order = np.array(sorted((k for k in range(width) if setup.types[k] == "attack" and plan.masks[k]),
+                                       key=plan.play_key.__getitem__), dtype=np.int64)
+        most = max(1, max(len(a) for a in plan.answers))
+        answers = np.full((width, most), -1, dtype=np.int64)
+        for k, fitting in enumerate(plan.answers):
+            answers[k, :len(fitting)] = fitting
+        return cls(plan, setup.types, masks, keep_rank, popcount, move_kinds, attack_order, answers, {})
+
+    def moves(self, hand: Any) -> Any:
+        """The Move cards each game plays (counts per kind): `moves_played` once per distinct set of Move cards."""
+        import numpy as np
+
+        movable = hand * self.move_kinds
+        # one number per set of Move cards: a hand holds at most HAND_LIMIT (< 8) of a kind, 3 bits each
+        packed = movable.astype(np.int64) @ (np.int64(1) << (3 * np.arange(hand.shape[1], dtype=np.int64)))
+        keys, first, where = np.unique(packed, return_index=True, return_inverse=True)
+        rows = np.zeros((keys.size, hand.shape[1]), dtype=hand.dtype)
+        for i, (key, at) in enumerate(zip(keys.tolist(), first.tolist())):
+            row = self.moves_memo.get(key)
+            if row is None:
+                cards = [k for k, c in enumerate(movable[at].tolist()) for _ in range(c)]
+                row = np.bincount(np.asarray(moves_played(cards, self.plan, list(self.types)), dtype=np.int64),
+                                  minlength=hand.shape[1]).astype(hand.dtype)
+                self.moves_memo[key] = row
+            rows[i] = row
+        return rows[where.reshape(-1)]
+
+    def attacks(self, hand: Any) -> Any:
+        """Per attack in firing order (`play_key`, up to the fleet's attacks per turn), the kind each game
+        fires, -1 where a game has no more usable attack cards."""
+        import numpy as np
+
+        if self.attack_order.size == 0:
+            return
+        running = hand[:, self.attack_order].astype(np.int64).cumsum(axis=1)
+        most = min(self.plan.capacity, int(running[:, -1].max()) if running.size else 0)
+        for i in range(most):
+            position = (running <= i).sum(axis=1)
+            has = position < self.attack_order.size
+            yield np.where(has, self.attack_order[np.minimum(position, self.attack_order.size - 1)], -1)
+
+
+def _keep_best_all(hand: Any, t: _Tables) -> Any:
+    """`keep_best` for every game at once: what each hand keeps (counts per kind)."""
+    import numpy as np
+
+    over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
+    kept = hand.copy()
+    if over.size == 0:
+        return kept
+    rest = hand[over]
+    chosen = np.zeros_like(rest)
+    covered = np.zeros(over.size, dtype=np.int16)
+    width = np.int16(hand.shape[1] + 1)
+    rows = np.arange(over.size)
+    for _ in range(HAND_LIMIT):
+        new = t.popcount[t.masks[None, :] & ~covered[:, None]]
+        score = np.where(rest > 0, new * width + t.keep_rank[None, :], np.int16(-1))
+        pick = score.argmax(axis=1)
+        chosen[rows, pick] += 1
+        rest[rows, pick] -= 1
+        covered |= t.masks[pick]
+    kept[over] = chosen
+    return kept
+
+
+def simulate_reference(deck: Any, options: Any, rules: FleetRules | None = None,
+                       orders: Any = None) -> HandSimulation:
+    """The same simulation one game at a time with Python lists (slow; for checking).
+
+    `orders` (one row of deck positions per game, drawn first to last) gives each game's first
+    shuffle, by default the ones `simulate` draws; every reshuffle of a discard pile uses
+    `random.Random(options.seed)`, so games with a reshuffle agree with `simulate` only in law.
+    """
+    setup = _setup(deck, options, rules)
+    plans, types = setup.plans, list(setup.types)
+    if orders is None:
+        import numpy as np
+
+        orders = np.concatenate(list(block_orders(options.seed, options.games, len(setup.base))))
     rng = random.Random(options.seed)
-    held: dict[tuple[int, int], Counter[int]] = {(s, t): Counter() for s in range(2)
-                                                 for t in range(1, options.turns + 1)}
-    hand_cards: Counter[tuple[int, int]] = Counter()
-    reshuffled: Counter[int] = Counter()
-    done = 0
-    for _ in range(options.games):
-        library = base[:]
-        rng.shuffle(library)
+    counts = _Counts.empty(options.turns)
+    held, hand_cards, reshuffled = counts.held, counts.hand_cards, counts.reshuffled
+    for order in orders:
+        library = [setup.base[i] for i in reversed(order.tolist())]  # pop() draws from the end
         discard: list[int] = []
         hands: list[list[int]] = [[], []]
         first_reshuffle = 0
         for turn in range(1, options.turns + 1):
-            for s in turn_order:
+            for s in setup.turn_order:
                 plan, hand = plans[s], hands[s]
                 for _ in range(DRAW):
                     if not library:
@@ -313,18 +577,7 @@ def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | 
                 hands[s] = hand
         if first_reshuffle:
             reshuffled[first_reshuffle] += 1
-        done += 1
-        if progress is not None and done % _PROGRESS_EVERY == 0:
-            progress(_PROGRESS_EVERY)
-    if progress is not None and done % _PROGRESS_EVERY:
-        progress(done % _PROGRESS_EVERY)
-    by_round = {}
-    running = 0
-    for r in range(1, options.turns + 1):
-        running += reshuffled[r]
-        by_round[r] = running
-    return HandSimulation(counts, options.games, options.turns, options.seed, order, plans, tuple(kinds),
-                          held, dict(hand_cards), by_round)
+    return _finish(setup, options, counts)
 
 
 def _play(hand: list[int], plan: _SidePlan, other: _SidePlan, hands: list[list[int]], s: int,

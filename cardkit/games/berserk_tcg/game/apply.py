@@ -97,6 +97,9 @@ def _do_open(game: Game, action: Open) -> tuple[Game, list[Event]]:
     game = set_player(game, p, replace(me, hand=after.hand, trash=after.trash, units=units))
     if state.phase == "opening":
         game = replace(game, opened=True, phase="main")
+    elif game.phase == "discard" and p == game.active and len(game.players[p].hand) <= HAND_LIMIT:
+        # a Quick card opened while cutting the hand cut it enough: the turn ends as after the discard
+        game = _begin_turn(game)
     return game, [{"kind": "opened", "player": p, "card": action.card,
                    "text": f"{me.name} opens {game.cards[action.card].name} ({action.card})"}]
 

@@ -1,0 +1,84 @@
+"""One function applied to many independent items over the machine's cores, results in the items' order.
+
+Used by `tournament check` (a deck per item) and `simulate` (a block of games per item). Workers
+are forked, so they start with whatever this process has loaded. One core, a one-item batch and
+systems without `fork` run here, with the same results; so does the rest of a batch whose worker
+was killed from outside.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable, Sequence, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+Progress = Callable[[int, int], None]
+"""Called with (items done so far, items in all)."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (fewer than the machine's under a CPU affinity mask)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C reaches the whole process group; the parent says `interrupted`, workers must not print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_chunk(work: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
+    return [work(item) for item in chunk]
+
+
+def ordered_map(work: Callable[[T], R], items: Sequence[T], progress: Progress | None = None,
+                jobs: int | None = None, *, parallel_from: int = 2, warm_up: int = 0, chunk: int = 1) -> list[R]:
+    """`[work(item) for item in items]`, over `jobs` processes (default: every core) from `parallel_from` items on.
+
+    The first `warm_up` items are done here before forking (workers inherit what they loaded);
+    workers take `chunk` items per task. `work` must be picklable (a module-level function or a
+    `functools.partial` of one); an exception it raises in a worker is raised here.
+    """
+    total = len(items)
+    jobs = available_cores() if jobs is None else jobs
+    results: list[R] = []
+
+    def serial(stop: int = total) -> list[R]:
+        """Work here, from the first item without a result up to `stop`."""
+        for item in items[len(results):stop]:
+            results.append(work(item))
+            if progress is not None:
+                progress(len(results), total)
+        return results
+
+    if jobs < 2 or total < max(2, parallel_from) or "fork" not in multiprocessing.get_all_start_methods():
+        return serial()
+    serial(min(warm_up, total))
+    try:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_quiet_worker)
+    except (OSError, ValueError):
+        return serial()
+    try:
+        futures: list[Future[list[R]]] = [pool.submit(_run_chunk, work, items[i:i + chunk])
+                                          for i in range(len(results), total, chunk)]
+        for future in futures:
+            results.extend(future.result())
+            if progress is not None:
+                progress(len(results), total)
+    except (BrokenProcessPool, OSError):
+        # A worker killed from outside (out of memory, a signal): finish here rather than lose the batch.
+        # Results arrive a whole chunk at a time, so those kept are complete and in order.
+        pool.shutdown(wait=False, cancel_futures=True)
+        return serial()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return results

@@ -1,0 +1,228 @@
+"""What the server does with a bad address and with CSV: error pages in words, formula-safe CSV.
+
+* An address the server can't answer is a page in words with a 400 or 404 (`/cardkit/cards/x`,
+  a `_sort` by no column, a filter SQLite can't read), not a 500, and the terminal stays quiet:
+  the page already tells its visitor what went wrong (`handle_exception`, `quiet_stderr`).
+* Every CSV the server sends passes each cell through `cardkit.visible.csv_cell`, the sanitiser
+  `tournament check --report x.csv` uses: a cell a spreadsheet would run as a formula (`=`, `+`,
+  `-`, `@`, and their full-width forms) is kept text (`csv_guard`).
+* A deck check (`/-/deck`, `/-/deck.json`) runs in a worker thread, never on the event loop, and
+  only so many at once (`deck_check_slot`, `off_the_loop`): a 1 MiB paste can't stop the server
+  answering other pages, and a flood of them is told to come back (503) before its bodies are read.
+Registered by `cardkit.web.server`, not through an entry point.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import csv
+import functools
+import io
+import sqlite3
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any, Awaitable, Callable, Iterator, TextIO, TypeVar
+
+from datasette import hookimpl
+from datasette.utils.asgi import Base400
+
+from cardkit.visible import csv_cell
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+T = TypeVar("T")
+
+# Two cores is the machine this is tuned on: two checks run, a few more wait their turn.
+DECK_CHECKS_AT_ONCE = 2
+DECK_CHECKS_WAITING = 8
+_POOL = ThreadPoolExecutor(max_workers=DECK_CHECKS_AT_ONCE, thread_name_prefix="cardkit-deck-check")
+_LOCK = threading.Lock()
+_in_flight = 0
+
+
+class ServerBusy(Base400):
+    """Too many deck checks at once: this one is refused before its body is read."""
+
+    status = 503
+
+
+@contextmanager
+def deck_check_slot() -> Iterator[None]:
+    """A place among the deck checks in flight (read, waiting or running); `ServerBusy` when there is none."""
+    global _in_flight
+    with _LOCK:
+        if _in_flight >= DECK_CHECKS_AT_ONCE + DECK_CHECKS_WAITING:
+            raise ServerBusy(f"The server is checking {_in_flight} decks already; send yours again in a moment.")
+        _in_flight += 1
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _in_flight -= 1
+
+
+async def off_the_loop(work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` in one of the deck-check threads, so the event loop goes on answering other pages."""
+    return await asyncio.get_running_loop().run_in_executor(_POOL, functools.partial(work, *args))
+
+
+ROW_ADDRESS = "a row's address is its key values separated by commas (a card: /cardkit/cards/GAME,ID)"
+
+
+def describe_failure(exception: BaseException) -> tuple[int, str, str]:
+    """(HTTP status, title, message) for what stopped a page: the visitor's address is at fault (400, 404)
+    unless the failure is the server's own (500)."""
+    from datasette.views.base import DatasetteError
+
+    if isinstance(exception, Base400):
+        status = int(exception.status)
+        title = {404: "Not found", 503: "Busy"}.get(status, f"Error {status}")
+        return status, title, str(exception.args[0] if exception.args else "")
+    if isinstance(exception, DatasetteError):
+        # Datasette raises these for what the address asks (a `_sort` by no column, a facet, SQL): the address's fault.
+        status = int(exception.status) if int(exception.status) < 500 else 400
+        return status, exception.title or "This address can't be answered", str(exception.message)
+    if isinstance(exception, sqlite3.ProgrammingError):
+        # The row view binds one value per key column: an address with too few is no row at all.
+        return 404, "No such row", f"This address names no row: {ROW_ADDRESS}."
+    if isinstance(exception, sqlite3.Error):
+        return 400, "This address can't be answered", f"The database can't answer it: {exception}."
+    return 500, "The page failed", f"The page failed ({type(exception).__name__}); nothing was changed."
+
+
+@hookimpl(tryfirst=True)
+def handle_exception(datasette: Any, request: Any, exception: BaseException) -> Any:
+    from datasette.utils.asgi import Response
+
+    status, title, message = describe_failure(exception)
+
+    async def inner() -> Any:
+        info = {"ok": False, "error": message, "status": status, "title": title}
+        if request.path.split("?")[0].endswith(".json"):
+            return Response.json(info, status=status)
+        html = await datasette.render_template(["error.html"], info, request=request)
+        return Response.html(html, status=status)
+
+    return inner
+
+
+class _QuietStderr(io.TextIOBase):
+    """Standard error without the lines Datasette prints for a failed query (`ERROR: conn=..., sql = ...`)
+    and a failed CSV stream: each error page says what went wrong to its visitor, the terminal says nothing."""
+
+    DROPPED = ("ERROR: conn=", "Caught this error: ")
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if not text.startswith(self.DROPPED):
+            self.stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+
+@contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """While the server runs, Datasette's own error lines stay off the terminal."""
+    saved = sys.stderr
+    sys.stderr = _QuietStderr(saved)
+    try:
+        yield
+    finally:
+        sys.stderr = saved
+
+
+class CsvRewriter:
+    """CSV text in, the same CSV with every cell through `csv_cell` out, one whole record at a time.
+
+    A record ends at a line end outside quotes; CSV doubles a quote inside a quoted cell, so a
+    line end is outside quotes exactly when the quotes seen so far are even in number.
+    """
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
+        self._quotes = 0
+
+    def feed(self, data: bytes, final: bool = False) -> bytes:
+        text = self._decoder.decode(data, final)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        start = 0
+        while True:
+            end = text.find("\n", start)
+            if end < 0:
+                break
+            piece = text[start:end + 1]
+            self._quotes += piece.count('"')
+            self._pending += piece
+            start = end + 1
+            if self._quotes % 2 == 0:
+                self._write(writer, self._pending)
+                self._pending, self._quotes = "", 0
+        rest = text[start:]
+        self._quotes += rest.count('"')
+        self._pending += rest
+        if final and self._pending:
+            self._write(writer, self._pending)
+            self._pending, self._quotes = "", 0
+        return out.getvalue().encode("utf-8")
+
+    @staticmethod
+    def _write(writer: Any, record: str) -> None:
+        for row in csv.reader(io.StringIO(record, newline="")):
+            writer.writerow([csv_cell(cell) for cell in row])
+
+
+def _is_csv(scope: Scope) -> bool:
+    path = str(scope.get("path", ""))
+    return scope.get("type") == "http" and (path.endswith(".csv") or b"_format=csv" in scope.get("query_string", b""))
+
+
+def csv_guard(app: App) -> App:
+    """`app` with every CSV response's cells passed through `csv_cell` as they stream out."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if not _is_csv(scope):
+            await app(scope, receive, send)
+            return
+        rewriter: CsvRewriter | None = None
+
+        async def rewrite(message: Message) -> None:
+            nonlocal rewriter
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"content-length"]
+                kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
+                # `_trace=1` wraps the CSV in an HTML page: that is no spreadsheet's input.
+                if kind.startswith((b"text/csv", b"text/plain")):
+                    rewriter = CsvRewriter()
+                    message = {**message, "headers": headers}
+            elif message["type"] == "http.response.body" and rewriter is not None:
+                more = bool(message.get("more_body", False))
+                message = {**message, "body": rewriter.feed(message.get("body", b""), final=not more)}
+            await send(message)
+
+        await app(scope, receive, rewrite)
+
+    return guarded
+
+
+@hookimpl
+def asgi_wrapper(datasette: Any) -> Callable[[App], App]:
+    return csv_guard

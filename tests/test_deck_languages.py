@@ -1,0 +1,137 @@
+"""Pastes from anywhere: Russian and German headers and section titles, `Name x3`, and files that are not UTF-8."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
+
+from cardkit.cli.main import app
+from cardkit.decks import parse_deck, read_deck
+from cardkit.decks.parse import parse_text
+from cardkit.errors import UnreadableInput
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data" / "decks"
+
+
+def test_the_deck_words_file_matches_its_schema() -> None:
+    schema = json.loads((ROOT / "schemas" / "deck-words.schema.json").read_text(encoding="utf-8"))
+    words = json.loads((ROOT / "data" / "deck-words.json").read_text(encoding="utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(words)) == []
+
+
+def test_a_russian_paste_reads_its_header_sections_and_counts_after_names() -> None:
+    deck = read_deck(DATA / "russian-paste.deck")
+    assert (deck.game, deck.format, deck.player, deck.name) == ("berserk-ccg", "berserk-ccg", "Анна", "Степные орки")
+    assert [(e.section, e.count, e.card) for e in deck.entries] == [
+        ("main", 3, "10001"), ("main", 2, "10004"), ("main", 3, "50184"), ("side", 1, "10001")]
+    assert [p.code for p in deck.problems] == []
+
+
+def test_a_german_paste_reads_its_header_and_sections() -> None:
+    deck = read_deck(DATA / "german-paste.deck")
+    assert (deck.game, deck.player, deck.event) == ("berserk-tcg", "Jörg", "Frühjahr")
+    assert deck.main == {"BK1-001": 12, "BK1-012": 3} and deck.side == {"BK1-003": 2}
+    assert deck.problems == []
+
+
+@pytest.mark.parametrize("title", ["Основная колода", "ОСНОВНАЯ КОЛОДА:", "Hauptdeck", "// Основная колода (40 карт)"])
+def test_a_main_title_in_any_language_starts_the_main_section(title: str) -> None:
+    parsed = parse_text(f"Side\n1 Guts (BK1-012)\n{title}\n3 Casca (BK1-013)\n")
+    assert [e.section for e in parsed.entries] == ["side", "main"] and parsed.problems == []
+
+
+@pytest.mark.parametrize("title", ["Сайд", "Сайдборд:", "сайд-колода", "Nebendeck", "// Nebendeck (15 Karten)"])
+def test_a_side_title_in_any_language_starts_the_side_section(title: str) -> None:
+    parsed = parse_text(f"3 Guts (BK1-012)\n{title}\n2 Casca (BK1-013)\n")
+    assert [e.section for e in parsed.entries] == ["main", "side"] and parsed.problems == []
+
+
+@pytest.mark.parametrize("line", ["Guts (BK1-012) x3", "Guts (BK1-012) ×3", "Guts (BK1-012) X 3", "Guts (BK1-012) х3"],
+                         ids=["x", "times sign", "capital x, spaced", "cyrillic kha"])
+def test_a_count_after_the_name_is_the_count(line: str) -> None:
+    (entry,) = parse_text(line).entries
+    assert (entry.count, entry.text) == (3, "Guts (BK1-012)")
+
+
+def test_a_count_after_the_name_is_checked_like_any_count() -> None:
+    parsed = parse_text("Guts x0\nGuts x20000\n")
+    assert [p.message for p in parsed.problems] == ["count 0 is not positive", "count 20000 is over 10000"]
+
+
+def test_a_line_with_a_count_before_and_after_the_name_is_never_silently_either_count() -> None:
+    deck = parse_deck("game: berserk-tcg\n3 Guts (BK1-012) x2\n")
+    assert [(e.count, e.text) for e in deck.entries] == [(3, "Guts (BK1-012) x2")]
+    assert [p.code for p in deck.problems] == ["UNKNOWN_CARD"]
+
+
+def test_a_translated_game_key_given_twice_is_a_parse_error() -> None:
+    parsed = parse_text("game: berserk-tcg\nИгра: berserk-tcg\n3 BK1-012\n")
+    assert [p.message for p in parsed.problems] == ["`game:` given again (first on line 1)"]
+
+
+def test_plain_berserk_names_no_game_and_asks_for_one(runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "berserk.deck"
+    deck.write_text("game: berserk\n3 Guts (BK1-012)\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(deck)])
+    assert result.exit_code == 2 and "unknown game 'berserk'" in result.stderr
+
+
+def test_a_windows_1251_file_is_named_with_the_iconv_line_that_converts_it(runner: CliRunner) -> None:
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(DATA / "cp1251.deck")
+    path = str(DATA / "cp1251.deck")
+    assert exc.value.message == (
+        f"{path}: not UTF-8 (byte 20); it reads as Windows-1251 (Cyrillic) text ('3 Кочевник'): convert it with "
+        f"`iconv -f CP1251 -t UTF-8 {path} > {path[:-5]}.utf8.deck` and use the new file")
+
+
+def test_standard_input_in_windows_1251_is_told_to_go_through_iconv(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["validate", "-"], input="game: berserk-ccg\n3 Кочевник\n".encode("cp1251"))
+    assert result.exit_code == 2
+    assert "reads as Windows-1251 (Cyrillic) text" in result.stderr and "pipe it through `iconv -f CP1251 -t UTF-8` first" in result.stderr
+
+
+def test_a_latin_1_file_is_named_latin_1(tmp_path: Path) -> None:
+    path = tmp_path / "grün deck.deck"
+    path.write_bytes("Spiel: berserk-online\nHauptdeck\n3 Grüner Drache\n".encode("latin-1"))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert "it reads as Latin-1 text ('3 Grüner Drache')" in exc.value.message
+    assert f"`iconv -f LATIN1 -t UTF-8 '{path}' > '{tmp_path}/grün deck.utf8.deck'`" in exc.value.message
+
+
+def test_bytes_that_read_as_no_script_get_no_guess(tmp_path: Path) -> None:
+    path = tmp_path / "noise.deck"
+    path.write_bytes(b"game: berserk-tcg\n3 \x81\x82\x83\x84\n")
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message.endswith("not UTF-8 (byte 20)")
+
+
+def test_a_converted_paste_writes_the_english_header(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["deck", "convert", str(DATA / "german-paste.deck"), "--to", "text"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("game: berserk-tcg\nplayer: Jörg\nevent: Frühjahr\n\nMain\n")
+    assert parse_deck(result.stdout).main == read_deck(DATA / "german-paste.deck").main
+
+
+def test_a_utf_16_file_is_named_utf_16_not_binary(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.deck"
+    path.write_bytes("game: berserk-ccg\n3 Кочевник\n".encode("utf-16"))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message == (f"{path}: UTF-16 text, not UTF-8: convert it with "
+                                 f"`iconv -f UTF-16 -t UTF-8 {path} > {tmp_path}/notepad.utf8.deck` and use the new file")
+
+
+def test_two_stray_bytes_are_damage_and_get_no_guess(tmp_path: Path) -> None:
+    path = tmp_path / "broken.deck"
+    path.write_bytes(b"game: berserk-tcg\n3 Guts\n\xff\xfe broken\n")
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message.endswith("not UTF-8 (byte 25)")

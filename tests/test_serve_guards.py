@@ -1,0 +1,212 @@
+"""`cardkit serve` with hostile addresses and hostile data: error pages in words, formula-safe CSV."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardkit.db.build import build_database
+from cardkit.tournament import check_event
+from cardkit.tournament.database import write_database
+from cardkit.visible import csv_cell
+from cardkit.web.guards import CsvRewriter
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENT = ROOT / "tests" / "data" / "tournament" / "spring-open"
+CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
+# Cells a spreadsheet would run, as an organizer's players might name themselves and their decks.
+FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3+cmd|' /C calc'!A0", "\uff1d1+1",
+            "\uff0bcmd", "\uff0d2+3", "\uff201"]
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_database(tmp_path_factory.mktemp("catalogue") / "cardkit.db").path
+
+
+@pytest.fixture(scope="module")
+def hostile_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("event")
+    shutil.copytree(EVENT / "decks", folder / "decks")
+    hawks = (EVENT / "decks" / "alice.deck").read_text(encoding="utf-8")
+    body = hawks[hawks.index("\n", hawks.index("game:")) + 1:]
+    for i, formula in enumerate(FORMULAS):
+        (folder / "decks" / f"f{i}.deck").write_text(f"game: berserk-tcg\nplayer: {formula}\nname: {formula}\n{body}",
+                                                    encoding="utf-8")
+    out = tmp_path_factory.mktemp("db") / "t.db"
+    write_database([check_event([folder / "decks"])], out)
+    return out
+
+
+def fetch(ds: Any, path: str) -> Any:
+    async def go() -> Any:
+        await ds.invoke_startup()
+        return await ds.client.get(path)
+
+    return asyncio.run(go())
+
+
+@pytest.fixture(scope="module")
+def ds(catalogue: Path, hostile_db: Path) -> Any:
+    from cardkit.web.server import make_datasette
+
+    return make_datasette({"cardkit": catalogue, "t": hostile_db})
+
+
+def test_the_web_csv_of_an_attached_database_keeps_every_formula_text(ds: Any) -> None:
+    for path in ("/t/decks.csv", "/t/decks.csv?_stream=1&_size=3", "/t/decks.csv?_dl=1",
+                 "/t/verdicts.csv?_stream=1", "/t.csv?sql=select+player,name+from+decks"):
+        response = fetch(ds, path)
+        assert response.status_code == 200, path
+        rows = list(csv.reader(io.StringIO(response.text)))
+        players = {row[rows[0].index("player")] for row in rows[1:]}
+        for formula in FORMULAS:
+            assert "'" + formula in players, (path, formula)
+        for row in rows:
+            for cell in row:
+                assert not cell.startswith(("=", "+", "@", "\uff1d", "\uff0b", "\uff20")), (path, cell)
+                assert not cell.startswith("-") or re.fullmatch(r"-[0-9.]+", cell), (path, cell)
+
+
+def test_numbers_and_the_catalogue_csv_are_unchanged(ds: Any, catalogue: Path) -> None:
+    response = fetch(ds, "/cardkit/sets.csv")
+    import sqlite3
+
+    with sqlite3.connect(catalogue) as conn:
+        count = conn.execute("select count(*) from sets").fetchone()[0]
+    rows = list(csv.reader(io.StringIO(response.text)))
+    assert len(rows) == count + 1 and not any(cell.startswith("'") for row in rows for cell in row)
+    assert csv_cell(-3) == "-3" and csv_cell("-2.5") == "-2.5" and csv_cell("-2+3") == "'-2+3"
+
+
+cells = st.one_of(st.text(max_size=12), st.sampled_from(FORMULAS + ["", '"', '""', "a\r\nb", "\n", ",", "-1", "1e5"]))
+
+
+@settings(max_examples=80)
+@given(rows=st.lists(st.lists(cells, min_size=1, max_size=5), min_size=1, max_size=6), cuts=st.lists(st.integers(0, 400)))
+def test_the_csv_rewriter_guards_each_cell_wherever_the_stream_is_cut(rows: list[list[str]], cuts: list[int]) -> None:
+    text = io.StringIO(newline="")
+    csv.writer(text, lineterminator="\r\n").writerows(rows)
+    data = text.getvalue().encode("utf-8")
+    rewriter = CsvRewriter()
+    out = b""
+    at = 0
+    for cut in sorted(set(c for c in cuts if c < len(data))):
+        out += rewriter.feed(data[at:cut])
+        at = cut
+    out += rewriter.feed(data[at:], final=True)
+    assert list(csv.reader(io.StringIO(out.decode("utf-8"), newline=""))) == [[csv_cell(c) for c in row] for row in rows]
+
+
+@pytest.mark.parametrize(("path", "status", "words"), [
+    ("/cardkit/cards/x", 404, "names no row"),
+    ("/cardkit/cards/x.json", 404, "names no row"),
+    ("/cardkit/cards?_sort=nope", 400, "Cannot sort table by nope"),
+    ("/cardkit/cards.json?_sort_desc=nope", 400, "Cannot sort table by nope"),
+    ("/cardkit/nope", 404, "not found"),
+    ("/t/decks?_where=nope(", 400, ""),
+], ids=["short-row", "short-row-json", "sort", "sort-desc-json", "no-table", "bad-where"])
+def test_a_bad_address_is_a_400_or_404_page_in_words(ds: Any, path: str, status: int, words: str) -> None:
+    response = fetch(ds, path)
+    assert response.status_code == status, response.text[:300]
+    if path.split("?")[0].endswith(".json"):
+        assert words in response.json()["error"]
+    else:
+        assert "<h1>" in response.text and words.lower() in response.text.lower()
+
+
+def test_the_servers_terminal_prints_nothing_for_an_error_page(catalogue: Path, hostile_db: Path) -> None:
+    proc = subprocess.Popen([*CLI, "serve", "--db", str(catalogue), "--attach", str(hostile_db), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()  # type: ignore[union-attr]
+        announced = re.search(r"at (http://127\.0\.0\.1:\d+)/cardkit", line)
+        assert announced, line
+        base = announced.group(1)
+        for path in ("/cardkit/cards/x", "/cardkit/cards?_sort=nope", "/t/decks?_where=nope(", "/nope",
+                     "/cardkit/cards/berserk-tcg,nope"):
+            with pytest.raises(urllib.error.HTTPError) as failed:
+                urllib.request.urlopen(base + path, timeout=20)
+            assert failed.value.code in (400, 404), path
+        with urllib.request.urlopen(base + "/t/decks.csv", timeout=20) as response:
+            assert "'=HYPERLINK" in response.read().decode("utf-8")
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    assert [line for line in err.splitlines() if line.strip()] == ["stopped"] or "ERROR" not in err, err
+    assert "ERROR" not in err and "Traceback" not in err and "error" not in err.lower(), err
+
+
+# --- a heavy paste ---------------------------------------------------------------------------------------
+
+
+def big_paste(lines: int) -> str:
+    return "game: berserk-tcg\n" + "1 Guts\n" * lines
+
+
+def test_a_big_paste_runs_off_the_event_loop_while_other_pages_are_answered(ds: Any) -> None:
+    async def race() -> tuple[bool, Any, Any]:
+        await ds.invoke_startup()
+        post = asyncio.create_task(ds.client.post("/-/deck.json", data={"deck": big_paste(60_000)}))
+        await asyncio.sleep(0.05)  # the paste's body is read and its check is under way
+        page = await ds.client.get("/cardkit/sets.json?_shape=array")
+        answered_first = not post.done()
+        return answered_first, page, await post
+
+    answered_first, page, posted = asyncio.run(race())
+    assert page.status_code == 200 and len(page.json()) > 0
+    assert answered_first, "the page waited for the paste's check"
+    assert posted.status_code == 200
+    reply = posted.json()
+    # 60,000 alike lines are one problem with a count, not 60,000 problems with 15 candidates each.
+    (ambiguous,) = [p for p in reply["problems"] if p["code"] == "AMBIGUOUS_CARD"]
+    assert ambiguous["count"] == 60_000 and ambiguous["line"] == 2 and ambiguous["lines"][:3] == [2, 3, 4]
+    assert len(posted.content) < 20_000
+
+
+def test_more_deck_checks_than_the_server_takes_at_once_are_told_to_come_back(ds: Any,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import guards
+
+    monkeypatch.setattr(guards, "DECK_CHECKS_WAITING", 0)
+    monkeypatch.setattr(guards, "DECK_CHECKS_AT_ONCE", 1)
+
+    async def flood() -> list[Any]:
+        await ds.invoke_startup()
+        return list(await asyncio.gather(*(ds.client.post("/-/deck.json", data={"deck": big_paste(20_000)})
+                                           for _ in range(3))))
+
+    replies = asyncio.run(flood())
+    statuses = sorted(r.status_code for r in replies)
+    assert statuses[0] == 200 and 503 in statuses
+    busy = next(r for r in replies if r.status_code == 503)
+    assert "again" in busy.json()["error"]
+
+
+def test_a_reply_names_at_most_a_thousand_problems_and_says_how_many_more(ds: Any) -> None:
+    paste = "game: berserk-tcg\n" + "".join(f"1 Nosuchcard{i}\n" for i in range(1_500))
+
+    async def post() -> Any:
+        await ds.invoke_startup()
+        return await ds.client.post("/-/deck.json", data={"deck": paste})
+
+    reply = asyncio.run(post()).json()
+    assert len(reply["problems"]) == 1_000 and reply["problems_omitted"] >= 500
