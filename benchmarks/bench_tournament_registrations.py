@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from _timing import ratio_line
 from bench_tournament_scale import _cpu, _variation, clear_caches, legal_sources, read_and_split
 
 from cardkit.tournament import check_event
@@ -126,6 +127,13 @@ def main() -> None:
     print(f"check ratio {N} / {N // 2}: {big['check'][0] / small['check'][0]:.2f} in time, "
           f"{big['check'][1] / small['check'][1]:.2f} in CPU seconds  (linear: 2; goal <= 2.2; goal >= 4000 decks/s, "
           f"check <= 10 x the floor, db and publish <= 1.5 x check)")
+    # For run_all.py: wall time, then CPU seconds (what a loaded shared machine moves least).
+    for i, unit in ((0, "wall"), (1, "CPU")):
+        print(ratio_line(f"registrations check {N} vs {N // 2} ({unit})", big["check"][i], small["check"][i],
+                         f"check of {N // 2}", goal=2.2))
+        print(ratio_line(f"registrations check {N} ({unit})", big["check"][i], big["floor"][i], "read and split", goal=10))
+        for step in ("db", "publish"):
+            print(ratio_line(f"registrations {step} {N} ({unit})", big[step][i], big["check"][i], "check", goal=1.5))
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
