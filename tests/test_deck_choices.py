@@ -197,3 +197,10 @@ def test_resolve_of_a_deck_with_nothing_to_choose_writes_it_with_ids_without_ask
     result = runner.invoke(app, ["deck", "resolve", str(deck)])
     assert result.exit_code == 0 and result.stderr == ""
     assert result.stdout == "game: berserk-tcg\n\nMain\n3 Guts (BK1-012)\n"
+
+
+def test_a_name_only_line_over_the_copy_limit_is_too_many_copies_whichever_card_it_means() -> None:
+    problems = validate_deck(parse_deck("game: berserk-tcg\n4 Guts\n3 Casca\n20 Mercenary\n"))
+    (too_many,) = [p for p in problems if p.code == "TOO_MANY_COPIES"]
+    assert (too_many.line, too_many.card, too_many.actual, too_many.limit) == (2, "Guts", 4, 3)
+    assert too_many.message == "4 copies of 'Guts', whichever of its 15 cards is meant; at most 3"
