@@ -95,6 +95,16 @@ def test_the_docs_list_of_applied_and_shown_codes_is_the_one_the_data_gives() ->
 
 # -- legality and the list of moves ---------------------------------------------------------------
 
+def test_strike_modifiers_read_in_any_order_and_print_in_one_and_a_modifier_written_twice_is_no_action() -> None:
+    from cardkit.games.battle.notation import BadActionText
+
+    a = Action.parse("attack c3 c4 poison 1 vampirism 2 plus 3 dice 6 1")
+    assert str(a) == "attack c3 c4 plus 3 vampirism 2 poison 1 dice 6 1" and Action.parse(str(a)) == a
+    for text in ("attack c3 c4 plus 1 plus 2 dice 6 1", "attack c3 c4 vampirism dice 6 1"):
+        with pytest.raises(BadActionText):
+            Action.parse(text)
+
+
 def test_a_modifier_on_a_card_without_its_ability_is_illegal_and_the_message_names_the_cards_abilities() -> None:
     state = battle(("b_ammah", "first", "c3"), (PLAIN, "second", "c4"))
     with pytest.raises(IllegalAction) as caught:
