@@ -61,7 +61,7 @@ class StrikeOdds:
     """The whole distribution of one simple strike, with the lives it is judged against."""
 
     attacker: Strike
-    defender: Strike
+    defender: Strike | None
     attacker_life: int
     defender_life: int
     outcomes: tuple[Outcome, ...]
@@ -93,7 +93,7 @@ class StrikeOdds:
 
         return {
             "attacker": {"strike": str(self.attacker), "life": self.attacker_life},
-            "defender": {"strike": str(self.defender), "life": self.defender_life},
+            "defender": {"strike": None if self.defender is None else str(self.defender), "life": self.defender_life},
             "strike": self.how.to_dict(),
             "outcomes": [{"attacker_hit": o.attacker_hit, "defender_hit": o.defender_hit,
                           "to_defender": o.to_defender, "to_attacker": o.to_attacker, "heal": o.heal,
@@ -107,12 +107,13 @@ class StrikeOdds:
         }
 
 
-def strike_odds(attacker: Strike, defender: Strike, attacker_life: int, defender_life: int,
+def strike_odds(attacker: Strike, defender: Strike | None, attacker_life: int, defender_life: int,
                 how: StrikeKind = StrikeKind()) -> StrikeOdds:
     """Every die pair of a strike on an open card, grouped by the two strikes it gives.
 
     A one-die strike (magic, without counter-strike) uses the attacker's die of each pair, so
-    each of its six values still counts six times in 36.
+    each of its six values still counts six times in 36. A defender without strike values (an artifact)
+    strikes back for nothing, as in `battle apply`.
     """
     groups: dict[tuple[Hit, Hit], list[tuple[int, int]]] = {}
     damage: dict[tuple[Hit, Hit], tuple[int, int, int]] = {}
@@ -130,10 +131,19 @@ def strike_odds(attacker: Strike, defender: Strike, attacker_life: int, defender
     return StrikeOdds(attacker, defender, attacker_life, defender_life, outcomes, how)
 
 
-def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, attacker_life: int, defender_life: int,
+def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, attacker_life: int | None, defender_life: int | None,
                      kind: str = "simple", plus: int | None = None, vampirism: int | None = None) -> StrikeOdds:
     """The odds of `attacker` striking `defender` with the modifiers its catalogue abilities allow, against the
-    defender's catalogue protections; BadArgument when the attacker lacks an ability the strike needs."""
+    defender's catalogue protections; BadArgument when the attacker has no strike or lacks an ability the strike
+    needs, or the defender has no life for a strike to take (a terrain)."""
+    if attacker.strike is None:
+        raise BadArgument(f"{attacker.label} has no strike values")
+    if defender.life is None:
+        raise BadArgument(f"{defender.label} has no life to lose: no strike is made on it")
+    attacker_life = attacker_life or attacker.life
+    if attacker_life is None:
+        raise BadArgument(f"give --attacker-life: {attacker.label} has no life printed")
+    defender_life = defender_life or defender.life
     have = actions_of(game, attacker.abilities)
     needs = {"aimed": "aimed", "magic": "magic", "nocounter": "special"}.get(kind)
     for need, wanted in ((needs, True), ("special", plus is not None), ("vampirism", vampirism is not None)):
@@ -144,6 +154,5 @@ def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, atta
     guarded_from = "magic" if kind == "magic" else ("simple" if not special else None)
     protected = protections_of(game, defender.abilities).get(guarded_from) if guarded_from else None
     incorporeal = incorporeal_code(game, defender.abilities) is not None
-    assert attacker.strike is not None and defender.strike is not None
     how = StrikeKind(kind, plus, vampirism, protected, incorporeal)
     return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how)
