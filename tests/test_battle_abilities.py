@@ -95,6 +95,16 @@ def test_the_docs_list_of_applied_and_shown_codes_is_the_one_the_data_gives() ->
 
 # -- legality and the list of moves ---------------------------------------------------------------
 
+def test_strike_modifiers_read_in_any_order_and_print_in_one_and_a_modifier_written_twice_is_no_action() -> None:
+    from cardkit.games.battle.notation import BadActionText
+
+    a = Action.parse("attack c3 c4 poison 1 vampirism 2 plus 3 dice 6 1")
+    assert str(a) == "attack c3 c4 plus 3 vampirism 2 poison 1 dice 6 1" and Action.parse(str(a)) == a
+    for text in ("attack c3 c4 plus 1 plus 2 dice 6 1", "attack c3 c4 vampirism dice 6 1"):
+        with pytest.raises(BadActionText):
+            Action.parse(text)
+
+
 def test_a_modifier_on_a_card_without_its_ability_is_illegal_and_the_message_names_the_cards_abilities() -> None:
     state = battle(("b_ammah", "first", "c3"), (PLAIN, "second", "c4"))
     with pytest.raises(IllegalAction) as caught:
@@ -296,6 +306,14 @@ def test_poison_x_poisons_a_struck_figure_which_loses_x_each_time_it_opens() -> 
     assert poisoned["ability"] == "poison"
 
 
+def test_a_tabletop_poisoned_card_opening_names_the_tabletop_poison_icon() -> None:
+    """Every event names the ability that shaped it, in the card's game: the tabletop icon `psn`."""
+    state = battle(("10001", "first", "c3"), ("10002", "second", "c4"), game="berserk-ccg",
+                   c2={"open": False, "markers": (("poison", 1),)})
+    _, events = run(state, "end")
+    assert [e.get("ability") for e in events if e["event"] == "poison"] == ["psn"]
+
+
 def test_poison_does_not_act_on_an_incorporeal_figure_or_one_protected_from_poison() -> None:
     """Online text, "Vergiftung für X": no effect on incorporeal figures; `xpoison` (Schutz vor Vergiftung) protects."""
     state = battle(("b_ayard", "first", "c3"), (PLAIN, "second", "c4"), ("b_itineri", "second", "d4"),
@@ -328,6 +346,17 @@ def test_regeneration_restores_x_at_the_start_of_its_players_turn_up_to_printed_
     assert life(run(online, "end")[0], 2) == 12
     unmarked = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), c2={"life": 9})
     assert life(run(unmarked, "end")[0], 2) == 9
+
+
+def test_regeneration_acts_after_poison_so_a_card_poison_defeats_does_not_come_back() -> None:
+    """Reading regeneration: at the start of the turn the cards open and poison acts first, then regeneration."""
+    survives = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"),
+                      c2={"life": 5, "open": False, "markers": (("poison", 2), ("regen", 3))})
+    after, events = run(survives, "end")
+    assert life(after, 2) == 5 - 2 + 3 and [e["event"] for e in events if e["event"] in ("poison", "heal")] == ["poison", "heal"]
+    dies = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), (PLAIN, "second", "e6"),
+                  c2={"life": 2, "open": False, "markers": (("poison", 2), ("regen", 3))})
+    assert run(dies, "end")[0].by_id(2).zone == "graveyard"  # type: ignore[union-attr]
 
 
 def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attacker_strikes_no_more() -> None:

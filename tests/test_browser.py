@@ -280,6 +280,9 @@ def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(shots: Path
     base, _ = server
     page.goto(f"{base}/cardkit/cards/berserk-tcg,BK1-011")
     assert page.locator(".cardkit-cost .ball.white").count() >= 1
+    # Other printings say what they are and what differs from this card.
+    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 — differs in cost, level, power" in \
+        page.locator(".cardkit-printings").inner_text()
     page.goto(f"{base}/cardkit/cards/berserk-online,b_afari")
     assert "Regeneration" in page.locator(".cardkit-card").inner_text()
     page.screenshot(path=str(shots / "browser-card-online.png"), full_page=True)

@@ -438,7 +438,7 @@ def _end(state: BattleState) -> tuple[BattleState, list[Event]]:
         if poison:
             # "Vergiftung für X: Wirkung, bei der die betroffene Figur bei jedem Aufdecken X Leben verliert."
             events.append(_event("poison", f"{_label(state, _fresh(state, inst))} is poisoned for {poison}", card=inst.iid,
-                                 ability="poison"))
+                                 ability=_poison_code(state.game)))
             state = _damage(state, inst, poison, events)
     state = _regenerate(state, mover, events)
     if state.over:
@@ -448,6 +448,13 @@ def _end(state: BattleState) -> tuple[BattleState, list[Event]]:
 
 KEPT_CLOSED = "kept_closed"
 """The marker a judge sets (`mark WHERE kept_closed 1`) when an opponent's effect keeps a card from opening."""
+
+
+def _poison_code(game: str) -> str:
+    """The game's code for poison (Online `poison`, tabletop `psn`), which a poison marker comes from."""
+    from cardkit.games.battle.abilities import codes_with
+
+    return next(iter(codes_with(game, "poison")), "poison")
 
 
 def _regenerate(state: BattleState, seat: Seat, events: list[Event]) -> BattleState:
