@@ -210,3 +210,28 @@ def test_a_reply_names_at_most_a_thousand_problems_and_says_how_many_more(ds: An
 
     reply = asyncio.run(post()).json()
     assert len(reply["problems"]) == 1_000 and reply["problems_omitted"] >= 500
+
+
+# --- downloads -------------------------------------------------------------------------------------------
+
+
+def test_the_catalogue_downloads_whole_and_an_attached_database_only_when_allowed(catalogue: Path,
+                                                                                   hostile_db: Path) -> None:
+    from cardkit.web.server import make_datasette
+
+    closed, open_ = (make_datasette({"cardkit": catalogue, "t": hostile_db}, allow_download=allow) for allow in (False, True))
+    assert fetch(closed, "/cardkit.db").content == catalogue.read_bytes()
+    refused = fetch(closed, "/t.db")
+    assert refused.status_code == 403 and "--allow-download" in refused.text
+    assert "download-sqlite" not in fetch(closed, "/t").text and "download-sqlite" in fetch(closed, "/cardkit").text
+    assert fetch(open_, "/t.db").content == hostile_db.read_bytes()
+    assert "download-sqlite" in fetch(open_, "/t").text
+
+
+def test_serve_help_names_allow_download() -> None:
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--allow-download" in result.stdout

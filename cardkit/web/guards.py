@@ -39,6 +39,28 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 T = TypeVar("T")
 
+GUARDS_PLUGIN = "cardkit-guards"
+
+
+@hookimpl
+def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -> bool | None:
+    """Only the databases `make_datasette` lists as downloadable can be downloaded whole (`/NAME.db`)."""
+    if action != "view-database-download":
+        return None
+    return None if resource in downloadable(datasette) else False
+
+
+def downloadable(datasette: Any) -> list[str]:
+    config = datasette.plugin_config(GUARDS_PLUGIN) or {}
+    names = config.get("downloadable", [])
+    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+
+@hookimpl
+def extra_template_vars(datasette: Any) -> dict[str, Any]:
+    # The database page offers its file for download only where the permission above allows it.
+    return {"cardkit_downloadable": downloadable(datasette)}
+
 # Two cores is the machine this is tuned on: two checks run, a few more wait their turn.
 DECK_CHECKS_AT_ONCE = 2
 DECK_CHECKS_WAITING = 8
@@ -109,6 +131,26 @@ def handle_exception(datasette: Any, request: Any, exception: BaseException) -> 
             return Response.json(info, status=status)
         html = await datasette.render_template(["error.html"], info, request=request)
         return Response.html(html, status=status)
+
+    return inner
+
+
+NOT_DOWNLOADABLE = ("This database is browsed here, not downloaded whole: an attached file holds players' names "
+                    "and decks. Whoever runs the server can offer it with `cardkit serve --allow-download`.")
+
+
+@hookimpl(tryfirst=True)
+def forbidden(datasette: Any, request: Any, message: str) -> Any:
+    """A refused download says why in words; any other refusal as Datasette words it."""
+    from datasette.utils.asgi import Response
+
+    title, text = ("Not offered for download", NOT_DOWNLOADABLE) if message == "view-database-download" else (
+        "Forbidden", message)
+
+    async def inner() -> Any:
+        html = await datasette.render_template(["error.html"], {"title": title, "error": text, "status": 403},
+                                               request=request)
+        return Response.html(html, status=403)
 
     return inner
 
