@@ -1,19 +1,29 @@
-"""Games per second of the fleet game's hand simulator, beside a naive baseline.
+"""Games per second of the fleet game's hand simulator, beside its numpy-shuffle floor and two baselines.
 
-The baseline plays the same policy but asks `can_use` about every card and
-ship at every decision, as one would write it first; the simulator looks the
-answers up in per-side bitmasks built once. Run: python benchmarks/bench_berserker_hands.py
+The floor is what any simulation of these games must do: numpy shuffling the standard deck for
+the same games (`block_orders`, as the simulator draws them). The vectorised simulator plays whole
+blocks of games as arrays; `simulate_reference` plays one game at a time with Python lists (the
+simulator before it was vectorised); the naive baseline plays the same policy but asks `can_use`
+about every card and ship at every decision, as one would write it first.
+Run: python benchmarks/bench_berserker_hands.py [--repeat N]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from cardkit.games.berserker.model import load_rules
-from cardkit.games.berserker.simulate import DRAW, HAND_LIMIT, simulate
-from cardkit.games.berserker.usage import can_use
-from cardkit.simulation import SimulationOptions
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import interleaved_medians, ratio_line  # noqa: E402
+
+from cardkit.games.berserker.model import load_rules  # noqa: E402
+from cardkit.games.berserker.simulate import DRAW, HAND_LIMIT, block_orders, simulate, simulate_reference  # noqa: E402
+from cardkit.games.berserker.usage import can_use  # noqa: E402
+from cardkit.simulation import SimulationOptions  # noqa: E402
 
 GAMES = 20_000
 TURNS = 6
@@ -91,20 +101,39 @@ def naive(deck: dict[str, int], games: int, turns: int, seed: int) -> dict[tuple
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    repeat = parser.parse_args().repeat
     deck = {cid: card.count for cid, card in load_rules().cards.items()}
-    options = SimulationOptions(games=GAMES, turns=TURNS, seed=1)
-    simulate(deck, SimulationOptions(games=100, turns=TURNS, seed=1))  # warm the catalogue and imports
-    t0 = time.perf_counter()
-    simulate(deck, options)
-    fast = GAMES / (time.perf_counter() - t0)
+    size = sum(deck.values())
+    simulate(deck, SimulationOptions(games=100, turns=TURNS, seed=1, jobs=1))  # warm the catalogue and imports
+
+    def floor() -> None:
+        for _ in block_orders(1, GAMES, size):
+            pass
+
+    medians = interleaved_medians({
+        "one": lambda: simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1, jobs=1)),
+        "every": lambda: simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1)),
+        "floor": floor,
+    }, repeat)
     base_games = GAMES // 10
+    t0 = time.perf_counter()
+    simulate_reference(deck, SimulationOptions(games=base_games, turns=TURNS, seed=1))
+    reference = base_games / (time.perf_counter() - t0)
     t0 = time.perf_counter()
     naive(deck, base_games, TURNS, 1)
     slow = base_games / (time.perf_counter() - t0)
-    print(f"fleet hands, {TURNS} rounds, both players, standard 56-card deck")
-    print(f"  simulate():        {fast:10,.0f} games/s ({GAMES:,} games)")
-    print(f"  naive baseline:    {slow:10,.0f} games/s ({base_games:,} games)")
-    print(f"  speed-up:          {fast / slow:10.1f}x")
+    print(f"fleet hands, {TURNS} rounds, both players, standard {size}-card deck, {GAMES:,} games (median of {repeat})")
+    print(f"  simulate(), one process:   {GAMES / medians['one']:10,.0f} games/s  ({medians['one'] * 1000:.0f} ms)")
+    print(f"  simulate(), every core:    {GAMES / medians['every']:10,.0f} games/s  ({medians['every'] * 1000:.0f} ms)")
+    print(f"  floor: numpy shuffles      {medians['floor'] * 1000:10.0f} ms")
+    print(f"  reference, one game a time:{reference:10,.0f} games/s ({base_games:,} games)")
+    print(f"  naive baseline:            {slow:10,.0f} games/s ({base_games:,} games)")
+    print(ratio_line(f"simulate Berserker, {GAMES:,} games, one process", medians["one"], medians["floor"],
+                     "numpy shuffles of the same games", goal=2))
+    print(ratio_line(f"simulate Berserker, {GAMES:,} games, every core", medians["every"], medians["floor"],
+                     "numpy shuffles of the same games", goal=2))
 
 
 if __name__ == "__main__":

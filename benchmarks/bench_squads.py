@@ -2,10 +2,10 @@
 
 Run: python benchmarks/bench_squads.py [--deals N]
 
-Prints, per bundled deck, the simulation's deals/s beside two baselines
-measured in the same run: the same optimiser called once per deal without
-the simulation's memo (fewer deals), and brute force over all 2^15 subsets
-of each deal (a handful of deals).
+Prints, per bundled deck, the simulation's deals/s (one process) beside its floor, numpy dealing
+the same deals (`deal_positions`), and two baselines measured in the same run: the same optimiser
+called once per deal without the simulation's memo (fewer deals), and brute force over all 2^15
+subsets of each deal (a handful of deals). The ratio to the floor is printed for each Online deck.
 """
 
 from __future__ import annotations
@@ -17,11 +17,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import ratio_line  # noqa: E402
 
 from cardkit.decks import read_deck  # noqa: E402
 from cardkit.squads.budget import squad_rules  # noqa: E402
 from cardkit.squads.cards import squad_cards  # noqa: E402
-from cardkit.squads.deal_sim import simulate_deals  # noqa: E402
+from cardkit.squads.deal_sim import deal_positions, simulate_deals  # noqa: E402
 from cardkit.squads.optimise import best_squad, brute_force_key  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,15 +42,24 @@ def main() -> None:
     parser.add_argument("--plain", type=int, default=1_000, help="deals for the un-memoised baseline (default 1000)")
     parser.add_argument("--brute", type=int, default=3, help="deals for the brute-force baseline (default 3)")
     args = parser.parse_args()
-    print(f"{'deck':45} {'simulate':>12} {'no memo':>12} {'brute force':>12}   (deals/s)")
+    print(f"{'deck':45} {'simulate':>12} {'floor':>12} {'no memo':>12} {'brute force':>12}   (deals/s)")
+    ratios = []
     for rel in DECKS:
         deck = read_deck(ROOT / rel)
         rules = squad_rules(deck.format)
         table = squad_cards(deck.game)
         cards = [table[cid] for cid, n in deck.main.items() for _ in range(n)]
         t0 = time.perf_counter()
-        simulate_deals(cards, rules, args.deals, seed=1)
-        sim = rate(args.deals, time.perf_counter() - t0)
+        simulate_deals(cards, rules, args.deals, seed=1, jobs=1)
+        sim_seconds = time.perf_counter() - t0
+        sim = rate(args.deals, sim_seconds)
+        t0 = time.perf_counter()
+        for _ in deal_positions(len(cards), rules.deal_size, args.deals, 1):
+            pass
+        floor_seconds = time.perf_counter() - t0
+        if deck.game == "berserk-online":
+            ratios.append(ratio_line(f"simulate Online {Path(rel).name}, {args.deals:,} deals, one process", sim_seconds,
+                                     floor_seconds, "numpy dealing the same deals", goal=2))
 
         rng = random.Random(1)
         deals = [[cards[p] for p in rng.sample(range(len(cards)), rules.deal_size)] for _ in range(args.plain)]
@@ -61,7 +73,9 @@ def main() -> None:
             brute_force_key(deal, rules)
             brute_force_key(deal, rules, redeals=1)
         brute = rate(args.brute, time.perf_counter() - t0)
-        print(f"{rel:45} {sim:12,.0f} {plain:12,.0f} {brute:12,.2f}")
+        print(f"{rel:45} {sim:12,.0f} {rate(args.deals, floor_seconds):12,.0f} {plain:12,.0f} {brute:12,.2f}")
+    for line in ratios:
+        print(line)
 
 
 if __name__ == "__main__":

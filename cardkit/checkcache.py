@@ -13,7 +13,7 @@ it did before.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardkit import __version__, paths
@@ -60,3 +60,13 @@ def remember(kind: str, data: bytes) -> None:
         Output(note, own).write(data)
     except (CardkitError, OSError):
         pass
+
+
+def check_once(kind: str, blobs: Sequence[tuple[str, bytes]], check: Callable[[], None]) -> None:
+    """Call `check` (which raises on a fault) unless exactly these bytes (a data file and its schema)
+    passed it before; remember them when it passes. jsonschema is then loaded only for new content."""
+    data = content(kind, blobs)
+    if seen(kind, data):
+        return
+    check()
+    remember(kind, data)

@@ -144,6 +144,9 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
     it, and line numbers are an editor's), and reports show it escaped as `\\r`.
     """
     path = input_name(path)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        # What Windows editors save as "Unicode": its NUL bytes would otherwise read as a binary file.
+        raise UnreadableInput(path, f"UTF-16 text, not UTF-8: {_iconv_advice(path, 'UTF-16')}")
     if b"\x00" in data:
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
     try:
@@ -166,11 +169,11 @@ def encoding_hint(path: str, data: bytes) -> str:
     """
     runs = _HIGH_RUN.findall(data[:65536])
     high = sum(len(r) for r in runs)
-    if not high:
-        return ""
     paired = sum(len(r) for r in runs if len(r) > 1)
+    # Cyrillic: mostly words of several such bytes (and more than a stray pair); Latin-1: only lone ones.
+    plausible = {"cp1251": high >= 3 and paired * 2 >= high, "latin-1": high > 0 and paired == 0}
     for encoding, label, name in (("cp1251", "Windows-1251 (Cyrillic)", "CP1251"), ("latin-1", "Latin-1", "LATIN1")):
-        if encoding == "cp1251" and paired * 2 < high:
+        if not plausible[encoding]:
             continue
         try:
             decoded = data.decode(encoding)
@@ -183,15 +186,18 @@ def encoding_hint(path: str, data: bytes) -> str:
             continue
         line = next((ln.strip() for ln in decoded.splitlines() if any(ord(c) > 127 for c in ln)), "")
         sample = line if len(line) <= 40 else line[:39] + "…"
-        if is_stdin(path) or path == STDIN_NAME:
-            how = f"pipe it through `iconv -f {name} -t UTF-8` first"
-        else:
-            import shlex
-
-            how = (f"convert it with `iconv -f {name} -t UTF-8 {shlex.quote(path)} > {shlex.quote(_utf8_name(path))}` "
-                   "and use the new file")
-        return f"; it reads as {label} text ({sample!r}): {how}"
+        return f"; it reads as {label} text ({sample!r}): {_iconv_advice(path, name)}"
     return ""
+
+
+def _iconv_advice(path: str, encoding: str) -> str:
+    """The `iconv` line that turns the file at `path` from `encoding` into UTF-8 beside it (a pipe for stdin)."""
+    if is_stdin(path) or path == STDIN_NAME:
+        return f"pipe it through `iconv -f {encoding} -t UTF-8` first"
+    import shlex
+
+    return (f"convert it with `iconv -f {encoding} -t UTF-8 {shlex.quote(path)} > {shlex.quote(_utf8_name(path))}` "
+            "and use the new file")
 
 
 def _utf8_name(path: str) -> str:

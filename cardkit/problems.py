@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable
 
@@ -34,6 +35,9 @@ class Problem:
     file: str | None = None
     pointer: str | None = None
     candidates: tuple[dict[str, Any], ...] | None = None
+    # A problem found alike on several lines (see `fold_repeats`): how many, and the first of their lines.
+    count: int | None = None
+    lines: tuple[int, ...] | None = None
 
     @property
     def is_error(self) -> bool:
@@ -53,6 +57,9 @@ class Problem:
         }
         if self.candidates is not None:
             out["candidates"] = [dict(c) for c in self.candidates]
+        if self.count is not None:
+            out["count"] = self.count
+            out["lines"] = list(self.lines or ())
         return out
 
 
@@ -66,3 +73,45 @@ def warning(code: str, message: str, **where: Any) -> Problem:
 
 def has_errors(problems: Iterable[Problem]) -> bool:
     return any(p.is_error for p in problems)
+
+
+FOLDED_LINES = 20
+"""How many of a folded problem's lines it lists (`lines`); `count` says how many there were."""
+
+
+def _fold_key(p: Problem) -> tuple[Any, ...]:
+    def plain(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, default=str)
+
+    return (p.code, p.severity, p.message, p.card, plain(p.limit), plain(p.actual), p.file)
+
+
+def fold_repeats(problems: Iterable[Problem]) -> list[Problem]:
+    """Problems that differ only in their line (or pointer) as one problem, in the place of the first:
+    with `count` (how many) and `lines` (the first `FOLDED_LINES` of them).
+
+    A pasted list of 100,000 copies of one bad line is one problem, not 100,000 alike, so a report
+    stays readable and its size follows what is wrong, not how often. Problems of no line or pointer
+    (deck-wide ones) are never folded.
+    """
+    kept: list[Problem] = []
+    groups: dict[tuple[Any, ...], list[Problem]] = {}
+    for p in problems:
+        if p.line is None and p.pointer is None:
+            kept.append(p)
+            continue
+        key = _fold_key(p)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = group = []
+            kept.append(p)
+        group.append(p)
+    out = []
+    for p in kept:
+        group = groups.get(_fold_key(p)) if (p.line is not None or p.pointer is not None) else None
+        if group is not None and len(group) > 1 and group[0] is p:
+            lines = tuple(q.line for q in group if q.line is not None)[:FOLDED_LINES]
+            p = replace(p, count=len(group), lines=lines)
+        out.append(p)
+    return out
+

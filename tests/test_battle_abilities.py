@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,16 @@ def test_the_docs_list_of_applied_and_shown_codes_is_the_one_the_data_gives() ->
 
 # -- legality and the list of moves ---------------------------------------------------------------
 
+def test_strike_modifiers_read_in_any_order_and_print_in_one_and_a_modifier_written_twice_is_no_action() -> None:
+    from cardkit.games.battle.notation import BadActionText
+
+    a = Action.parse("attack c3 c4 poison 1 vampirism 2 plus 3 dice 6 1")
+    assert str(a) == "attack c3 c4 plus 3 vampirism 2 poison 1 dice 6 1" and Action.parse(str(a)) == a
+    for text in ("attack c3 c4 plus 1 plus 2 dice 6 1", "attack c3 c4 vampirism dice 6 1"):
+        with pytest.raises(BadActionText):
+            Action.parse(text)
+
+
 def test_a_modifier_on_a_card_without_its_ability_is_illegal_and_the_message_names_the_cards_abilities() -> None:
     state = battle(("b_ammah", "first", "c3"), (PLAIN, "second", "c4"))
     with pytest.raises(IllegalAction) as caught:
@@ -174,6 +185,24 @@ def test_a_heal_never_takes_life_from_a_card_above_its_printed_life() -> None:
     assert life(after, 1) == 20 and all(e["amount"] >= 0 for e in events if e["event"] == "heal")
     regen = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), c2={"life": 30, "markers": (("regen", 2),)})
     assert life(run(regen, "end")[0], 2) == 30
+
+
+def test_vampirism_heals_at_the_same_time_as_the_counter_strike_so_x_can_keep_the_attacker_alive() -> None:
+    """Online text, "Vampirismus": X damage is dealt and "gleichzeitig" the attacker absorbs X; the counter-strike of
+    the same exchange meets that life (reading strike_modifiers), and the exact odds agree."""
+    from cardkit.games.battle.odds import card_strike_odds
+
+    state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3})
+    after, events = run(state, "attack c3 c4 vampirism 2 dice 1 5")  # weak lands, medium 4 back: 3 - 4 + 2 = 1
+    assert [e["event"] for e in events][:4] == ["strike", "damage", "damage", "heal"]
+    assert after.by_id(1).zone == "battlefield" and life(after, 1) == 1  # type: ignore[union-attr]
+    dead, _ = run(state, "attack c3 c4 vampirism 1 dice 1 5")  # 3 - 4 + 1 = 0
+    assert dead.by_id(1).zone == "graveyard"  # type: ignore[union-attr]
+    table = battle_cards("berserk-online")
+    odds = card_strike_odds("berserk-online", table["b_inoga"], table[PLAIN], 3, 10, vampirism=2)
+    # Only a miss heals nothing: Inoga (3 life) dies exactly when it misses and is struck back for 3 or more.
+    assert odds.p_attacker_dies == sum((o.p for o in odds.outcomes if o.attacker_hit == "miss" and o.to_attacker >= 3),
+                                       Fraction(0)) == Fraction(6, 36)
 
 
 def test_vampirism_does_not_act_against_an_incorporeal_figure() -> None:
@@ -277,6 +306,14 @@ def test_poison_x_poisons_a_struck_figure_which_loses_x_each_time_it_opens() -> 
     assert poisoned["ability"] == "poison"
 
 
+def test_a_tabletop_poisoned_card_opening_names_the_tabletop_poison_icon() -> None:
+    """Every event names the ability that shaped it, in the card's game: the tabletop icon `psn`."""
+    state = battle(("10001", "first", "c3"), ("10002", "second", "c4"), game="berserk-ccg",
+                   c2={"open": False, "markers": (("poison", 1),)})
+    _, events = run(state, "end")
+    assert [e.get("ability") for e in events if e["event"] == "poison"] == ["psn"]
+
+
 def test_poison_does_not_act_on_an_incorporeal_figure_or_one_protected_from_poison() -> None:
     """Online text, "Vergiftung für X": no effect on incorporeal figures; `xpoison` (Schutz vor Vergiftung) protects."""
     state = battle(("b_ayard", "first", "c3"), (PLAIN, "second", "c4"), ("b_itineri", "second", "d4"),
@@ -311,6 +348,17 @@ def test_regeneration_restores_x_at_the_start_of_its_players_turn_up_to_printed_
     assert life(run(unmarked, "end")[0], 2) == 9
 
 
+def test_regeneration_acts_after_poison_so_a_card_poison_defeats_does_not_come_back() -> None:
+    """Reading regeneration: at the start of the turn the cards open and poison acts first, then regeneration."""
+    survives = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"),
+                      c2={"life": 5, "open": False, "markers": (("poison", 2), ("regen", 3))})
+    after, events = run(survives, "end")
+    assert life(after, 2) == 5 - 2 + 3 and [e["event"] for e in events if e["event"] in ("poison", "heal")] == ["poison", "heal"]
+    dies = battle((PLAIN2, "first", "c3"), ("b_bruksa", "second", "c4"), (PLAIN, "second", "e6"),
+                  c2={"life": 2, "open": False, "markers": (("poison", 2), ("regen", 3))})
+    assert run(dies, "end")[0].by_id(2).zone == "graveyard"  # type: ignore[union-attr]
+
+
 def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attacker_strikes_no_more() -> None:
     """Online text, "Einsatz einer Überraschungsaktion": the attacked side may ward off a strike with a special
     ability of one of its cards (reading surprise_action)."""
@@ -324,6 +372,26 @@ def test_a_surprise_action_answers_a_strike_before_the_dice_and_a_defeated_attac
     plain = battle((PLAIN2, "first", "c3"), ("b_melicina", "second", "c4"))
     with pytest.raises(IllegalAction, match="no surprise action"):
         apply(plain, Action.parse("attack c3 c4 surprise c4 shoot 1 dice 6 1"))
+
+
+def test_a_ranged_melee_and_collecting_a_counter_name_the_ability_that_allows_them() -> None:
+    """Every event names the ability that shaped it: the ranged melee (Schlag über die Reihe) and collecting
+    Spielmarken are abilities of the card too."""
+    table = battle_cards("berserk-online")
+    ranged = next(k for k, v in table.items() if "rank_kick" in v.abilities and v.figure and not v.flyer and v.strike
+                  and v.steps is not None)
+    collector = next(k for k, v in table.items() if "counter" in v.abilities and v.figure and not v.flyer and v.strike)
+    state = battle((ranged, "first", "c2"), (collector, "first", "a1"), (PLAIN, "second", "c4"))
+    _, events = run(state, "ranged c2 c4", "collect a1")
+    assert [e.get("ability") for e in events if e["event"] in ("ranged", "collect")] == ["rank_kick", "counter"]
+
+
+def test_a_surprise_action_may_answer_a_special_strike_too() -> None:
+    """Online text, "Angriffe": the surprise action is among the answers to a simple strike, and against the special
+    strikes only the defender is ruled out (reading surprise_action)."""
+    state = battle(("f_rogach", "first", "c3"), ("b_melicina", "second", "c4"), c2={"acquired": ("surprise",)})
+    after, events = run(state, "attack c3 c4 nocounter surprise c4 shoot 2 dice 6")
+    assert [e["event"] for e in events][:3] == ["surprise", "shot", "damage"] and life(after, 1) == 15 - 2
 
 
 def test_apply_json_shows_the_ability_of_each_event(tmp_path: Path) -> None:
@@ -360,20 +428,21 @@ def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_al
 
     table = battle_cards("berserk-online")
     a, d = table[attacker], table[defender]
+    start = 1 + (a.life or 0) // 2  # below its printed life, so that vampirism has life to restore
     if acquired:  # an ability no catalogue code carries: worked out as the engine does for an acquired one
         codes = set(d.abilities) | set(acquired)
         guard = "magic" if kind == "magic" else ("simple" if kind == "simple" and plus is None and vampirism is None else "")
         how = StrikeKind(kind, plus, vampirism, protections_of("berserk-online", codes).get(guard),
                          incorporeal_code("berserk-online", codes) is not None)
         assert a.strike is not None and d.strike is not None
-        odds = strike_odds(a.strike, d.strike, a.life or 0, d.life or 0, how)
+        odds = strike_odds(a.strike, d.strike, start, d.life or 0, how, a.life)
     else:
-        odds = card_strike_odds("berserk-online", a, d, a.life or 0, d.life or 0, kind, plus, vampirism)
+        odds = card_strike_odds("berserk-online", a, d, start, d.life or 0, kind, plus, vampirism)
     by_roll = {roll: o for o in odds.outcomes for roll in o.rolls}
     assert len(by_roll) == 36 and sum(o.p for o in odds.outcomes) == 1
     mods = (f" plus {plus}" if plus is not None else "") + (f" vampirism {vampirism}" if vampirism is not None else "")
     for (x, y), outcome in by_roll.items():
-        state = battle((attacker, "first", "c3"), (defender, "second", "c4"), c1={"life": 1 + (a.life or 0) // 2},
+        state = battle((attacker, "first", "c3"), (defender, "second", "c4"), c1={"life": start},
                        c2={"life": 100, "acquired": acquired})
         dice = f"{x}" if kind in ("magic", "nocounter") else f"{x} {y}"
         words = f" {kind}" if kind != "simple" else ""
@@ -381,8 +450,18 @@ def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_al
         strike = events[0]
         heal = sum(e["amount"] for e in events if e["event"] == "heal")
         assert (strike["to_defender"], strike["to_attacker"]) == (outcome.to_defender, outcome.to_attacker), (x, y)
-        assert heal == min(outcome.heal, (a.life or 0) - (1 + (a.life or 0) // 2 - outcome.to_attacker)) or \
-            after.by_id(1).zone == "graveyard", (x, y)  # type: ignore[union-attr]
+        assert heal == outcome.heal, (x, y)
+        assert (after.by_id(1).zone == "graveyard") == (start - outcome.to_attacker + outcome.heal <= 0), (x, y)  # type: ignore[union-attr]
+
+
+def test_the_odds_heal_only_the_life_vampirism_restores_up_to_the_printed_life() -> None:
+    """"wiederhergestellt": at full life a vampire that is not struck back regains nothing, as battle apply heals."""
+    from cardkit.games.battle.odds import card_strike_odds
+
+    table = battle_cards("berserk-online")
+    odds = card_strike_odds("berserk-online", table["b_inoga"], table[PLAIN], 8, 10, vampirism=2)
+    heals = {(o.attacker_hit, o.defender_hit): o.heal for o in odds.outcomes}
+    assert heals[("strong", "miss")] == 0 and heals[("strong", "weak")] == 2 and heals[("miss", "weak")] == 0
 
 
 def test_combat_odds_refuses_a_modifier_the_attacker_lacks_and_shows_the_strike_in_json() -> None:
@@ -397,6 +476,24 @@ def test_combat_odds_refuses_a_modifier_the_attacker_lacks_and_shows_the_strike_
     data = json.loads(out.output)
     assert data["strike"] == {"kind": "magic", "plus": None, "vampirism": None, "protected_by": "xmagic", "incorporeal": False}
     assert data["expected_damage"]["to_defender"] == 0
+
+
+def test_combat_odds_on_an_artifact_counts_no_counter_strike_and_refuses_a_terrain() -> None:
+    """An artifact has life but no strike values: `battle apply` lets a strike reach it and it strikes back for
+    nothing; the odds say the same. A terrain has no life to lose, so no strike is made on it (exit 2)."""
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    out = CliRunner().invoke(app, ["combat", "odds", "b_ammah", "b_chantar", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["defender"]["strike"] is None and {o["to_attacker"] for o in data["outcomes"]} == {0}
+    assert data["expected_damage"]["to_defender_exact"] == "65/36"  # Ammah's strikes, as on Ahti
+    state = battle(("b_ammah", "first", "c3"), ("b_chantar", "second", "c4"), (PLAIN, "second", "e6"))
+    assert run(state, "attack c3 c4 dice 1 6")[1][0]["to_attacker"] == 0
+    terrain = CliRunner().invoke(app, ["combat", "odds", "b_ammah", "d_bashnya_tul-bagar"])
+    assert terrain.exit_code == 2 and "no life to lose" in terrain.output
 
 
 def test_a_judge_gives_a_card_an_ability_it_has_by_its_own_text_and_takes_it_away() -> None:

@@ -271,6 +271,7 @@ def test_the_vectorised_and_reference_simulators_agree_game_for_game_on_the_same
     assert fast.to_dict() == slow.to_dict()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, turns", [(STANDARD, 14), (SMALL, 8)], ids=["standard-14", "small-8"])
 def test_with_reshuffled_discard_piles_the_two_simulators_agree_within_their_intervals(deck: dict[str, int],
                                                                                         turns: int) -> None:

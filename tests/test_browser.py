@@ -197,7 +197,7 @@ def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outsi
     table.locator("th", has_text="main").click()
     sizes = [int(x) for x in table.locator("tbody tr td:nth-child(4)").all_inner_texts()]
     assert sizes == sorted(sizes)
-    assert page.locator("svg.chart").count() == 3
+    assert page.locator("figure.chart").count() == 3  # the charts are HTML figures of bars (tournament/_charts.html)
     assert requests == [out.as_uri()]  # no script, font, image or style from anywhere else
     page.screenshot(path=str(shots / "published-page.png"), full_page=True)
 
@@ -280,6 +280,9 @@ def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(shots: Path
     base, _ = server
     page.goto(f"{base}/cardkit/cards/berserk-tcg,BK1-011")
     assert page.locator(".cardkit-cost .ball.white").count() >= 1
+    # Other printings say what they are and what differs from this card.
+    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 — differs in cost, level, power" in \
+        page.locator(".cardkit-printings").inner_text()
     page.goto(f"{base}/cardkit/cards/berserk-online,b_afari")
     assert "Regeneration" in page.locator(".cardkit-card").inner_text()
     page.screenshot(path=str(shots / "browser-card-online.png"), full_page=True)

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from cardkit.catalogue.store import CardTable
 from cardkit.cli.main import app
 from cardkit.games.battle.cards import battle_cards
-from cardkit.games.berserk_tcg import match
+from cardkit.games.berserk_tcg.game import setup, state as tcg_state
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, SECOND = str(ROOT / "squads" / "online-battle-first.json"), str(ROOT / "squads" / "online-battle-second.json")
@@ -53,11 +53,11 @@ def test_tcg_moves_and_apply_build_only_the_cards_of_the_two_decks(command: str,
     assert runner.invoke(app, ["tcg", "new", *TCG_DECKS, "--seed", "1", "--out", str(state)]).exit_code == 0
     deck_ids = set()
     for deck in TCG_DECKS:
-        deck_ids |= set(match.deck_cards(deck)[1])
-    match._catalogue.cache_clear()
+        deck_ids |= set(setup.deck_cards(deck)[1])
+    tcg_state.catalogue.cache_clear()
     args = ["tcg", "moves", str(state)] if command == "moves" else ["tcg", "apply", str(state), "open BK1-001 pay BK1-007", "end"]
     assert runner.invoke(app, args).exit_code == 0
-    cards, _ = match._catalogue()
+    cards, _ = tcg_state.catalogue()
     assert isinstance(cards, CardTable)
     looked_up = set(cards._built)
     assert looked_up and looked_up <= deck_ids | _cities()

@@ -100,3 +100,25 @@ def test_a_build_parses_each_catalogue_file_once(mini: Path, tmp_path: Path, mon
     card_files = sorted(p.name for p in (mini / "cards").glob("*/*.json"))
     assert card_files and all(parsed[name] == 1 for name in card_files), parsed
     assert max(parsed.values()) == 1
+
+
+def test_the_battle_data_files_are_schema_checked_once_per_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import jsonschema
+
+    from cardkit.games.battle.abilities import abilities_data
+    from cardkit.games.battle.rules import rules_data
+
+    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
+    for load in (rules_data, abilities_data):
+        load.cache_clear()
+        first = load()
+        assert any(note.name.startswith("battle-") for note in (tmp_path / "cache" / "checked").iterdir())
+
+        def refuse(*args: Any, **kwargs: Any) -> Any:
+            raise AssertionError("checked again")
+
+        with monkeypatch.context() as m:
+            m.setattr(jsonschema, "Draft202012Validator", refuse)
+            load.cache_clear()
+            assert load() == first
+        load.cache_clear()

@@ -120,11 +120,15 @@ def test_the_console_script_keeps_forced_colour_in_a_pipe(env: dict[str, str], e
 
 
 @pytest.mark.slow
-def test_the_first_build_of_the_database_is_said_on_stderr_once(
-        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("terminal", [True, False], ids=["on a terminal", "in a log"])
+def test_the_first_build_of_the_database_is_said_on_a_terminal_once(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
+    import cardkit.cli._progress
+
+    monkeypatch.setattr(cardkit.cli._progress, "stderr_is_terminal", lambda: terminal)
     monkeypatch.setenv("CARDKIT_DB", str(tmp_path / "cards.db"))
     first = runner.invoke(app, ["cards", "search", "Guts", "-n", "1"])
     second = runner.invoke(app, ["cards", "search", "Guts", "-n", "1"])
     assert (first.exit_code, second.exit_code) == (0, 0)
-    assert first.stderr == "building the card database, once…\n" and second.stderr == ""
+    assert first.stderr == ("building the card database, once…\n" if terminal else "") and second.stderr == ""
     assert first.stdout == second.stdout

@@ -183,3 +183,24 @@ def test_choosing_a_card_the_line_cannot_mean_is_refused() -> None:
     with pytest.raises(BadArgument, match="not one of the cards"):
         choose(deck, {guts.index: "BK1-001"})
     assert choose(deck, {guts.index: "BK1-012"}).main == {"BK1-012": 3, "BK1-003": 3}
+
+
+def test_resolve_of_standard_input_cannot_ask_and_lists_the_choices(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["deck", "resolve", "-"], input=NAMES)
+    assert result.exit_code == 2 and "no terminal to ask which" in result.stderr
+    assert "BK1-011  set BK1, white, cost 1 white + 1, level 1, power 2, hp 3" in result.stderr
+
+
+def test_resolve_of_a_deck_with_nothing_to_choose_writes_it_with_ids_without_asking(runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "ids.deck"
+    deck.write_text("game: berserk-tcg\n3 BK1-12\n", encoding="utf-8")
+    result = runner.invoke(app, ["deck", "resolve", str(deck)])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout == "game: berserk-tcg\n\nMain\n3 Guts (BK1-012)\n"
+
+
+def test_a_name_only_line_over_the_copy_limit_is_too_many_copies_whichever_card_it_means() -> None:
+    problems = validate_deck(parse_deck("game: berserk-tcg\n4 Guts\n3 Casca\n20 Mercenary\n"))
+    (too_many,) = [p for p in problems if p.code == "TOO_MANY_COPIES"]
+    assert (too_many.line, too_many.card, too_many.actual, too_many.limit) == (2, "Guts", 4, 3)
+    assert too_many.message == "4 copies of 'Guts', whichever of its 15 cards is meant; at most 3"

@@ -118,3 +118,20 @@ def test_a_converted_paste_writes_the_english_header(runner: CliRunner) -> None:
     assert result.exit_code == 0
     assert result.stdout.startswith("game: berserk-tcg\nplayer: Jörg\nevent: Frühjahr\n\nMain\n")
     assert parse_deck(result.stdout).main == read_deck(DATA / "german-paste.deck").main
+
+
+def test_a_utf_16_file_is_named_utf_16_not_binary(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.deck"
+    path.write_bytes("game: berserk-ccg\n3 Кочевник\n".encode("utf-16"))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message == (f"{path}: UTF-16 text, not UTF-8: convert it with "
+                                 f"`iconv -f UTF-16 -t UTF-8 {path} > {tmp_path}/notepad.utf8.deck` and use the new file")
+
+
+def test_two_stray_bytes_are_damage_and_get_no_guess(tmp_path: Path) -> None:
+    path = tmp_path / "broken.deck"
+    path.write_bytes(b"game: berserk-tcg\n3 Guts\n\xff\xfe broken\n")
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message.endswith("not UTF-8 (byte 25)")

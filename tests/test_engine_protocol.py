@@ -4,6 +4,7 @@ cards conserved, states read back, replays identical and no dead ends. Seeded; a
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
@@ -138,3 +139,11 @@ def test_distinct_combinations_give_each_choice_of_copies_once() -> None:
     assert got == [("a", "a"), ("a", "b"), ("a", "c"), ("b", "c")]
     assert list(distinct_combinations(hand, 0)) == [()] and list(distinct_combinations(hand, -1)) == []
     assert list(distinct_combinations(hand, 6)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_many_longer_random_games_keep_every_invariant_of_the_protocol(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "STEPS", 150)
+    for seed in range(100, 110):
+        assert play(name, seed), "a game starts with a legal action"

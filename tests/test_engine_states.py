@@ -243,3 +243,29 @@ def test_battle_moves_with_500_cards_in_the_reserve_stops_at_its_limit(states: d
     data["next_id"] = first + 500
     moves = BATTLE_ENGINE.moves(BATTLE_ENGINE.read_text(json.dumps(data)), 200)
     assert len(moves.actions) == 200 and not moves.complete and len(set(moves.actions)) == 200
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["tcg", "fleet", "battle"]), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(FIELD_VALUES)),
+                                                              min_size=1, max_size=2))
+def test_every_command_on_a_mutated_state_exits_0_1_or_2_and_whatever_it_writes_every_command_reads(
+        states: dict[str, Any], tmp_path_factory: pytest.TempPathFactory, name: str, changes: list[tuple[int, Any]]) -> None:
+    data = json.loads(json.dumps(states[name]))
+    for pick, value in changes:
+        paths = _paths(data, [])
+        _mutate(data, paths[pick % len(paths)], json.loads(json.dumps(value)))
+    tmp = tmp_path_factory.mktemp("cli")
+    state, out = tmp / "state.json", tmp / "out.json"
+    state.write_text(json.dumps(data), encoding="utf-8")
+    runner = CliRunner()
+    moves = runner.invoke(app, [name, "moves", str(state), "--json", "--limit", "5"])
+    assert moves.exit_code in (0, 2) and (moves.exception is None or isinstance(moves.exception, SystemExit)), moves.output
+    actions = json.loads(moves.output)["actions"] if moves.exit_code == 0 else ["end"]
+    for action in actions[:2]:
+        result = runner.invoke(app, [name, "apply", str(state), action, "--out", str(out)])
+        assert result.exit_code in (0, 1, 2) and (result.exception is None or isinstance(result.exception, SystemExit))
+        assert out.exists() == (result.exit_code == 0)
+        if out.exists():
+            assert runner.invoke(app, [name, "moves", str(out)]).exit_code == 0
+            out.unlink()

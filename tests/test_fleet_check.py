@@ -38,16 +38,19 @@ def codes(report) -> list[str]:
 
 
 def test_the_full_human_fleet_on_ranks_one_and_two_is_legal() -> None:
+    """Each player places one Ship on each square of his back two rows."""
     report = check_fleet(human_fleet())
     assert report.legal and report.problems == ()
 
 
 def test_a_berserker_anywhere_on_ranks_seven_and_eight_is_legal() -> None:
+    """THE BERSERKER # Type Hits Speed Range 1 Berserker 20 2 5."""
     for square in ("a7", "h8", "d8"):
         assert check_fleet({"side": "berserker", "ships": [{"type": "Berserker", "square": square}]}).legal
 
 
 def test_a_missing_ramship_is_wrong_fleet_with_have_and_should() -> None:
+    """# = Number of that type of Ship you start the game with."""
     data = human_fleet()
     del data["ships"][-1]
     report = check_fleet(data)
@@ -68,6 +71,7 @@ def test_an_empty_berserker_fleet_is_wrong_fleet() -> None:
 
 
 def test_a_ship_on_rank_three_is_square_not_allowed() -> None:
+    """Each player places one Ship on each square of his back two rows."""
     report = check_fleet(human_fleet(i8={"type": "ramship", "square": "a3"}))
     assert codes(report) == ["SQUARE_NOT_ALLOWED"]
     assert report.problems[0].pointer == "/ships/8" and report.problems[0].actual == "a3"
@@ -79,6 +83,7 @@ def test_the_berserker_on_the_human_back_rows_is_square_not_allowed() -> None:
 
 
 def test_two_ships_on_one_square_is_square_taken_naming_the_first() -> None:
+    """Ships may not stack."""
     report = check_fleet(human_fleet(i9={"type": "ramship", "square": "a2"}))
     assert codes(report) == ["SQUARE_TAKEN"]
     assert "ship 9 is already there" in report.problems[0].message

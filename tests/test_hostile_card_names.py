@@ -41,3 +41,21 @@ def test_a_separator_or_bidi_control_anywhere_in_a_card_line_counts_nothing(name
     deck = parse_deck(f"game: berserk-tcg\n{line[:at]}{hidden}{line[at:]}\n1 {cid}\n")
     from_line_2 = [p for p in deck.problems if p.line == 2]
     assert deck.main == {cid: 1} and from_line_2 and from_line_2[0].is_error
+
+
+@given(lines=st.lists(st.sampled_from(["1 Guts", "2 Gutz", "1 BK1-012", "3 Foobar (BK1-013)", "x"]), max_size=40))
+def test_alike_problems_are_folded_into_one_that_counts_them(lines: list[str]) -> None:
+    from cardkit.decks import validate_deck
+    from cardkit.problems import FOLDED_LINES
+
+    deck = parse_deck("game: berserk-tcg\n" + "\n".join(lines) + "\n")
+    problems = validate_deck(deck)
+    for text in set(lines) - {"1 BK1-012"}:
+        at = [n for n, line in enumerate(lines, start=2) if line == text]
+        mine = [p for p in problems if p.line == at[0]]
+        assert mine, text
+        assert all(p.line not in at[1:] for p in problems)
+        if len(at) > 1:
+            assert mine[0].count == len(at) and list(mine[0].lines or ()) == at[:FOLDED_LINES]
+        else:
+            assert mine[0].count is None and "count" not in mine[0].to_dict()

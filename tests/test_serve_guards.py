@@ -152,3 +152,85 @@ def test_the_servers_terminal_prints_nothing_for_an_error_page(catalogue: Path, 
     assert proc.returncode == 0
     assert [line for line in err.splitlines() if line.strip()] == ["stopped"] or "ERROR" not in err, err
     assert "ERROR" not in err and "Traceback" not in err and "error" not in err.lower(), err
+
+
+# --- a heavy paste ---------------------------------------------------------------------------------------
+
+
+def big_paste(lines: int) -> str:
+    return "game: berserk-tcg\n" + "1 Guts\n" * lines
+
+
+def test_a_big_paste_runs_off_the_event_loop_while_other_pages_are_answered(ds: Any) -> None:
+    async def race() -> tuple[bool, Any, Any]:
+        await ds.invoke_startup()
+        post = asyncio.create_task(ds.client.post("/-/deck.json", data={"deck": big_paste(60_000)}))
+        await asyncio.sleep(0.05)  # the paste's body is read and its check is under way
+        page = await ds.client.get("/cardkit/sets.json?_shape=array")
+        answered_first = not post.done()
+        return answered_first, page, await post
+
+    answered_first, page, posted = asyncio.run(race())
+    assert page.status_code == 200 and len(page.json()) > 0
+    assert answered_first, "the page waited for the paste's check"
+    assert posted.status_code == 200
+    reply = posted.json()
+    # 60,000 alike lines are one problem with a count, not 60,000 problems with 15 candidates each.
+    (ambiguous,) = [p for p in reply["problems"] if p["code"] == "AMBIGUOUS_CARD"]
+    assert ambiguous["count"] == 60_000 and ambiguous["line"] == 2 and ambiguous["lines"][:3] == [2, 3, 4]
+    assert len(posted.content) < 20_000
+
+
+def test_more_deck_checks_than_the_server_takes_at_once_are_told_to_come_back(ds: Any,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import guards
+
+    monkeypatch.setattr(guards, "DECK_CHECKS_WAITING", 0)
+    monkeypatch.setattr(guards, "DECK_CHECKS_AT_ONCE", 1)
+
+    async def flood() -> list[Any]:
+        await ds.invoke_startup()
+        return list(await asyncio.gather(*(ds.client.post("/-/deck.json", data={"deck": big_paste(20_000)})
+                                           for _ in range(3))))
+
+    replies = asyncio.run(flood())
+    statuses = sorted(r.status_code for r in replies)
+    assert statuses[0] == 200 and 503 in statuses
+    busy = next(r for r in replies if r.status_code == 503)
+    assert "again" in busy.json()["error"]
+
+
+def test_a_reply_names_at_most_a_thousand_problems_and_says_how_many_more(ds: Any) -> None:
+    paste = "game: berserk-tcg\n" + "".join(f"1 Nosuchcard{i}\n" for i in range(1_500))
+
+    async def post() -> Any:
+        await ds.invoke_startup()
+        return await ds.client.post("/-/deck.json", data={"deck": paste})
+
+    reply = asyncio.run(post()).json()
+    assert len(reply["problems"]) == 1_000 and reply["problems_omitted"] >= 500
+
+
+# --- downloads -------------------------------------------------------------------------------------------
+
+
+def test_the_catalogue_downloads_whole_and_an_attached_database_only_when_allowed(catalogue: Path,
+                                                                                   hostile_db: Path) -> None:
+    from cardkit.web.server import make_datasette
+
+    closed, open_ = (make_datasette({"cardkit": catalogue, "t": hostile_db}, allow_download=allow) for allow in (False, True))
+    assert fetch(closed, "/cardkit.db").content == catalogue.read_bytes()
+    refused = fetch(closed, "/t.db")
+    assert refused.status_code == 403 and "--allow-download" in refused.text
+    assert "download-sqlite" not in fetch(closed, "/t").text and "download-sqlite" in fetch(closed, "/cardkit").text
+    assert fetch(open_, "/t.db").content == hostile_db.read_bytes()
+    assert "download-sqlite" in fetch(open_, "/t").text
+
+
+def test_serve_help_names_allow_download() -> None:
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--allow-download" in result.stdout

@@ -112,9 +112,11 @@ def test_cities_override_sets_the_revealed_cities_per_turn(runner: CliRunner) ->
     (["--seed", "-1"], "--seed must be"),
     (["--gold", "20"], "--gold does not apply to this game"),
     (["--plot", "out.jpg"], "--plot file must end in .png or .svg"),
+    (["--jobs", "0"], "--jobs must be between 1 and 256"),
+    (["--jobs", "1000"], "--jobs must be between 1 and 256"),
 ], ids=["negative-games", "zero-turns", "bad-cities", "empty-cities", "too-many-cities", "superscript-digit",
         "arabic-indic-digit", "more-cities-than-the-game-has", "falling-cities", "huge-cities", "negative-seed",
-        "gold-for-tcg", "plot-suffix"])
+        "gold-for-tcg", "plot-suffix", "zero-jobs", "a-thousand-jobs"])
 def test_bad_arguments_exit_2_with_one_line(runner: CliRunner, args: list[str], message: str) -> None:
     result = run(runner, WHITE_RED, *args)
     assert result.exit_code == 2
@@ -244,3 +246,11 @@ def test_the_shared_progress_bar_is_nothing_when_disabled_and_takes_steps_or_tot
         bar.update(6, 12)
         task = bar._progress.tasks[0]
         assert (task.completed, task.total) == (6, 12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck", [WHITE_RED, str(REPO_DECKS / "berserker" / "standard.deck")], ids=["tcg", "berserker"])
+def test_jobs_change_nothing_in_the_output(runner: CliRunner, deck: str) -> None:
+    outputs = {jobs: run(runner, deck, "--games", "30000", "--turns", "2", "--jobs", jobs, "--json") for jobs in ("1", "2")}
+    assert all(r.exit_code == 0 for r in outputs.values())
+    assert outputs["1"].stdout == outputs["2"].stdout

@@ -113,3 +113,15 @@ def test_crystals_left_converge_to_the_exact_distribution_over_every_possible_de
         p = ways / total
         sd = (p * (1 - p) / deals) ** 0.5
         assert abs(sim.left[left] / deals - p) <= 4 * sd + 1e-9, (left, p, sim.left[left] / deals)
+
+
+def test_the_same_seed_gives_the_same_deals_whatever_the_number_of_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.squads.deal_sim as deal_sim
+
+    monkeypatch.setattr(deal_sim, "CHUNK", 60)  # blocks of 60 deals, so a small run spans several workers
+    seen: list[int] = []
+    runs = [simulate_deals(forest_deck(), ONLINE, 250, seed=5, jobs=jobs, progress=seen.append if jobs == 2 else None)
+            for jobs in (1, 2, 3)]
+    assert runs[0].spent_by_deal == runs[1].spent_by_deal == runs[2].spent_by_deal
+    assert runs[0].to_dict() == runs[1].to_dict() == runs[2].to_dict()
+    assert sum(seen) == 250 and len(seen) == 5

@@ -16,8 +16,8 @@ def fighter(fid: str, power: int, hp: int, rng: int = 0) -> Fighter:
 
 
 def test_a_2_2_against_a_2_3_dies_and_the_2_3_survives() -> None:
-    # "if a 2/2 is fighting against a 2/3, they'll both deliver the other 2 points of damage,
-    #  the 2/2 will then die, and the 2/3 will survive"
+    """"if a 2/2 is fighting against a 2/3, they'll both deliver the other 2 points of damage,
+     the 2/2 will then die, and the 2/3 will survive"."""
     result = fight([fighter("a", 2, 2)], [fighter("d", 2, 3)])
     assert (result.attacker_survives, result.defender_survives) == (False, True)
     assert [f.damage for f in (*result.attackers, *result.defenders)] == [2, 2]
@@ -25,7 +25,7 @@ def test_a_2_2_against_a_2_3_dies_and_the_2_3_survives() -> None:
 
 @pytest.mark.parametrize("archer_attacks", [True, False], ids=["archer attacks", "archer defends"])
 def test_a_2_1_with_higher_range_kills_a_3_2_before_it_can_fight_back(archer_attacks: bool) -> None:
-    # "So a 2/1 character card with a higher Range than a 3/2 will kill it before it can fight back."
+    """"So a 2/1 character card with a higher Range than a 3/2 will kill it before it can fight back."."""
     archer, lancer = fighter("archer", 2, 1, 1), fighter("lancer", 3, 2, 0)
     result = fight([archer], [lancer]) if archer_attacks else fight([lancer], [archer])
     survivors = {f.id for f in (*result.attackers, *result.defenders) if f.alive}
@@ -34,14 +34,14 @@ def test_a_2_1_with_higher_range_kills_a_3_2_before_it_can_fight_back(archer_att
 
 
 def test_equal_range_strikes_at_once_so_both_can_die() -> None:
-    # "they'll both deliver the other 2 points of damage": equal Range, the blows cross
+    """"they'll both deliver the other 2 points of damage": equal Range, the blows cross"""
     result = fight([fighter("a", 2, 2)], [fighter("d", 3, 2)])
     assert not result.attacker_survives and not result.defender_survives
     assert set(result.steps[0].killed) == {"a", "d"}
 
 
 def test_a_survivors_damage_heals_in_the_ending_phase_and_the_dead_stay_dead() -> None:
-    # "During the Ending phase, the damages dealt and that didn't send a card to the Trash are healed"
+    """"During the Ending phase, the damages dealt and that didn't send a card to the Trash are healed"."""
     result = fight([fighter("a", 2, 2)], [fighter("d", 2, 3)])
     assert healed((*result.attackers, *result.defenders)) == (fighter("d", 2, 3),)
 

@@ -305,3 +305,15 @@ def test_a_message_about_many_identical_decks_names_five_and_counts_the_rest(tmp
 def test_an_input_that_does_not_exist_is_a_bad_argument_not_a_row(tmp_path: Path) -> None:
     with pytest.raises(BadArgument, match="no such file or folder"):
         check_event([DECKS, tmp_path / "typo"])
+
+
+def test_the_registration_list_s_event_column_names_the_event_unless_event_is_given(tmp_path: Path) -> None:
+    folder = tmp_path / "folder-name"
+    folder.mkdir()
+    (folder / "a.deck").write_text((ROOT / "decks" / "berserk-tcg" / "white-hawks.deck").read_text(encoding="utf-8"),
+                                   encoding="utf-8")
+    regs = tmp_path / "players.csv"
+    regs.write_text("player,event\nAlice Archer,\nBob,Spring Open 2026\nCarol,Another Name\n", encoding="utf-8")
+    assert check_event([folder], registrations=regs).event == "Spring Open 2026"
+    assert check_event([folder], registrations=regs, event="Club Night").event == "Club Night"
+    assert check_event([folder]).event == "folder-name"

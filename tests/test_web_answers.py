@@ -162,7 +162,7 @@ def test_sorted_column_headings_say_how_they_sort(ds: object) -> None:
 def test_a_card_page_lists_its_other_printings_with_what_differs(ds: object) -> None:
     html = _request(ds, "/cardkit/cards/berserk-tcg,BK1-011")
     printings = _text(re.search(r'<ul class="cardkit-printings">(.*?)</ul>', html, re.S).group(1))  # type: ignore[union-attr]
-    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 differs in cost, level, power" in printings
+    assert "BK1-012 Berserk TCG: set BK1, white, cost 1 white, level 2, power 3, hp 3 — differs in cost, level, power" in printings
     assert "This card: set BK1, white, cost 1 white + 1, level 1, power 2, hp 3." in _text(html)
 
 

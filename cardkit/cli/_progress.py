@@ -48,13 +48,21 @@ def progress_bar(label: str, enabled: bool, total: int | None = None) -> Iterato
 FIRST_BUILD = "building the card database, once…"
 
 
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
+
+
 def announce_first_build(db: "str | os.PathLike[str] | None" = None) -> None:
-    """Say on stderr that the command first builds the database, so its pause is no mystery."""
+    """Say on stderr that the command first builds the database, so its pause is no mystery to the
+    person waiting; like the progress bar, only on a terminal (a log or a script gets only the result)."""
     from pathlib import Path
 
     import typer
 
     from cardkit.db.build import first_build_pending
 
-    if first_build_pending(Path(db) if db else None):
+    if stderr_is_terminal() and first_build_pending(Path(db) if db else None):
         typer.echo(FIRST_BUILD, err=True)

@@ -67,6 +67,9 @@ def problem_line(p: "Problem") -> str:
     """
     where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
     line = f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
+    if p.count:
+        shown = ", ".join(map(str, p.lines or ()))
+        line += f" (found alike on {p.count:,} lines: {shown}{', ...' if p.count > len(p.lines or ()) else ''})"
     if not p.candidates:
         return line
     from cardkit.catalogue.candidates import telling_apart

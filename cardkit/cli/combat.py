@@ -47,16 +47,11 @@ def odds_command(
     from cardkit.games.battle.odds import card_strike_odds
 
     g, a, d = find_battle_pair(attacker, defender, game)
-    for card in (a, d):
-        if card.strike is None:
-            raise BadArgument(f"{card.label} has no strike values")
-    a_life, d_life = attacker_life or a.life, defender_life or d.life
-    if a_life is None or d_life is None:
-        raise BadArgument("give --attacker-life and --defender-life: a card has no life printed")
     if nocounter and magic:
         raise BadArgument("--nocounter and --magic are two kinds of strike: give one")
     kind = "nocounter" if nocounter else ("magic" if magic else "simple")
-    odds = card_strike_odds(g, a, d, a_life, d_life, kind, plus, vampirism)
+    odds = card_strike_odds(g, a, d, attacker_life, defender_life, kind, plus, vampirism)
+    a_life, d_life = odds.attacker_life, odds.defender_life
     if as_json:
         data = odds.to_dict()
         data["attacker"].update(card=a.id, name=a.name)
@@ -66,7 +61,7 @@ def odds_command(
     how = odds.how
     said = [w for w in (how.kind if how.kind != "simple" else "", f"plus {how.plus}" if how.plus is not None else "",
                         f"vampirism {how.vampirism}" if how.vampirism is not None else "") if w]
-    typer.echo(f"{a.label} {a.strike}, life {a_life} strikes {d.label} {d.strike}, life {d_life} "
+    typer.echo(f"{a.label} {a.strike}, life {a_life} strikes {d.label} {d.strike or 'without strike values'}, life {d_life} "
                f"({', '.join(said + ['open card', '36 die pairs'])})")
     if how.protected_by:
         typer.echo(f"  {d.name} is protected ({how.protected_by}): the strike does nothing to it")

@@ -20,6 +20,8 @@ def serve_command(
         "--attach", "-a", metavar="PATH", show_default=False,
         help="Also serve this SQLite file, read-only, at /<its file stem>; repeatable. A tournament database "
              "(`cardkit tournament db`) gets descriptions, facets and organizers' canned queries.")] = None,
+    allow_download: Annotated[bool, typer.Option(
+        "--allow-download", help="Let visitors download attached files whole (/NAME.db); the catalogue always can be.")] = False,
 ) -> None:
     """Build the database if needed, then browse it read-only in Datasette at /cardkit (Ctrl-C stops).
 
@@ -47,7 +49,7 @@ def serve_command(
             if name != CATALOGUE_DB:
                 typer.echo(f"  and {extra.name} at {base}/{name}", err=True)
 
-    serve(databases, host=host, port=port, open_browser=open_browser, on_ready=ready)
+    serve(databases, host=host, port=port, open_browser=open_browser, on_ready=ready, allow_download=allow_download)
     typer.echo("stopped", err=True)
 
 

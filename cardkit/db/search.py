@@ -90,22 +90,26 @@ def _condition(f: Filter) -> tuple[str, list[Any]]:
     return f"{col} {op} ?", [int(f.value)]
 
 
-def _known_values(conn: sqlite3.Connection, f: Filter) -> set[str]:
+def _known_values(conn: sqlite3.Connection, f: Filter, known: dict[str, set[str]] | None = None) -> set[str]:
+    if known is not None and f.field.name in known:
+        return known[f.field.name]
     found = {str(v).casefold() for (v,) in conn.execute(f"SELECT DISTINCT {f.field.column} FROM cards") if v is not None}
     if f.field.kind is FieldKind.ELEMENT:
         found = {e for v in found for e in v.split(",") if e} | {"neutral"}
+    if known is not None:
+        known[f.field.name] = found
     return found
 
 
-def _check_values(conn: sqlite3.Connection, query: Query) -> None:
+def _check_values(conn: sqlite3.Connection, query: Query, known: dict[str, set[str]] | None = None) -> None:
     """A value no card has is a typo more often than a real question: say which values exist."""
     for f in query.filters:
         if f.field.name == "game" and f.value not in GAMES:
             raise UnknownGame(str(f.value))
         if f.field.name in _CHECKED_VALUES:
-            known = _known_values(conn, f)
-            if str(f.value).casefold() not in known:
-                raise BadArgument(f"no card has {f.field.name} {f.value!r}; known values: {', '.join(sorted(known))}")
+            values = _known_values(conn, f, known)
+            if str(f.value).casefold() not in values:
+                raise BadArgument(f"no card has {f.field.name} {f.value!r}; known values: {', '.join(sorted(values))}")
 
 
 # Merging letters can shrink a word to one or two letters (`zzzz` -> `z`) that occur in hundreds of
@@ -214,14 +218,15 @@ def _suggestions(conn: sqlite3.Connection, query: Query, game: str | None) -> tu
     return tuple(sorted(scored, key=lambda n: (-scored[n], n))[:SUGGESTIONS])
 
 
-def check_query(conn: sqlite3.Connection, text: str) -> Query:
+def check_query(conn: sqlite3.Connection, text: str, known: dict[str, set[str]] | None = None) -> Query:
     """`text` parsed, its filter values checked against the cards: the reason a search would show no rows.
 
     Raises `BadArgument` (an unknown field names the known ones, a value no card has the known
     values) or `UnknownGame`, as `search_connection` does, for a front end that runs its own SQL.
+    `known` keeps each field's values between calls, for a database that never changes (a server's).
     """
     query = parse_query(text)
-    _check_values(conn, query)
+    _check_values(conn, query, known)
     return query
 
 

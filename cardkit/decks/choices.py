@@ -8,7 +8,7 @@ it is returned, so the written file means exactly the cards chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
 from cardkit.catalogue.candidates import Candidate, candidates
 from cardkit.catalogue.store import CardId, load_game
@@ -34,10 +34,6 @@ class Choice:
     @property
     def where(self) -> str:
         return f"line {self.line}" if self.line is not None else (self.pointer or self.section)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"section": self.section, "line": self.line, "pointer": self.pointer, "card": self.text,
-                "count": self.count, "candidates": [dict(c) for c in self.candidates]}
 
 
 def open_choices(deck: Deck) -> list[Choice]:

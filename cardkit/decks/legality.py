@@ -6,10 +6,10 @@ from collections import Counter
 from typing import Any, Callable, Hashable, Iterable
 
 from cardkit.catalogue.store import Card, CardId, GameCatalogue, load_game
-from cardkit.decks.model import SECTIONS, Deck
+from cardkit.decks.model import SECTIONS, Deck, Entry
 from cardkit.errors import BadArgument
 from cardkit.formats import Format, describe, load_format, matches
-from cardkit.problems import Problem, Severity, error, warning
+from cardkit.problems import Problem, Severity, error, fold_repeats, warning
 
 
 def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
@@ -24,7 +24,7 @@ def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
         problems.extend(check(view, fmt, catalogue))
     # Line order reads like the file; deck-wide problems (no line) come last.
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
-    return problems
+    return fold_repeats(problems)
 
 
 def is_legal(problems: Iterable[Problem]) -> bool:
@@ -39,12 +39,12 @@ class _DeckView:
         self.sections = {s: deck.section(s) for s in SECTIONS}
         self.lines: dict[tuple[str, CardId], int] = {}
         # Lines naming several cards (`12 Mercenary`): the section, the count and every card they could be.
-        self.undecided: list[tuple[str, int, list[Card]]] = []
+        self.undecided: list[tuple[Entry, list[Card]]] = []
         for e in deck.entries:
             if e.card is not None and e.line is not None:
                 self.lines.setdefault((e.section, e.card), e.line)
             elif e.card is None and e.candidates:
-                self.undecided.append((e.section, e.count, [catalogue.cards[c] for c in e.candidates]))
+                self.undecided.append((e, [catalogue.cards[c] for c in e.candidates]))
 
     def counts(self, sections: Iterable[str]) -> Counter[CardId]:
         total: Counter[CardId] = Counter()
@@ -55,19 +55,20 @@ class _DeckView:
     def shared(self, sections: Iterable[str], key: Callable[[Card], Hashable]) -> Counter[Hashable]:
         """Cards of undecided lines in `sections` by the `key` all their candidates share; lines whose
         candidates differ in `key` are left out. "What every candidate shares still counts": a line of
-        12 Mercenary is 12 Mercenaries whichever printings they are, 3 of a name only white cards have are 3 white cards."""
+        12 Mercenary is 12 Mercenaries whichever printings they are; 3 of a name only white cards
+        have are 3 white cards."""
         wanted = set(sections)
         out: Counter[Hashable] = Counter()
-        for section, n, cards in self.undecided:
-            if section in wanted:
+        for entry, cards in self.undecided:
+            if entry.section in wanted:
                 keys = {key(card) for card in cards}
                 if len(keys) == 1:
-                    out[keys.pop()] += n
+                    out[keys.pop()] += entry.count
         return out
 
     def undecided_count(self, sections: Iterable[str]) -> int:
         wanted = set(sections)
-        return sum(n for section, n, _ in self.undecided if section in wanted)
+        return sum(entry.count for entry, _ in self.undecided if entry.section in wanted)
 
     def first_line(self, cards: Iterable[CardId], sections: Iterable[str] = SECTIONS) -> int | None:
         lines = [self.lines[(s, c)] for c in cards for s in sections if (s, c) in self.lines]
@@ -146,6 +147,13 @@ def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Prob
             what = f"{total} cards named {catalogue.cards[ids[0]]['name']} ({each}){_where_each(view, ids, sections)}"
         out.append(error("TOO_MANY_COPIES", f"{what}{across}; at most {limit}",
                          card=", ".join(ids), line=view.first_line(ids, sections), limit=limit, actual=total))
+    # A line naming several cards is too many copies of whichever it means when none of them is exempt.
+    for entry, candidates in view.undecided:
+        if entry.section in sections and entry.count > limit and \
+                not any(matches(card, p) for card in candidates for p in exempt):
+            out.append(error("TOO_MANY_COPIES", f"{entry.count} copies of {entry.text!r}, whichever of its "
+                                                f"{len(candidates)} cards is meant; at most {limit}",
+                             card=entry.text, line=entry.line, pointer=entry.pointer, limit=limit, actual=entry.count))
     return out
 
 

@@ -86,7 +86,7 @@ class Moves:
         if self.complete:
             return None
         return (f"the first {self.limit} legal actions only: there are more; "
-                f"give --limit N for more (every listed action is legal)")
+                "give --limit N for more (every listed action is legal)")
 
 
 class Engine(ABC, Generic[S, A]):
@@ -174,7 +174,7 @@ class Engine(ABC, Generic[S, A]):
         fraction = _a_float(data)
         if fraction is not None:
             # JSON Schema counts 1.0 as an integer; a state's numbers are all whole and written without a point
-            raise UnreadableInput(source, f"not a {self.noun}: {fraction}: {data_shown(fraction, data)} is written "
+            raise UnreadableInput(source, f"not a {self.noun}: {fraction}: {_shown(fraction, data)} is written "
                                           "with a decimal point; every number of a state is a whole number")
         try:
             state = self.from_dict(data)
@@ -253,7 +253,8 @@ def _a_float(data: Any, where: str = "") -> str | None:
     return None
 
 
-def data_shown(pointer: str, data: Any) -> str:
+def _shown(pointer: str, data: Any) -> str:
+    """The value at `pointer` in `data`, short, for a message."""
     for key in pointer.strip("/").split("/") if pointer != "/" else ():
         data = data[int(key)] if isinstance(data, list) else data[key]
     return repr(data)[:40]

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from cardkit.simulation import SimulationOptions
 
 Progress = Callable[[int], None]
-CHUNK = 1000
+CHUNK = 2500
+"""Deals per block, each on its own random stream, the unit shared among worker processes."""
 
 
 @dataclass(frozen=True)
@@ -156,22 +157,74 @@ class SquadSimulation:
 
 
 def deal_positions(deck_size: int, deal_size: int, deals: int, seed: int) -> Iterator[Any]:
-    """The dealt positions of `deals` shuffles of a `deck_size`-card deck, as (chunk, deal_size) integer arrays."""
+    """The dealt positions of `deals` shuffles of a `deck_size`-card deck, as (block, deal_size) integer arrays.
+
+    Deals come in blocks of `CHUNK`, block i drawn from its own stream `SeedSequence(seed).spawn(...)[i]`
+    (`cardkit.simulation.run_blocks`), so they are the same whichever process deals a block.
+    """
     import numpy as np
 
-    gen = np.random.default_rng(seed)
+    sizes = [min(CHUNK, deals - start) for start in range(0, deals, CHUNK)]
+    for n, stream in zip(sizes, np.random.SeedSequence(seed).spawn(len(sizes))):
+        yield _dealt(deck_size, deal_size, n, stream)
+
+
+def _dealt(deck_size: int, deal_size: int, deals: int, stream: Any) -> Any:
+    import numpy as np
+
     row = np.arange(deck_size, dtype=np.int32)
-    left = deals
-    while left > 0:
-        n = min(CHUNK, left)
-        yield gen.permuted(np.tile(row, (n, 1)), axis=1)[:, :deal_size]
-        left -= n
+    return np.random.default_rng(stream).permuted(np.tile(row, (deals, 1)), axis=1)[:, :deal_size]
+
+
+@dataclass(frozen=True)
+class _Dealer:
+    """What every block of deals needs: the deck as optimiser classes, and the rules and budget."""
+
+    kinds: tuple[SquadCard, ...]
+    deck_kinds: tuple[int, ...]
+    rules: SquadRules
+    seat: str
+    gold: int | None
+    silver: int | None
+
+    def play(self, block: tuple[int, Any]) -> SquadSimulation:
+        """One block of deals on its own random stream, counted as a simulation of its own."""
+        import numpy as np
+
+        n, stream = block
+        kinds, rules = self.kinds, self.rules
+        element_of = [c.elements for c in kinds]
+        singles = [[single_group(c, p) for p in range(rules.deal_size)] for c in kinds]
+        memo: dict[tuple[int, ...], DealOutcome] = {}
+        sim = SquadSimulation(deck="", format=rules.format, game=rules.game, deals=n, seed=0, seat=self.seat,
+                              deck_size=len(self.deck_kinds), gold=self.gold, silver=self.silver)
+        hands = np.asarray(self.deck_kinds, dtype=np.int32)[_dealt(len(self.deck_kinds), rules.deal_size, n, stream)]
+        hands.sort(axis=1)
+        for key in map(tuple, hands.tolist()):
+            now = memo.get(key)
+            if now is None:
+                now = _outcome([kinds[k] for k in key], rules, self.seat, self.gold, self.silver,
+                               [singles[k][p] for p, k in enumerate(key)])
+                now = memo[key] = replace(now, dealt_elements=len(set().union(*(element_of[k] for k in set(key)))))
+            sim.left[now.left] += 1
+            sim.sizes[now.cards] += 1
+            sim.all_gold_spent += now.gold_left <= 0
+            sim.spent_total += now.spent
+            sim.redeal_spent_total += now.redeal_spent
+            sim.spent_by_deal.append(now.spent)
+            sim.elements_dealt[now.dealt_elements] += 1
+        return sim
 
 
 def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, seed: int, seat: str = "first",
                    gold: int | None = None, silver: int | None = None, name: str = "deck",
-                   progress: Progress | None = None) -> SquadSimulation:
-    """Deal `deals` times from `deck` (one entry per copy) and summarise the best squads."""
+                   progress: Progress | None = None, jobs: int | None = 1) -> SquadSimulation:
+    """Deal `deals` times from `deck` (one entry per copy) and summarise the best squads.
+
+    Blocks of deals are shared among `jobs` worker processes (None: every core); the result is the same.
+    """
+    from cardkit.simulation import run_blocks
+
     if len(deck) < rules.deal_size:
         raise BadArgument(f"the deck has {len(deck)} cards; a deal needs {rules.deal_size}")
     # Cards the optimiser cannot tell apart share a class, so equal deals up to such swaps share one solve.
@@ -184,33 +237,17 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
             index[key] = len(classes)
             classes.append(c)
         deck_kinds.append(index[key])
-    kinds = classes
-    element_of = [c.elements for c in kinds]
-    memo: dict[tuple[int, ...], DealOutcome] = {}
-    singles = [[single_group(c, p) for p in range(rules.deal_size)] for c in kinds]
     sim = SquadSimulation(deck=name, format=rules.format, game=rules.game, deals=deals, seed=seed, seat=seat,
                           deck_size=len(deck), gold=gold, silver=silver)
-    import numpy as np
-
-    kind_of = np.asarray(deck_kinds, dtype=np.int32)
-    for chunk in deal_positions(len(deck), rules.deal_size, deals, seed):
-        hands = kind_of[chunk]
-        hands.sort(axis=1)
-        for key in map(tuple, hands.tolist()):
-            now = memo.get(key)
-            if now is None:
-                now = _outcome([kinds[k] for k in key], rules, seat, gold, silver,
-                               [singles[k][p] for p, k in enumerate(key)])
-                now = memo[key] = replace(now, dealt_elements=len(set().union(*(element_of[k] for k in set(key)))))
-            sim.left[now.left] += 1
-            sim.sizes[now.cards] += 1
-            sim.all_gold_spent += now.gold_left <= 0
-            sim.spent_total += now.spent
-            sim.redeal_spent_total += now.redeal_spent
-            sim.spent_by_deal.append(now.spent)
-            sim.elements_dealt[now.dealt_elements] += 1
-        if progress is not None:
-            progress(len(chunk))
+    dealer = _Dealer(tuple(classes), tuple(deck_kinds), rules, seat, gold, silver)
+    for block in run_blocks(dealer.play, deals, CHUNK, seed, jobs, progress):
+        sim.left.update(block.left)
+        sim.sizes.update(block.sizes)
+        sim.elements_dealt.update(block.elements_dealt)
+        sim.all_gold_spent += block.all_gold_spent
+        sim.spent_total += block.spent_total
+        sim.redeal_spent_total += block.redeal_spent_total
+        sim.spent_by_deal.extend(block.spent_by_deal)
     return sim
 
 
@@ -226,4 +263,4 @@ def simulate_squad_deck(deck: Deck, options: SimulationOptions, progress: Progre
     cards = [table[cid] for cid, n in deck.main.items() for _ in range(n)]
     name = Path(deck.path).name if getattr(deck, "path", None) else "deck"
     return simulate_deals(cards, rules, options.games, options.seed, options.seat, options.gold, options.silver,
-                          name, progress)
+                          name, progress, options.jobs)

@@ -101,8 +101,11 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
     target = Path(out)
     output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(p for r in results for p in result_inputs(r))
     with output.database() as conn:
+        # Indexes after the rows: building each once is cheaper than keeping it up to date row by row.
+        indexes = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")]
         for statement in SCHEMA:
-            conn.execute(statement)
+            if statement not in indexes:
+                conn.execute(statement)
         conn.executemany(f"INSERT INTO {MARKER_TABLE} (key, value) VALUES (?, ?)", [
             ("kind", KIND), ("layout", LAYOUT_VERSION), ("version", __version__),
             ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
@@ -110,6 +113,8 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
         for result in results:
             _insert(conn, result, played)
         _insert_cards(conn, played)
+        for statement in indexes:
+            conn.execute(statement)
         counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in DATA_TABLES}
     return counts
 
@@ -125,7 +130,13 @@ def _insert_cards(conn: Any, played: dict[str, set[str]]) -> None:
                           for cid in cards if cid in played[game]])
 
 
+def _next_id(conn: Any, table: str) -> int:
+    return int(conn.execute(f"SELECT coalesce(max(id), 0) + 1 FROM {table}").fetchone()[0])
+
+
 def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
+    """One event's rows. Ids are given here rather than read back row by row, so each table takes one
+    `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
     from cardkit.tournament.frame import metagame
     from cardkit.tournament.metagame import mix
 
@@ -142,32 +153,35 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
         marks = ", ".join("?" * (len(frame.columns) + 1))
         conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
                          [(event_id, *row) for row in frame.astype(object).itertuples(index=False, name=None)])
-    for p in result.problems:
-        conn.execute("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
-                     (event_id, p.code, p.severity.value, p.message, p.line, p.file))
+    conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
+                     [(event_id, p.code, p.severity.value, p.message, p.line, p.file) for p in result.problems])
+    deck_id, verdict_id = _next_id(conn, "decks"), _next_id(conn, "verdicts")
+    decks: list[tuple[Any, ...]] = []
+    cards: list[tuple[Any, ...]] = []
+    verdicts: list[tuple[Any, ...]] = []
+    problems: list[tuple[Any, ...]] = []
     for sub in result.submissions:
-        deck_id = None
+        this_deck = None
         if not sub.missing:
             r = sub.report
-            deck_mix = mix(r.game, (c.card for c in sub.cards if c.section == "main")) if r.failure is None else None
-            deck_id = conn.execute(
-                "INSERT INTO decks (event_id, path, player, name, game, format, hash, main, side, mix) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (event_id, sub.path, sub.player, sub.name, r.game, r.format, sub.hash,
-                 r.counts["main"] if r.failure is None else None, r.counts["side"] if r.failure is None else None,
-                 deck_mix)).lastrowid
+            readable = r.failure is None
+            this_deck, deck_id = deck_id, deck_id + 1
+            decks.append((this_deck, event_id, sub.path, sub.player, sub.name, r.game, r.format, sub.hash,
+                          r.counts["main"] if readable else None, r.counts["side"] if readable else None,
+                          mix(r.game, (c.card for c in sub.cards if c.section == "main")) if readable else None))
             if r.game is not None and sub.cards:
-                conn.executemany("INSERT INTO deck_cards (deck_id, section, game, card, count, line) VALUES (?,?,?,?,?,?)",
-                                 [(deck_id, c.section, r.game, c.card, c.copies, c.line) for c in sub.cards])
+                cards += [(this_deck, c.section, r.game, c.card, c.copies, c.line) for c in sub.cards]
                 played.setdefault(r.game, set()).update(c.card for c in sub.cards)
-        problems = sub.problems
-        verdict_id = conn.execute(
-            "INSERT INTO verdicts (event_id, deck_id, player, verdict, legal, errors, warnings, first_problem) "
-            "VALUES (?,?,?,?,?,?,?,?)",
-            (event_id, deck_id, sub.player, sub.verdict.value, int(sub.verdict.value == "legal"), sub.errors, sub.warnings,
-             sub.first_problem.code if sub.first_problem else None)).lastrowid
-        conn.executemany(
-            "INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "
-            "VALUES (?,?,?,?,?,?,?,?,?)",
-            [(verdict_id, event_id, p.code, p.severity.value, p.message, p.card, p.line, _json(p.limit), _json(p.actual))
-             for p in problems])
+        first = sub.first_problem
+        verdicts.append((verdict_id, event_id, this_deck, sub.player, sub.verdict.value,
+                         int(sub.verdict.value == "legal"), sub.errors, sub.warnings, first.code if first else None))
+        problems += [(verdict_id, event_id, p.code, p.severity.value, p.message, p.card, p.line, _json(p.limit),
+                      _json(p.actual)) for p in sub.problems]
+        verdict_id += 1
+    conn.executemany("INSERT INTO decks (id, event_id, path, player, name, game, format, hash, main, side, mix) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?)", decks)
+    conn.executemany("INSERT INTO deck_cards (deck_id, section, game, card, count, line) VALUES (?,?,?,?,?,?)", cards)
+    conn.executemany("INSERT INTO verdicts (id, event_id, deck_id, player, verdict, legal, errors, warnings, "
+                     "first_problem) VALUES (?,?,?,?,?,?,?,?,?)", verdicts)
+    conn.executemany("INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "
+                     "VALUES (?,?,?,?,?,?,?,?,?)", problems)

@@ -43,8 +43,9 @@ def deck_text(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
     return lines
 
 
-def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None) -> dict[str, Any]:
-    """One legal deck for the template: main then side, grouped by kind with the count of each group.
+def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None, links: CardUrl) -> dict[str, Any]:
+    """One legal deck for the template: main then side, grouped by kind with the count of each group,
+    each card as (count, id, name, link or None).
 
     Plain records, not DataFrame filters: a big event has thousands of lists, and a
     DataFrame operation per list cost seconds.
@@ -58,7 +59,9 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
         if not kinds:
             continue
         totals = {kind: sum(int(r["count"]) for r in kinds[kind]) for kind in kinds}
-        groups = [{"kind": kind, "total": totals[kind], "cards": kinds[kind]} for kind in sorted(kinds)]
+        groups = [{"kind": kind, "total": totals[kind],
+                   "cards": [(int(r["count"]), r["card"], r["name"], links(deck["game"], r["card"])) for r in kinds[kind]]}
+                  for kind in sorted(kinds)]
         sections.append({"title": section.title(), "total": sum(totals.values()), "groups": groups})
     return {**deck, "sections": sections, "text": deck_text(deck, cards, fmt)}
 
@@ -74,8 +77,12 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
     sizes = meta.sizes.to_dict("records")
     top = cards[:TOP_CARDS_CHARTED]
     by_deck: dict[int, list[dict[str, Any]]] = {}
-    for r in meta.deck_cards.to_dict("records"):
-        by_deck.setdefault(int(r["deck"]), []).append(r)
+    # Column by column: `to_dict("records")` boxes every value of a big event's 150,000 rows one by one.
+    frame = meta.deck_cards
+    keys = ("deck", "section", "card", "name", "kind", "count")
+    for values in zip(*(frame[k].tolist() for k in keys)):
+        record = dict(zip(keys, values))
+        by_deck.setdefault(int(record["deck"]), []).append(record)
     summary = [("legal decks published", len(decks)), ("mixes", len(mixes)), ("different cards", len(cards)),
                ("not published", len(meta.unlisted))]
     return render(
@@ -87,7 +94,7 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
         card_bars=[{"label": label, "value": int(c["decks"]), "fill": None} for label, c in zip(card_labels(top), top)],
         size_bars=[{"label": f"{r['game']}: {r['main']}" if many_games else f"{r['main']} cards", "value": int(r["decks"]),
                     "fill": None} for r in sizes],
-        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format) for d in decks])
+        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format, links) for d in decks])
 
 
 def is_published_page(path: Path) -> bool:

@@ -6,20 +6,28 @@
 * Every CSV the server sends passes each cell through `cardkit.visible.csv_cell`, the sanitiser
   `tournament check --report x.csv` uses: a cell a spreadsheet would run as a formula (`=`, `+`,
   `-`, `@`, and their full-width forms) is kept text (`csv_guard`).
+* A deck check (`/-/deck`, `/-/deck.json`) runs in a worker thread, never on the event loop, and
+  only so many at once (`deck_check_slot`, `off_the_loop`): a 1 MiB paste can't stop the server
+  answering other pages, and a flood of them is told to come back (503) before its bodies are read.
 Registered by `cardkit.web.server`, not through an entry point.
 """
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import csv
+import functools
 import io
 import sqlite3
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Awaitable, Callable, Iterator, TextIO
+from typing import Any, Awaitable, Callable, Iterator, TextIO, TypeVar
 
 from datasette import hookimpl
+from datasette.utils.asgi import Base400
 
 from cardkit.visible import csv_cell
 
@@ -29,18 +37,76 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+T = TypeVar("T")
+
+GUARDS_PLUGIN = "cardkit-guards"
+
+
+@hookimpl
+def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -> bool | None:
+    """Only the databases `make_datasette` lists as downloadable can be downloaded whole (`/NAME.db`)."""
+    if action != "view-database-download":
+        return None
+    return None if resource in downloadable(datasette) else False
+
+
+def downloadable(datasette: Any) -> list[str]:
+    config = datasette.plugin_config(GUARDS_PLUGIN) or {}
+    names = config.get("downloadable", [])
+    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+
+@hookimpl
+def extra_template_vars(datasette: Any) -> dict[str, Any]:
+    # The database page offers its file for download only where the permission above allows it.
+    return {"cardkit_downloadable": downloadable(datasette)}
+
+# Two cores is the machine this is tuned on: two checks run, a few more wait their turn.
+DECK_CHECKS_AT_ONCE = 2
+DECK_CHECKS_WAITING = 8
+_POOL = ThreadPoolExecutor(max_workers=DECK_CHECKS_AT_ONCE, thread_name_prefix="cardkit-deck-check")
+_LOCK = threading.Lock()
+_in_flight = 0
+
+
+class ServerBusy(Base400):
+    """Too many deck checks at once: this one is refused before its body is read."""
+
+    status = 503
+
+
+@contextmanager
+def deck_check_slot() -> Iterator[None]:
+    """A place among the deck checks in flight (read, waiting or running); `ServerBusy` when there is none."""
+    global _in_flight
+    with _LOCK:
+        if _in_flight >= DECK_CHECKS_AT_ONCE + DECK_CHECKS_WAITING:
+            raise ServerBusy(f"The server is checking {_in_flight} decks already; send yours again in a moment.")
+        _in_flight += 1
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _in_flight -= 1
+
+
+async def off_the_loop(work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` in one of the deck-check threads, so the event loop goes on answering other pages."""
+    return await asyncio.get_running_loop().run_in_executor(_POOL, functools.partial(work, *args))
+
+
 ROW_ADDRESS = "a row's address is its key values separated by commas (a card: /cardkit/cards/GAME,ID)"
 
 
 def describe_failure(exception: BaseException) -> tuple[int, str, str]:
     """(HTTP status, title, message) for what stopped a page: the visitor's address is at fault (400, 404)
     unless the failure is the server's own (500)."""
-    from datasette.utils.asgi import Base400
     from datasette.views.base import DatasetteError
 
     if isinstance(exception, Base400):
         status = int(exception.status)
-        return status, "Not found" if status == 404 else f"Error {status}", str(exception.args[0] if exception.args else "")
+        title = {404: "Not found", 503: "Busy"}.get(status, f"Error {status}")
+        return status, title, str(exception.args[0] if exception.args else "")
     if isinstance(exception, DatasetteError):
         # Datasette raises these for what the address asks (a `_sort` by no column, a facet, SQL): the address's fault.
         status = int(exception.status) if int(exception.status) < 500 else 400
@@ -65,6 +131,26 @@ def handle_exception(datasette: Any, request: Any, exception: BaseException) -> 
             return Response.json(info, status=status)
         html = await datasette.render_template(["error.html"], info, request=request)
         return Response.html(html, status=status)
+
+    return inner
+
+
+NOT_DOWNLOADABLE = ("This database is browsed here, not downloaded whole: an attached file holds players' names "
+                    "and decks. Whoever runs the server can offer it with `cardkit serve --allow-download`.")
+
+
+@hookimpl(tryfirst=True)
+def forbidden(datasette: Any, request: Any, message: str) -> Any:
+    """A refused download says why in words; any other refusal as Datasette words it."""
+    from datasette.utils.asgi import Response
+
+    title, text = ("Not offered for download", NOT_DOWNLOADABLE) if message == "view-database-download" else (
+        "Forbidden", message)
+
+    async def inner() -> Any:
+        html = await datasette.render_template(["error.html"], {"title": title, "error": text, "status": 403},
+                                               request=request)
+        return Response.html(html, status=403)
 
     return inner
 

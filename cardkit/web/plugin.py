@@ -1,13 +1,10 @@
-"""cardkit's Datasette plugin: a search box on every table, links and flags.
+"""cardkit's Datasette plugin: the hooks that give every table a search box, links and flags, and cardkit's pages.
 
-`?_search=` on `cards` and on each game's table runs `cardkit.db.search`'s query language
-(the same as `cardkit cards search`), not SQLite full-text search. On the other tables
-(sets, formats, ships, an attached tournament database's tables) it finds the rows where
-every word of the search appears in one of the table's searched columns, folded as names
-are (case, accents, Cyrillic or Latin letters). Which tables take which search is metadata
-(`plugins.cardkit.search_game` or `plugins.cardkit.search_columns` on a table, written by
-`cardkit.web.metadata`); immutable files need no full-text index built into them.
-Registered by `cardkit.web.server`, not through an entry point.
+The searches themselves (the query language on tables of cards, words in columns on the others,
+`order:` as a table's sort) are `cardkit.web.tablesearch`; this module wires them into Datasette,
+links card ids to card pages, reads yes/no flags, marks Russian names `lang="ru"`, and serves the
+`/-/search`, `/-/syntax` and `/-/deck` pages. Registered by `cardkit.web.server`, not through an
+entry point.
 """
 
 from __future__ import annotations
@@ -22,118 +19,27 @@ from datasette.filters import FilterArguments
 from datasette.utils import tilde_encode
 from markupsafe import Markup, escape
 
-from cardkit.errors import BadArgument, CardkitError
-
-PLUGIN = "cardkit"
-# The game a table's rows belong to, or "*" for the shared `cards` table.
-ALL_GAMES = "*"
-
-
-def search_game(datasette: Any, database: str, table: str) -> str | None:
-    """The game whose cards `table` lists ("*" for all), or None for a table the query language does not search."""
-    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
-    game = config.get("search_game")
-    return game if isinstance(game, str) else None
-
-
-def _named(sql: str, values: list[Any]) -> tuple[str, dict[str, Any]]:
-    """`?` placeholders as Datasette's named ones (`:cardkit_0`, ...)."""
-    names = iter(range(len(values)))
-    named = re.sub(r"\?", lambda _: f":cardkit_{next(names)}", sql)
-    return named, {f"cardkit_{i}": v for i, v in enumerate(values)}
-
-
-# A search is repeated in the page's row count and title; a long one is cut there (the box holds it whole).
-SHOWN_SEARCH = 60
-
-
-def _shown_search(text: str) -> str:
-    return repr(text if len(text) <= SHOWN_SEARCH else text[:SHOWN_SEARCH - 1] + "…")
-
-
-def search_filter(text: str, game: str, problem: str | None = None) -> FilterArguments:
-    """The WHERE clause, parameters and description for a search of a table of `game` ("*" for `cards`).
-
-    A query that cannot be read, or that names a field or value no card has (`problem`, from
-    `check_query`), finds no rows; why is page context (`search_error`) for the body, never the heading.
-    """
-    from cardkit.db.search import where_clause
-
-    try:
-        if problem is not None:
-            raise BadArgument(problem)
-        sql, values = where_clause(text)
-    except CardkitError as exc:
-        # JSON readers get why in the description; the HTML page says it in its body instead (table.html).
-        return FilterArguments(["0"], {}, [f"search {_shown_search(text)} is not understood: {exc.message}"],
-                               {"supports_search": True, "search": text, "search_error": exc.message})
-    named, params = _named(sql, values)
-    if game != ALL_GAMES:
-        params["cardkit_game"] = game
-        named = f"id in (select id from cards where game = :cardkit_game and ({named}))"
-    return FilterArguments([named], params, [f"search {_shown_search(text)}"], {"supports_search": True, "search": text})
-
-
-async def checked_search_filter(datasette: Any, database: str, text: str, game: str) -> FilterArguments:
-    """`search_filter` after checking the query's fields and values against the served cards, as the CLI does."""
-    from cardkit.db.search import check_query
-
-    try:
-        await datasette.get_database(database).execute_fn(lambda conn: check_query(conn, text))
-    except CardkitError as exc:
-        return search_filter(text, game, exc.message)
-    return search_filter(text, game)
-
-
-def search_columns(datasette: Any, database: str, table: str) -> list[str]:
-    """The columns a table's word search looks in; empty for a table without one."""
-    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
-    columns = config.get("search_columns")
-    return [c for c in columns if isinstance(c, str)] if isinstance(columns, list) else []
-
-
-FOLD_FUNCTION = "cardkit_fold"
-# A quoted phrase is one term; anything else splits at spaces.
-_TERMS = re.compile(r'"([^"]*)"|(\S+)')
-
-
-def _fold_cell(value: Any) -> str | None:
-    from cardkit.textfold import fold_latin
-
-    return None if value is None else fold_latin(str(value))
-
-
-def search_terms(text: str) -> list[str]:
-    """The search's terms, each folded as `cardkit_fold` folds a cell; terms that fold to nothing are dropped."""
-    from cardkit.textfold import fold_latin
-
-    return [key for quoted, word in _TERMS.findall(text) if (key := fold_latin(quoted or word))]
-
-
-def column_search_filter(text: str, columns: list[str]) -> FilterArguments:
-    """Rows where every term of `text` appears in one of `columns` (a table that holds no cards)."""
-    from cardkit.db.query import MAX_TERMS
-
-    terms = search_terms(text)
-    context = {"supports_search": True, "search": text, "cardkit_search_columns": columns}
-    if not terms:
-        return FilterArguments([], {}, [], context)
-    if len(terms) > MAX_TERMS:
-        # As the query language does: SQLite refuses an expression nested much deeper than this.
-        problem = f"it has {len(terms)} words; at most {MAX_TERMS} are read"
-        return FilterArguments(["0"], {}, [f"search {_shown_search(text)} is not understood: {problem}"],
-                               {**context, "search_error": problem})
-    wheres = []
-    for i, _ in enumerate(terms):
-        wheres.append("(" + " or ".join(
-            f'instr({FOLD_FUNCTION}("{c.replace(chr(34), chr(34) * 2)}"), :cardkit_term_{i}) > 0' for c in columns) + ")")
-    params = {f"cardkit_term_{i}": t for i, t in enumerate(terms)}
-    return FilterArguments([" and ".join(wheres)], params, [f"search {_shown_search(text)} in {', '.join(columns)}"], context)
+from cardkit.errors import CardkitError
+from cardkit.web.tablesearch import (
+    ALL_GAMES,
+    FOLD_FUNCTION,
+    PLUGIN,
+    checked_search_filter,
+    column_search_filter,
+    fold_cell,
+    order_columns,
+    order_note,
+    order_sort,
+    query_text,
+    search_columns,
+    search_game,
+    searched_table,
+)
 
 
 @hookimpl
 def prepare_connection(conn: Any) -> None:
-    conn.create_function(FOLD_FUNCTION, 1, _fold_cell, deterministic=True)
+    conn.create_function(FOLD_FUNCTION, 1, fold_cell, deterministic=True)
 
 
 # Last, so its `supports_search` wins over Datasette's own search filter, which finds no FTS table.
@@ -339,13 +245,23 @@ async def _checked_deck(request: Any, choices: bool = False) -> tuple[Any, str, 
     """
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
-    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, apply_choices, check_deck_bytes, posted_deck, shown_text
+    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES
+    from cardkit.web.guards import deck_check_slot, off_the_loop
 
-    body = await _body(request, MAX_FORM_BYTES)
-    if body is None:
-        return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
-                                                     f"a deck may be at most {MAX_INPUT_BYTES}"), "", None, []
-    posted = posted_deck(request.headers.get("content-type", ""), body)
+    # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
+    with deck_check_slot():
+        body = await _body(request, MAX_FORM_BYTES)
+        if body is None:
+            return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
+                                                         f"a deck may be at most {MAX_INPUT_BYTES}"), "", None, []
+        return await off_the_loop(_check_posted, request.headers.get("content-type", ""), body, choices)
+
+
+def _check_posted(content_type: str, body: bytes, choices: bool) -> tuple[Any, str, str | None, list[str]]:
+    """`_checked_deck`'s work once the body is read: seconds for a 1 MiB paste, so never on the event loop."""
+    from cardkit.web.deckpage import apply_choices, check_deck_bytes, posted_deck, shown_text
+
+    posted = posted_deck(content_type, body)
     data, notes = posted.data, list[str]()
     if choices and posted.choices and (text := shown_text(data)):
         changed, notes = apply_choices(text, posted.choices)
@@ -374,8 +290,12 @@ async def deck_page(datasette: Any, request: Any) -> Any:
         for p in report.all_problems:
             by_line.setdefault(p.line or 0, []).append(p)
         lines = [(n, line, by_line.get(n, [])) for n, line in enumerate(text.split("\n"), start=1)]
+        if len(lines) > MAX_PAGE_LINES:
+            # A 1 MiB paste is 140,000 lines: the page lists the first ones; the problems name every line.
+            notes = [*notes, f"The list has {len(lines):,} lines; the first {MAX_PAGE_LINES:,} are shown below."]
+            lines = lines[:MAX_PAGE_LINES]
         context = {"deck_text": text, "report": report, "notes": notes,
-                   "problems": sorted(report.all_problems, key=lambda p: (not p.is_error, p.line or 0)),
+                   "problems": sorted(report.all_problems, key=lambda p: (not p.is_error, p.line or 0))[:MAX_REPLY_PROBLEMS],
                    "lines": lines, "fixes": line_fixes(report),
                    "errors": sum(p.is_error for p in report.all_problems),
                    "summary": summarise_deck(text, filename) if report.failure is None else None,
@@ -391,7 +311,21 @@ async def deck_json(datasette: Any, request: Any) -> Any:
     if request.method != "POST":
         return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
     report, _, _, _ = await _checked_deck(request)
-    return Response.json(report.to_dict())
+    return Response.json(bounded(report.to_dict()))
+
+
+# A reply names at most this many problems (alike ones are already folded into one, `count` lines each),
+# and the deck page lists at most this many of the deck's lines.
+MAX_REPLY_PROBLEMS = 1000
+MAX_PAGE_LINES = 2000
+
+
+def bounded(reply: dict[str, Any]) -> dict[str, Any]:
+    """`reply` (a deck report) with at most `MAX_REPLY_PROBLEMS` problems; `problems_omitted` says how many more."""
+    problems = reply["problems"]
+    if len(problems) <= MAX_REPLY_PROBLEMS:
+        return reply
+    return {**reply, "problems": problems[:MAX_REPLY_PROBLEMS], "problems_omitted": len(problems) - MAX_REPLY_PROBLEMS}
 
 
 # The ranked page shows this many cards; the table page (`?_search=`) pages through them all.
@@ -456,54 +390,6 @@ def skip_csrf(scope: Any) -> bool | None:
     return True if scope.get("path") in ("/-/deck", "/-/deck.json") else None
 
 
-def _searched_table(datasette: Any, path: str) -> tuple[str, str] | None:
-    """(database, table) for a table page (HTML, JSON or CSV) that the query language searches, else None."""
-    parts = path.strip("/").split("/")
-    if len(parts) != 2:
-        return None
-    database, table = parts[0], parts[1].rsplit(".", 1)[0] if parts[1].endswith((".json", ".csv")) else parts[1]
-    if database in datasette.databases and search_game(datasette, database, table) is not None:
-        return database, table
-    return None
-
-
-def order_columns(datasette: Any, database: str, table: str) -> dict[str, str]:
-    """The query language's `order:` fields that sort this table, each with the column it sorts by."""
-    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
-    columns = config.get("order_columns")
-    return {f: c for f, c in columns.items() if isinstance(c, str)} if isinstance(columns, dict) else {}
-
-
-def order_sort(text: str, columns: dict[str, str]) -> tuple[str, str] | None:
-    """(`_sort` or `_sort_desc`, column) for a search's first `order:` field when it sorts this table."""
-    from cardkit.db.query import parse_query
-
-    try:
-        order = parse_query(text).order
-    except CardkitError:
-        return None
-    if not order or order[0].field not in columns:
-        return None
-    return ("_sort_desc" if order[0].descending else "_sort"), columns[order[0].field]
-
-
-def order_note(text: str, columns: dict[str, str]) -> str | None:
-    """What the table page cannot do of a search's `order:` (the ranked page and the CLI can), or None."""
-    from cardkit.db.query import parse_query
-
-    try:
-        order = parse_query(text).order
-    except CardkitError:
-        return None
-    if not order:
-        return None
-    if order[0].field not in columns:
-        return f"order:{order[0].field} does not sort this table (it has no such column to sort by)"
-    if len(order) > 1:
-        return f"this table sorts by order:{order[0].field} only"
-    return None
-
-
 @hookimpl
 def asgi_wrapper(datasette: Any) -> Any:
     """A search's `order:` sorts the table page (`_sort`/`_sort_desc`, unless a column heading chose one);
@@ -514,7 +400,7 @@ def asgi_wrapper(datasette: Any) -> Any:
     def wrap(app: Any) -> Any:
         async def wrapped(scope: Any, receive: Any, send: Any) -> None:
             query = scope.get("query_string", b"") if scope.get("type") == "http" else b""
-            searched = _searched_table(datasette, scope.get("path", "")) if b"_search=" in query else None
+            searched = searched_table(datasette, scope.get("path", "")) if b"_search=" in query else None
             if searched is not None:
                 extra: list[tuple[str, str]] = []
                 if b"_facet" not in query and b"_nofacet" not in query:
@@ -534,11 +420,3 @@ def asgi_wrapper(datasette: Any) -> Any:
         return wrapped
 
     return wrap
-
-
-def query_text(query: bytes) -> str:
-    """The `_search` text of a raw query string, decoded as Datasette decodes it."""
-    from urllib.parse import parse_qs
-
-    values = parse_qs(query.decode("latin-1"), keep_blank_values=True, errors="replace").get("_search", [""])
-    return values[0].strip()

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
-PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-guards")
+PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-guards")  # the last is guards.GUARDS_PLUGIN
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -64,8 +64,11 @@ def quiet_error_pages() -> None:
     setattr(handler, "traceback", _NoTraceback)
 
 
-def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
-    """A Datasette instance serving each SQLite file immutably under its given name, with generated metadata."""
+def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) -> "Datasette":
+    """A Datasette instance serving each SQLite file immutably under its given name, with generated metadata.
+
+    The catalogue can be downloaded whole (`/cardkit.db`: the same public card data as the pages);
+    an attached file (a tournament database: players' names, their decks) only with `allow_download`."""
     from datasette.app import Datasette
     from datasette.database import Database
 
@@ -74,7 +77,12 @@ def make_datasette(databases: Mapping[str, Path]) -> "Datasette":
             raise CatalogueError(f"database {name!r}: no such file {path}")
     _register_plugin()
     quiet_error_pages()
-    ds = Datasette(metadata=instance_metadata(databases), settings=SETTINGS, template_dir=str(TEMPLATES))
+    from cardkit.web.guards import GUARDS_PLUGIN
+
+    metadata = instance_metadata(databases)
+    downloadable = [name for name in databases if allow_download or name == CATALOGUE_DB]
+    metadata.setdefault("plugins", {})[GUARDS_PLUGIN] = {"downloadable": downloadable}
+    ds = Datasette(metadata=metadata, settings=SETTINGS, template_dir=str(TEMPLATES))
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")
     for name, path in databases.items():
@@ -113,6 +121,7 @@ def serve(
     port: int = DEFAULT_PORT,
     open_browser: bool = False,
     on_ready: Callable[[str], None] | None = None,
+    allow_download: bool = False,
 ) -> None:
     """Serve `databases` (name -> file) until interrupted; `on_ready` gets the URL once the port is open.
 
@@ -120,7 +129,7 @@ def serve(
     """
     import uvicorn
 
-    ds = make_datasette(databases)
+    ds = make_datasette(databases, allow_download)
     asyncio.run(ds.invoke_startup())
     sock = bind(host, port)
     url = url_for(sock, next(iter(databases), CATALOGUE_DB))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
-from cardkit import paths
+from cardkit import checkcache, paths
 from cardkit.errors import CatalogueError
 from cardkit.jsonio import schema_error_text
 
@@ -38,17 +38,23 @@ class Ability:
 @lru_cache(maxsize=1)
 def abilities_data() -> dict[str, Any]:
     """`data/battle/abilities.json`, schema-checked; CatalogueError when it is missing or broken."""
-    from jsonschema import Draft202012Validator
-
     path = paths.DATA_DIR / "battle" / ABILITIES_FILE
     try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        schema = json.loads((paths.SCHEMAS_DIR / "battle-abilities.schema.json").read_text(encoding="utf-8"))
+        raw, schema_raw = path.read_bytes(), (paths.SCHEMAS_DIR / "battle-abilities.schema.json").read_bytes()
+        data: dict[str, Any] = json.loads(raw.decode("utf-8"))
+        schema = json.loads(schema_raw.decode("utf-8"))
     except (OSError, ValueError) as exc:
         raise CatalogueError(f"{path}: cannot be read: {exc}") from None
-    errors = list(Draft202012Validator(schema).iter_errors(data))
-    if errors:
-        raise CatalogueError(f"{path}: /{'/'.join(map(str, errors[0].absolute_path))}: {schema_error_text(errors[0])}")
+
+    def check() -> None:
+        from jsonschema import Draft202012Validator
+
+        errors = list(Draft202012Validator(schema).iter_errors(data))
+        if errors:
+            raise CatalogueError(f"{path}: /{'/'.join(map(str, errors[0].absolute_path))}: {schema_error_text(errors[0])}")
+
+    # Checked once per content (file and schema), so a battle command need not load jsonschema.
+    checkcache.check_once("battle-abilities", [("battle-abilities.schema.json", schema_raw), (path.name, raw)], check)
     seen = [(a["game"], a["code"]) for a in data["abilities"]]
     if len(seen) != len(set(seen)):
         raise CatalogueError(f"{path}: a code is listed twice for one game")

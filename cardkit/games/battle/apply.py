@@ -108,8 +108,10 @@ LIFE_FLOOR = -1000
 """The lowest life a state records (schemas/battle-state.schema.json)."""
 
 
-def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event]) -> BattleState:
-    """Take `amount` life; a card at 0 or less goes to the graveyard ("Leben ... Null oder kleiner")."""
+def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Event],
+            regain: tuple[int, str] | None = None) -> BattleState:
+    """Take `amount` life, and regain `regain` (X, the ability) at the same time; a card at 0 or less then goes to
+    the graveyard ("Leben ... Null oder kleiner")."""
     inst = _fresh(state, inst)
     if inst.zone not in ("battlefield", "reserve"):
         return state
@@ -119,6 +121,11 @@ def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Ev
     # The state file keeps life within -1000..1000: a card far below 0 is as defeated as one at -1000.
     inst = replace(inst, life=max(inst.life - amount, LIFE_FLOOR))
     state = state.with_card(inst)
+    if regain is not None:
+        # Vampirism: the attacker absorbs X "gleichzeitig" with its strike, so the counter-strike and the
+        # absorbed life meet before the attacker is judged defeated (reading strike_modifiers).
+        state = _heal(state, inst, regain[0], regain[1], events)
+        inst = _fresh(state, inst)
     if inst.life <= 0:
         events.append(_event("dies", f"{_label(state, inst)} is defeated and goes to the graveyard", card=inst.iid))
         for c in state.cards:
@@ -206,9 +213,8 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
     state = _damage(state, hit_card, effect.to_defender, events)
     if effect.poison:
         state = _poison(state, hit_card, effect.poison, effect.codes.get("poison", "poison"), events)
-    state = _damage(state, actor, ex.to_attacker, events)
-    if effect.heal:
-        state = _heal(state, actor, effect.heal, effect.codes.get("vampirism", "vampirism"), events)
+    regain = (effect.heal, effect.codes.get("vampirism", "vampirism")) if effect.heal else None
+    state = _damage(state, actor, ex.to_attacker, events, regain)
     return _noted(state, notes), events
 
 
@@ -325,7 +331,7 @@ def _ranged(state: BattleState, action: Ranged) -> tuple[BattleState, list[Event
     actor, target = _get(state, action.actor), _get(state, action.target)
     effect = ranged_melee_effect()
     events = [_event("ranged", f"{_label(state, actor)} strikes {_label(state, target)} over one square: {effect}",
-                     attacker=actor.iid, defender=target.iid, to_defender=effect)]
+                     attacker=actor.iid, defender=target.iid, to_defender=effect, ability=_code(state, actor, "ranged"))]
     state = _acted(state, actor)
     if target.hidden:
         state = _reveal(state, target, events, open_it=False)
@@ -407,7 +413,7 @@ def _collect(state: BattleState, action: Collect) -> tuple[BattleState, list[Eve
     new = replace(_fresh(state, inst), counters=inst.counters + 1)
     state = state.with_card(new)
     event = _event("collect", f"{_label(state, new)} closes and collects a counter: {inst.counters} -> {new.counters}",
-                   card=inst.iid, counters=new.counters)
+                   card=inst.iid, counters=new.counters, ability=_code(state, inst, "collect"))
     return _noted(state, [reading("collect").note]), [event]
 
 
@@ -432,7 +438,7 @@ def _end(state: BattleState) -> tuple[BattleState, list[Event]]:
         if poison:
             # "Vergiftung für X: Wirkung, bei der die betroffene Figur bei jedem Aufdecken X Leben verliert."
             events.append(_event("poison", f"{_label(state, _fresh(state, inst))} is poisoned for {poison}", card=inst.iid,
-                                 ability="poison"))
+                                 ability=_poison_code(state.game)))
             state = _damage(state, inst, poison, events)
     state = _regenerate(state, mover, events)
     if state.over:
@@ -442,6 +448,13 @@ def _end(state: BattleState) -> tuple[BattleState, list[Event]]:
 
 KEPT_CLOSED = "kept_closed"
 """The marker a judge sets (`mark WHERE kept_closed 1`) when an opponent's effect keeps a card from opening."""
+
+
+def _poison_code(game: str) -> str:
+    """The game's code for poison (Online `poison`, tabletop `psn`), which a poison marker comes from."""
+    from cardkit.games.battle.abilities import codes_with
+
+    return next(iter(codes_with(game, "poison")), "poison")
 
 
 def _regenerate(state: BattleState, seat: Seat, events: list[Event]) -> BattleState:

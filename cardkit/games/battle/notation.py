@@ -71,7 +71,10 @@ class Action:
         for kind in ACTION_KINDS:
             m = kind.pattern.fullmatch(norm)
             if m:
-                return kind.from_match(m)
+                try:
+                    return kind.from_match(m)
+                except ValueError:
+                    raise BadActionText(text) from None
         raise BadActionText(text)
 
     @classmethod
@@ -135,15 +138,20 @@ class Attack(Action):
     mods: tuple[tuple[str, Value], ...] = ()
     surprise: Surprise | None = None
     pattern: ClassVar[re.Pattern[str]] = re.compile(
-        rf"attack ({_LOC}) ({_LOC})(?: (aimed|magic|nocounter))?(?: plus ({_N}))?(?: vampirism ({_N}))?(?: poison ({_N}))?"
+        rf"attack ({_LOC}) ({_LOC})(?: (aimed|magic|nocounter))?((?: (?:{'|'.join(MODIFIERS)}) {_N})*)"
         rf"(?: defend ({_LOC}))?(?: surprise ({_LOC}) (shoot|throw|discharge)(?: ({_N}))?)?(?: dice ({_DIE})(?: ({_DIE}))?)?")
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
-        dice = None if m[11] is None else tuple(int(x) for x in (m[11], m[12]) if x is not None)
-        mods = tuple((name, _value(m[i])) for name, i in zip(MODIFIERS, (4, 5, 6)) if m[i] is not None)
-        surprise = None if m[8] is None else Surprise(m[8], m[9], _value(m[10]))
-        return cls(m[1], m[2], m[7], dice, m[3] or "simple", mods, surprise)
+        dice = None if m[9] is None else tuple(int(x) for x in (m[9], m[10]) if x is not None)
+        words = m[4].split()
+        named = list(zip(words[::2], words[1::2]))
+        if len({name for name, _ in named}) != len(named):
+            raise ValueError("a strike modifier is written twice")
+        # Modifiers may come in any order; the action keeps (and prints) them in MODIFIERS order.
+        mods = tuple(sorted(((name, _value(v)) for name, v in named), key=lambda mv: MODIFIERS.index(mv[0])))
+        surprise = None if m[6] is None else Surprise(m[6], m[7], _value(m[8]))
+        return cls(m[1], m[2], m[5], dice, m[3] or "simple", mods, surprise)
 
     def mod(self, name: str) -> Value:
         """The value of modifier `name` (None for the placeholder X, or when the strike has no such modifier)."""

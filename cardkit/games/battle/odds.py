@@ -61,7 +61,7 @@ class StrikeOdds:
     """The whole distribution of one simple strike, with the lives it is judged against."""
 
     attacker: Strike
-    defender: Strike
+    defender: Strike | None
     attacker_life: int
     defender_life: int
     outcomes: tuple[Outcome, ...]
@@ -84,7 +84,8 @@ class StrikeOdds:
 
     @property
     def p_attacker_dies(self) -> Fraction:
-        return sum((o.p for o in self.outcomes if self.attacker_life - o.to_attacker <= 0), Fraction(0))
+        # Vampirism's life comes back at the same time as the counter-strike (reading strike_modifiers).
+        return sum((o.p for o in self.outcomes if self.attacker_life - o.to_attacker + o.heal <= 0), Fraction(0))
 
     def to_dict(self) -> dict[str, Any]:
         def num(f: Fraction) -> float:
@@ -92,7 +93,7 @@ class StrikeOdds:
 
         return {
             "attacker": {"strike": str(self.attacker), "life": self.attacker_life},
-            "defender": {"strike": str(self.defender), "life": self.defender_life},
+            "defender": {"strike": None if self.defender is None else str(self.defender), "life": self.defender_life},
             "strike": self.how.to_dict(),
             "outcomes": [{"attacker_hit": o.attacker_hit, "defender_hit": o.defender_hit,
                           "to_defender": o.to_defender, "to_attacker": o.to_attacker, "heal": o.heal,
@@ -106,12 +107,14 @@ class StrikeOdds:
         }
 
 
-def strike_odds(attacker: Strike, defender: Strike, attacker_life: int, defender_life: int,
-                how: StrikeKind = StrikeKind()) -> StrikeOdds:
+def strike_odds(attacker: Strike, defender: Strike | None, attacker_life: int, defender_life: int,
+                how: StrikeKind = StrikeKind(), attacker_top: int | None = None) -> StrikeOdds:
     """Every die pair of a strike on an open card, grouped by the two strikes it gives.
 
     A one-die strike (magic, without counter-strike) uses the attacker's die of each pair, so
-    each of its six values still counts six times in 36.
+    each of its six values still counts six times in 36. A defender without strike values (an artifact)
+    strikes back for nothing, as in `battle apply`. With `attacker_top` (the attacker's printed life) an
+    outcome's `heal` is the life vampirism really restores, never above it, as `battle apply` heals.
     """
     groups: dict[tuple[Hit, Hit], list[tuple[int, int]]] = {}
     damage: dict[tuple[Hit, Hit], tuple[int, int, int]] = {}
@@ -123,16 +126,28 @@ def strike_odds(attacker: Strike, defender: Strike, attacker_life: int, defender
             to_d, heal = with_modifiers(ex.to_defender, ex.attacker_hit != "miss", how.plus, how.vampirism, how.incorporeal)
             if how.protected_by:
                 to_d = heal = 0
+            if attacker_top is not None:
+                # Absorbed at the same time as the counter-strike, up to the printed life (reading strike_modifiers).
+                heal = max(0, min(heal, attacker_top - (attacker_life - ex.to_attacker)))
             damage[key] = (to_d, ex.to_attacker, heal)
     order = sorted(groups, key=lambda k: (-HITS.index(k[0]), HITS.index(k[1])))
     outcomes = tuple(Outcome(k[0], k[1], damage[k][0], damage[k][1], tuple(groups[k]), damage[k][2]) for k in order)
     return StrikeOdds(attacker, defender, attacker_life, defender_life, outcomes, how)
 
 
-def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, attacker_life: int, defender_life: int,
+def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, attacker_life: int | None, defender_life: int | None,
                      kind: str = "simple", plus: int | None = None, vampirism: int | None = None) -> StrikeOdds:
     """The odds of `attacker` striking `defender` with the modifiers its catalogue abilities allow, against the
-    defender's catalogue protections; BadArgument when the attacker lacks an ability the strike needs."""
+    defender's catalogue protections; BadArgument when the attacker has no strike or lacks an ability the strike
+    needs, or the defender has no life for a strike to take (a terrain)."""
+    if attacker.strike is None:
+        raise BadArgument(f"{attacker.label} has no strike values")
+    if defender.life is None:
+        raise BadArgument(f"{defender.label} has no life to lose: no strike is made on it")
+    attacker_life = attacker_life or attacker.life
+    if attacker_life is None:
+        raise BadArgument(f"give --attacker-life: {attacker.label} has no life printed")
+    defender_life = defender_life or defender.life
     have = actions_of(game, attacker.abilities)
     needs = {"aimed": "aimed", "magic": "magic", "nocounter": "special"}.get(kind)
     for need, wanted in ((needs, True), ("special", plus is not None), ("vampirism", vampirism is not None)):
@@ -143,6 +158,5 @@ def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, atta
     guarded_from = "magic" if kind == "magic" else ("simple" if not special else None)
     protected = protections_of(game, defender.abilities).get(guarded_from) if guarded_from else None
     incorporeal = incorporeal_code(game, defender.abilities) is not None
-    assert attacker.strike is not None and defender.strike is not None
     how = StrikeKind(kind, plus, vampirism, protected, incorporeal)
-    return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how)
+    return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how, attacker.life)

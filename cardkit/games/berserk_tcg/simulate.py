@@ -122,22 +122,23 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
         if draws_on_turn(turn, seat):
             if top >= size:  # every game draws the same number of cards, so all deck out together
                 tally.decked += games
-                tally.ever[turn - 1:] += ever.sum(axis=0)
+                tally.ever[turn - 1:] += np.count_nonzero(ever, axis=0)
                 return
             hand[rows, drawn[:, top]] += 1
             top += 1
         colour_counts = hand @ onehot
         total = hand.sum(axis=1, dtype=np.int16)
         tally.hand[turn - 1] += int(total.sum())
-        avail = colour_counts[:, None, :] - t.sig_colour[None, :, :]
-        payable = (avail >= t.sig_cost[None, :, :]).all(axis=2)
-        payable &= (total[:, None] - 1 - t.sig_cost.sum(axis=1)[None, :]) >= t.sig_colourless[None, :]
+        # one colour at a time: numpy reduces a length-4 last axis (`.all(axis=2)`) slowly
+        payable = (total[:, None] - 1 - t.sig_cost.sum(axis=1)[None, :]) >= t.sig_colourless[None, :]
+        for c in range(len(COLOURS)):
+            payable &= (colour_counts[:, c:c + 1] - t.sig_colour[None, :, c]) >= t.sig_cost[None, :, c]
         openable = (hand > 0) & (t.level <= cities)[None, :] & ~dead & payable[:, t.signature]
         any_open = openable.any(axis=1)
-        tally.any_open[turn - 1] += int(any_open.sum())
+        tally.any_open[turn - 1] += int(np.count_nonzero(any_open))
         tally.openable[turn - 1] += int((hand * openable).sum())
         ever |= openable
-        tally.ever[turn - 1] += ever.sum(axis=0)
+        tally.ever[turn - 1] += np.count_nonzero(ever, axis=0)
 
         opener = np.flatnonzero(any_open)
         chosen = openable[opener].argmax(axis=1)
@@ -160,12 +161,11 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
                 hand[rows, drawn[:, top]] += 1
                 top += 1
         keep = np.where(dead, t.dead_rank[None, :], t.discard_rank[None, :])
-        while True:
-            over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
-            if over.size == 0:
-                break
+        over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
+        while over.size:  # one card at a time, only from the hands still over the limit
             pick = np.where(hand[over] > 0, keep[over], big).argmin(axis=1)
             hand[over, pick] -= 1
+            over = over[hand[over].sum(axis=1) > HAND_LIMIT]
 
 
 def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str,

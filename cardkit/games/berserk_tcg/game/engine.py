@@ -50,7 +50,7 @@ class TcgEngine(Engine[Game, notation.Action]):
         return game.summary()
 
     def status(self, game: Game) -> dict[str, Any]:
-        return {"active": game.active, "phase": game.phase, "winner": game.winner}
+        return {"active": game.active, "to_act": game.to_act, "phase": game.phase, "winner": game.winner}
 
     def headline(self, game: Game) -> str:
         if game.winner is not None:
