@@ -82,6 +82,7 @@ def test_a_build_past_the_file_size_limit_is_one_error_and_writes_nothing(mini_h
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_failed_build_leaves_the_earlier_database_as_it_was(mini_home: Path, tmp_path: Path) -> None:
     assert cardkit(["build", "--out", "c.db"], tmp_path, CARDKIT_HOME=str(mini_home)).returncode == 0
     before = (tmp_path / "c.db").read_bytes()
@@ -106,6 +107,7 @@ def test_a_tournament_database_past_the_file_size_limit_is_one_error(tmp_path: P
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_report_and_a_registry_past_the_limit_fail_the_same_way(tmp_path: Path) -> None:
     for args in (["tournament", "check", str(EVENT), "--report", "r.html"],
                  ["tournament", "register", str(EVENT), "--out", "r.json"]):
