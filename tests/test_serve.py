@@ -15,7 +15,6 @@ from datasette_client import get_json
 
 from cardkit.catalogue.store import load_game
 from cardkit.cli.main import app
-from cardkit.db.build import build_database
 from cardkit.web.metadata import (
     CATALOGUE_DB,
     instance_metadata,
@@ -31,8 +30,8 @@ CLI = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("serve") / "cards.db").path
+def db(catalogue_db: Path) -> Path:
+    return catalogue_db
 
 
 @pytest.fixture(scope="module")
