@@ -79,6 +79,9 @@ TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "the discard phase with a hand of 5": lambda d: (d.update(phase="discard"), d["players"][0].update(
         hand=d["players"][0]["hand"][:5])),
     "the discard phase with a hand of 7": lambda d: d.update(phase="discard"),
+    "damage in the opening phase": lambda d: _first_unit(d, damage=1),
+    "damage in the main phase before any battle": lambda d: (d.update(phase="main"), _first_unit(d, damage=1)),
+    "a locked unit of the player on turn in its opening phase": lambda d: _first_unit(d, locked=True),
 }
 
 
