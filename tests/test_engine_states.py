@@ -151,6 +151,17 @@ def test_tcg_moves_with_24_unlocked_characters_lists_the_first_thousand_at_once(
     assert text.count("\n  ") == 3 and "note: the first 3 legal actions only" in text
 
 
+@pytest.mark.parametrize("name", ["tcg", "fleet", "battle"])
+def test_moves_refuses_a_limit_whose_listing_would_take_gigabytes(
+        runner: CliRunner, tmp_path: Path, states: dict[str, Any], name: str) -> None:
+    """--limit bounds memory too: ten million listed actions are gigabytes of text, so the bound has a ceiling."""
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(states[name]), encoding="utf-8")
+    result = runner.invoke(app, [name, "moves", str(path), "--limit", "10000000"])
+    assert result.exit_code == 2 and "--limit" in result.output
+    assert runner.invoke(app, [name, "moves", str(path), "--limit", "100000"]).exit_code == 0
+
+
 # --- written states read back (family 4) ----------------------------------------------------------------
 
 def test_tcg_new_refuses_to_write_a_state_over_the_size_of_a_readable_one(runner: CliRunner, tmp_path: Path) -> None:
