@@ -428,20 +428,21 @@ def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_al
 
     table = battle_cards("berserk-online")
     a, d = table[attacker], table[defender]
+    start = 1 + (a.life or 0) // 2  # below its printed life, so that vampirism has life to restore
     if acquired:  # an ability no catalogue code carries: worked out as the engine does for an acquired one
         codes = set(d.abilities) | set(acquired)
         guard = "magic" if kind == "magic" else ("simple" if kind == "simple" and plus is None and vampirism is None else "")
         how = StrikeKind(kind, plus, vampirism, protections_of("berserk-online", codes).get(guard),
                          incorporeal_code("berserk-online", codes) is not None)
         assert a.strike is not None and d.strike is not None
-        odds = strike_odds(a.strike, d.strike, a.life or 0, d.life or 0, how)
+        odds = strike_odds(a.strike, d.strike, start, d.life or 0, how, a.life)
     else:
-        odds = card_strike_odds("berserk-online", a, d, a.life or 0, d.life or 0, kind, plus, vampirism)
+        odds = card_strike_odds("berserk-online", a, d, start, d.life or 0, kind, plus, vampirism)
     by_roll = {roll: o for o in odds.outcomes for roll in o.rolls}
     assert len(by_roll) == 36 and sum(o.p for o in odds.outcomes) == 1
     mods = (f" plus {plus}" if plus is not None else "") + (f" vampirism {vampirism}" if vampirism is not None else "")
     for (x, y), outcome in by_roll.items():
-        state = battle((attacker, "first", "c3"), (defender, "second", "c4"), c1={"life": 1 + (a.life or 0) // 2},
+        state = battle((attacker, "first", "c3"), (defender, "second", "c4"), c1={"life": start},
                        c2={"life": 100, "acquired": acquired})
         dice = f"{x}" if kind in ("magic", "nocounter") else f"{x} {y}"
         words = f" {kind}" if kind != "simple" else ""
@@ -449,8 +450,18 @@ def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_al
         strike = events[0]
         heal = sum(e["amount"] for e in events if e["event"] == "heal")
         assert (strike["to_defender"], strike["to_attacker"]) == (outcome.to_defender, outcome.to_attacker), (x, y)
-        assert heal == min(outcome.heal, (a.life or 0) - (1 + (a.life or 0) // 2 - outcome.to_attacker)) or \
-            after.by_id(1).zone == "graveyard", (x, y)  # type: ignore[union-attr]
+        assert heal == outcome.heal, (x, y)
+        assert (after.by_id(1).zone == "graveyard") == (start - outcome.to_attacker + outcome.heal <= 0), (x, y)  # type: ignore[union-attr]
+
+
+def test_the_odds_heal_only_the_life_vampirism_restores_up_to_the_printed_life() -> None:
+    """"wiederhergestellt": at full life a vampire that is not struck back regains nothing, as battle apply heals."""
+    from cardkit.games.battle.odds import card_strike_odds
+
+    table = battle_cards("berserk-online")
+    odds = card_strike_odds("berserk-online", table["b_inoga"], table[PLAIN], 8, 10, vampirism=2)
+    heals = {(o.attacker_hit, o.defender_hit): o.heal for o in odds.outcomes}
+    assert heals[("strong", "miss")] == 0 and heals[("strong", "weak")] == 2 and heals[("miss", "weak")] == 0
 
 
 def test_combat_odds_refuses_a_modifier_the_attacker_lacks_and_shows_the_strike_in_json() -> None:

@@ -222,6 +222,7 @@ def _mutations(data: object, path: tuple[object, ...] = ()) -> list[tuple[object
     return out
 
 
+@pytest.mark.slow
 def test_a_damaged_state_file_is_refused_or_played_never_a_crash(runner: CliRunner, tmp_path: Path) -> None:
     state = tmp_path / "game.json"
     runner.invoke(app, ["tcg", "new", str(WHITE), str(RED), "--seed", "2", "--out", str(state)])

@@ -12,13 +12,12 @@ from urllib.parse import quote
 import pytest
 from datasette_client import get_json
 
-from cardkit.db.build import build_database
 from cardkit.web.metadata import CATALOGUE_DB
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("web") / "cards.db").path
+def db(catalogue_db: Path) -> Path:
+    return catalogue_db
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from cardkit.formats import Format
 from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all
+from cardkit.tournament.confusables import LookalikeIndex, confusable_message
 from cardkit.tournament.registrations import Registrations, player_key
 
 SUBMISSION_SUFFIXES: tuple[str, ...] = (".deck", ".deck.json")
@@ -396,9 +397,15 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
             _warn_identical(group, keys)
     if regs is None:
         return []
+    lookalikes: LookalikeIndex | None = None
     for s in readable:
         if s.player and regs.find(s.player) is None:
             s.add(error("UNREGISTERED_PLAYER", f"{s.player!r} is not in the registration list {regs.path}"))
+            if lookalikes is None:
+                lookalikes = LookalikeIndex(row.player for row in regs.rows)
+            other = lookalikes.confused_with(s.player)
+            if other is not None:
+                s.add(warning("CONFUSABLE_PLAYER", confusable_message(s.player, other, "the registered ")))
     missing: list[Submission] = []
     for row in regs.rows:
         if player_key(row.player) not in by_player:

@@ -152,4 +152,23 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             rows.append(Registration(player=player, line=line, deck=values.get("deck") or None, format=fmt, extra=extra))
     except csv.Error as exc:
         raise UnreadableInput(path, f"line {reader.line_num}: not CSV ({exc})") from None
+    problems.extend(_lookalike_rows(rows, str(path)))
     return Registrations(path=str(path), rows=rows, format=event_format[0] if event_format else None, problems=problems)
+
+
+def _lookalike_rows(rows: list[Registration], path: str) -> list[Problem]:
+    """A `CONFUSABLE_PLAYER` warning for each row whose name only looks like an earlier row's."""
+    from cardkit.tournament.confusables import LookalikeIndex, confusable_message
+
+    out: list[Problem] = []
+    seen = LookalikeIndex()
+    lines: dict[str, int] = {}
+    for row in rows:
+        other = seen.confused_with(row.player)
+        if other is not None:
+            out.append(warning("CONFUSABLE_PLAYER", f"line {row.line}: " + confusable_message(
+                row.player, other, f"the player of line {lines[other]}, "), line=row.line, file=path))
+        seen.add(row.player)
+        lines.setdefault(row.player, row.line)
+    return out
+

@@ -108,12 +108,13 @@ class StrikeOdds:
 
 
 def strike_odds(attacker: Strike, defender: Strike | None, attacker_life: int, defender_life: int,
-                how: StrikeKind = StrikeKind()) -> StrikeOdds:
+                how: StrikeKind = StrikeKind(), attacker_top: int | None = None) -> StrikeOdds:
     """Every die pair of a strike on an open card, grouped by the two strikes it gives.
 
     A one-die strike (magic, without counter-strike) uses the attacker's die of each pair, so
     each of its six values still counts six times in 36. A defender without strike values (an artifact)
-    strikes back for nothing, as in `battle apply`.
+    strikes back for nothing, as in `battle apply`. With `attacker_top` (the attacker's printed life) an
+    outcome's `heal` is the life vampirism really restores, never above it, as `battle apply` heals.
     """
     groups: dict[tuple[Hit, Hit], list[tuple[int, int]]] = {}
     damage: dict[tuple[Hit, Hit], tuple[int, int, int]] = {}
@@ -125,6 +126,9 @@ def strike_odds(attacker: Strike, defender: Strike | None, attacker_life: int, d
             to_d, heal = with_modifiers(ex.to_defender, ex.attacker_hit != "miss", how.plus, how.vampirism, how.incorporeal)
             if how.protected_by:
                 to_d = heal = 0
+            if attacker_top is not None:
+                # Absorbed at the same time as the counter-strike, up to the printed life (reading strike_modifiers).
+                heal = max(0, min(heal, attacker_top - (attacker_life - ex.to_attacker)))
             damage[key] = (to_d, ex.to_attacker, heal)
     order = sorted(groups, key=lambda k: (-HITS.index(k[0]), HITS.index(k[1])))
     outcomes = tuple(Outcome(k[0], k[1], damage[k][0], damage[k][1], tuple(groups[k]), damage[k][2]) for k in order)
@@ -155,4 +159,4 @@ def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, atta
     protected = protections_of(game, defender.abilities).get(guarded_from) if guarded_from else None
     incorporeal = incorporeal_code(game, defender.abilities) is not None
     how = StrikeKind(kind, plus, vampirism, protected, incorporeal)
-    return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how)
+    return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how, attacker.life)
