@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardkit.decks import legality, read
+from cardkit.decks import legality, parse, read
 from cardkit.formats import load_format
 from cardkit.tournament import check_event
 from cardkit.tournament.check import check_submission, cross_check, find_submissions
@@ -25,6 +25,7 @@ EVENTS = [(ROOT / "events" / "spring-open", "registrations.csv"),
 def _cold() -> None:
     read._SHARED.clear()
     legality._RULES.clear()
+    parse._KNOWN_CARD_LINES.clear()
 
 
 def _plain(inputs: list[Path], registrations: Path | None, format_name: str | None = None) -> list[dict[str, Any]]:
