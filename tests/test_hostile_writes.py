@@ -267,3 +267,23 @@ def test_two_tournament_registers_started_together_write_one_registry(tmp_path: 
     assert refused["error"]["code"] == "OUTPUT_REFUSED"
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["kind"] == "cardkit-registry"
+
+
+def test_a_full_disk_is_said_in_words_for_any_file_and_for_sqlite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        with pytest.raises(WriteFailed, match="the disk is full"):
+            Output(tmp_path / "r.json", ANY).write(b"{}")
+    assert list(tmp_path.iterdir()) == []
+    from cardkit.outputs import sqlite_write_reason
+
+    exc = sqlite3.OperationalError("database or disk is full")
+    exc.sqlite_errorcode = 13  # SQLITE_FULL, as SQLite reports ENOSPC
+    assert (sqlite_write_reason(exc) or "").startswith("the disk is full")
+    assert sqlite_write_reason(sqlite3.OperationalError("no such table: x")) is None
+
