@@ -4,6 +4,7 @@ at a time from cold caches."""
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 from cardkit.decks import legality, parse, read
 from cardkit.formats import load_format
-from cardkit.tournament import check_event
+from cardkit.tournament import batch, check_event
 from cardkit.tournament.check import check_submission, cross_check, find_submissions
 from cardkit.tournament.registrations import read_registrations
 
@@ -100,3 +101,18 @@ def test_generated_decks_get_the_same_problems_checked_together_as_one_at_a_time
 def test_generated_decks_against_an_event_format_match_one_at_a_time(tmp_path: Path) -> None:
     _generated(tmp_path, 120, seed=8)
     assert _fast([tmp_path], None, "berserk-tcg") == _plain([tmp_path], None, "berserk-tcg")
+
+
+def _collector_state(item: int) -> bool:
+    if item < 0:
+        raise ValueError("a bad item")
+    return gc.isenabled()
+
+
+def test_the_cycle_collector_is_off_while_decks_are_checked_and_back_on_after_even_on_an_exception() -> None:
+    assert gc.isenabled()
+    assert batch.check_all(_collector_state, [1, 2, 3], jobs=1) == [False, False, False]
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        batch.check_all(_collector_state, [1, -1], jobs=1)
+    assert gc.isenabled()
