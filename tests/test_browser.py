@@ -565,3 +565,20 @@ def test_the_deck_page_answers_first_and_an_ambiguous_line_is_a_choice_without_j
         assert "unresolved" not in summary
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_a_pasted_line_thousands_of_characters_long_wraps_on_the_deck_page_rather_than_widening_it(
+        shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
+    base, _ = server
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(f"{base}/-/deck")
+        page.eval_on_selector("textarea#deck", "(e, v) => { e.value = v; }",
+                              "game: berserk-tcg\n1 " + "A" * 5000 + "\n" + "x" * 5000 + "\n40 BK1-001\n")
+        page.click("input[type=submit][value='Check the deck']")
+        page.wait_for_load_state()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"deck-long-line-{width}.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

@@ -79,6 +79,9 @@ TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "the discard phase with a hand of 5": lambda d: (d.update(phase="discard"), d["players"][0].update(
         hand=d["players"][0]["hand"][:5])),
     "the discard phase with a hand of 7": lambda d: d.update(phase="discard"),
+    "damage in the opening phase": lambda d: _first_unit(d, damage=1),
+    "damage in the main phase before any battle": lambda d: (d.update(phase="main"), _first_unit(d, damage=1)),
+    "a locked unit of the player on turn in its opening phase": lambda d: _first_unit(d, locked=True),
 }
 
 
@@ -146,6 +149,17 @@ def test_tcg_moves_with_24_unlocked_characters_lists_the_first_thousand_at_once(
     assert len(set(out["actions"])) == 1000
     text = runner.invoke(app, ["tcg", "moves", str(path), "--limit", "3"]).output
     assert text.count("\n  ") == 3 and "note: the first 3 legal actions only" in text
+
+
+@pytest.mark.parametrize("name", ["tcg", "fleet", "battle"])
+def test_moves_refuses_a_limit_whose_listing_would_take_gigabytes(
+        runner: CliRunner, tmp_path: Path, states: dict[str, Any], name: str) -> None:
+    """--limit bounds memory too: ten million listed actions are gigabytes of text, so the bound has a ceiling."""
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(states[name]), encoding="utf-8")
+    result = runner.invoke(app, [name, "moves", str(path), "--limit", "10000000"])
+    assert result.exit_code == 2 and "--limit" in result.output
+    assert runner.invoke(app, [name, "moves", str(path), "--limit", "100000"]).exit_code == 0
 
 
 # --- written states read back (family 4) ----------------------------------------------------------------

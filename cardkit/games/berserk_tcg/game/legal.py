@@ -50,9 +50,12 @@ def legal_actions(game: Game) -> Iterator[Action]:
     else:
         yield from _main(game)
         yield End()
-    yield from opens(game, game.active)
-    if reading(GAME, "quick_any_time") == "either-player-any-phase":
-        yield from opens(game, game.opponent())
+    either = reading(GAME, "quick_any_time") == "either-player-any-phase"
+    first, second = ((game.active, game.opponent()) if reading(GAME, "quick_priority") == "player-on-turn"
+                     else (game.opponent(), game.active))
+    for p in (first, second):
+        if p == game.active or either:
+            yield from opens(game, p)
 
 
 def _main(game: Game) -> Iterator[Action]:

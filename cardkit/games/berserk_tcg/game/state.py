@@ -238,6 +238,12 @@ def _check_turn(game: Game, bad: Any) -> None:
         bad(f"the battle was announced in the {game.phase} phase; it is the main phase's last step")
     if game.phase == "draw" and game.opened:
         bad("a card was opened before the drawing phase")
+    if game.phase in ("draw", "opening") and any(u.locked for u in me.units):
+        bad(f"a card of {me.name[:40]!r} is locked in its {game.phase} phase; its unlocking phase unlocked them all")
+    # only a battle deals damage, and the ending phase heals it: damage stands only after this turn's battle
+    if any(u.damage for pl in game.players for u in pl.units) and not (game.phase == "main" and game.attacked):
+        bad(f"a card in play has damage in the {game.phase} phase; only this turn's battle deals damage and "
+            "the ending phase heals it")
     if game.phase == "discard" and len(me.hand) <= HAND_LIMIT:
         bad(f"the discard phase with {len(me.hand)} cards in hand: only a hand over {HAND_LIMIT} is cut")
     if (game.phase == "defend") != (game.attack is not None):
