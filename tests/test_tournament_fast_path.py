@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 import random
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import pytest
@@ -15,6 +15,7 @@ from cardkit.decks import legality, parse, read
 from cardkit.formats import load_format
 from cardkit.tournament import batch, check_event
 from cardkit.tournament.check import check_submission, cross_check, find_submissions
+from cardkit.tournament import registrations
 from cardkit.tournament.registrations import read_registrations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,3 +117,9 @@ def test_the_cycle_collector_is_off_while_decks_are_checked_and_back_on_after_ev
     with pytest.raises(ValueError):
         batch.check_all(_collector_state, [1, -1], jobs=1)
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("relative", ["a/b.deck", "b.deck", "", "a/b/", "a/./b", ".", "..", "a/..", "a//b", "a/b/.",
+                                      "a\\b.deck", "./x.deck"])
+def test_a_submissions_file_name_is_what_pathlib_calls_its_name(relative: str) -> None:
+    assert registrations._file_name(relative) == PurePosixPath(relative).name
