@@ -117,7 +117,7 @@ class Output:
                 yield conn
                 conn.commit()
             except sqlite3.Error as exc:
-                reason = sqlite_write_reason(exc)
+                reason = sqlite_write_reason(exc, tmp)
                 if reason is None:
                     raise
                 raise WriteFailed(self.path, reason) from None
@@ -146,13 +146,37 @@ _SQLITE_WRITE_FAILURES = {3: "permission denied", 8: "the file is read-only",
                           13: "the disk is full", 14: "the file can't be created", 22: "the file is too large"}
 
 
-def sqlite_write_reason(exc: sqlite3.Error) -> str | None:
-    """Why SQLite could not write, in words; None for an error that is not a failure to write."""
+def sqlite_write_reason(exc: sqlite3.Error, written: Path | None = None) -> str | None:
+    """Why SQLite could not write, in words; None for an error that is not a failure to write.
+
+    SQLite says only "disk I/O error" when a write past the file size limit fails (EFBIG): with the
+    file it was writing, the limit and the free space tell which it was."""
     code = getattr(exc, "sqlite_errorcode", None)
     if not isinstance(code, int):
         return None
     reason = _SQLITE_WRITE_FAILURES.get(code & 0xFF)
-    return None if reason is None else f"{reason} (SQLite: {exc})"
+    if reason is None:
+        return None
+    if code & 0xFF == 10 and written is not None:
+        reason = _io_error_cause(written) or reason
+    return f"{reason} (SQLite: {exc})"
+
+
+def _io_error_cause(written: Path) -> str | None:
+    import shutil
+
+    try:
+        import resource  # POSIX only; elsewhere the general reason stands
+
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        size = os.stat(written).st_size
+        if limit != resource.RLIM_INFINITY and size + (1 << 16) >= limit:
+            return "the file is over the size this process may write (ulimit -f)"
+        if shutil.disk_usage(written.parent).free < (1 << 20):
+            return "the disk is full"
+    except (ImportError, OSError, ValueError):
+        return None
+    return None
 
 
 _SPECIAL: tuple[tuple[Callable[[int], bool], str], ...] = (
@@ -174,7 +198,11 @@ def check_output(out: Output) -> Path:
     try:
         st = os.stat(real)
     except (FileNotFoundError, NotADirectoryError):
-        return real  # nothing there yet; a folder that can't hold it fails the write, worded by the caller
+        # Nothing there yet. A file where a folder must be is known now, before a command writes its other
+        # outputs (a page, then its tables); other reasons a folder can't hold it fail the write, worded by the caller.
+        if any(os.path.lexists(p) and not os.path.isdir(p) for p in real.parents):
+            raise WriteFailed(given, "a folder in the path is a file")
+        return real
     except OSError as exc:
         raise OutputRefused(given, f"cannot be checked before writing ({exc.strerror or exc}); nothing written") from None
     if stat.S_ISDIR(st.st_mode):

@@ -79,11 +79,18 @@ FOLDED_LINES = 20
 """How many of a folded problem's lines it lists (`lines`); `count` says how many there were."""
 
 
-def _fold_key(p: Problem) -> tuple[Any, ...]:
-    def plain(value: Any) -> str:
-        return json.dumps(value, sort_keys=True, default=str)
+# Values whose JSON text is equal exactly when (type, value) is: compared as they are, not dumped per problem.
+_PLAIN_TYPES = (type(None), bool, int, str)
 
-    return (p.code, p.severity, p.message, p.card, plain(p.limit), plain(p.actual), p.file)
+
+def _plain(value: Any) -> Any:
+    if type(value) in _PLAIN_TYPES:
+        return (type(value), value)
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _fold_key(p: Problem) -> tuple[Any, ...]:
+    return (p.code, p.severity, p.message, p.card, _plain(p.limit), _plain(p.actual), p.file)
 
 
 def fold_repeats(problems: Iterable[Problem]) -> list[Problem]:

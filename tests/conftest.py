@@ -35,6 +35,14 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield folder
 
 
+@pytest.fixture(scope="session")
+def catalogue_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled catalogue built once per test process (each xdist worker), for tests that only read it."""
+    from cardkit.db.build import build_database
+
+    return build_database(tmp_path_factory.mktemp("catalogue") / "cardkit.db").path
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

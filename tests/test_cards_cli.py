@@ -11,12 +11,11 @@ from typer.testing import CliRunner
 
 from cardkit.catalogue.store import load_game
 from cardkit.cli.main import app
-from cardkit.db.build import build_database
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("cli") / "cardkit.db").path
+def built(catalogue_db: Path) -> Path:
+    return catalogue_db
 
 
 @pytest.fixture(autouse=True)

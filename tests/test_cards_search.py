@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from cardkit import GAMES
 from cardkit.catalogue.store import load_game
-from cardkit.db.build import build_database
 from cardkit.db.query import FIELDS, parse_query
 from cardkit.db.search import find_card, search_cards
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
@@ -19,8 +18,8 @@ from cardkit.textfold import fold
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("search") / "cardkit.db").path
+def db(catalogue_db: Path) -> Path:
+    return catalogue_db
 
 
 def ids(db: Path, query: str, game: str | None = None) -> list[tuple[str, str]]:

@@ -279,6 +279,7 @@ def altered_records(draw: st.DrawFn) -> list[dict[str, Any]]:
     return records
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.one_of(JSON_VALUES, RECORDS, altered_records()))
 def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_imported_schema_valid(value: Any) -> None:

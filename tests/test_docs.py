@@ -30,6 +30,9 @@ SESSION_PARAMS = [pytest.param(s, id=f"{s.path.name}:{s.first_line}", marks=pyte
 
 @pytest.fixture(scope="session")
 def working_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    from cardkit.db.build import ensure_database
+
+    ensure_database()  # the sessions show a machine that has built its database before
     return {}
 
 

@@ -338,6 +338,7 @@ def test_simulate_never_plots_over_its_deck(runner: CliRunner, tmp_path: Path) -
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_simulate_replaces_a_foreign_picture_only_with_force_and_its_own_plot_freely(runner: CliRunner, tmp_path: Path) -> None:
     picture = tmp_path / "holiday.png"
     picture.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)

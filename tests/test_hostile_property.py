@@ -76,6 +76,7 @@ def private_cards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", list(COMMANDS))
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=contents, suffix=st.sampled_from([".deck", ".json", ".deck.json", ".txt", ".csv"]))

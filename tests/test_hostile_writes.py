@@ -82,6 +82,7 @@ def test_a_build_past_the_file_size_limit_is_one_error_and_writes_nothing(mini_h
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_failed_build_leaves_the_earlier_database_as_it_was(mini_home: Path, tmp_path: Path) -> None:
     assert cardkit(["build", "--out", "c.db"], tmp_path, CARDKIT_HOME=str(mini_home)).returncode == 0
     before = (tmp_path / "c.db").read_bytes()
@@ -106,6 +107,7 @@ def test_a_tournament_database_past_the_file_size_limit_is_one_error(tmp_path: P
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_report_and_a_registry_past_the_limit_fail_the_same_way(tmp_path: Path) -> None:
     for args in (["tournament", "check", str(EVENT), "--report", "r.html"],
                  ["tournament", "register", str(EVENT), "--out", "r.json"]):
@@ -265,3 +267,23 @@ def test_two_tournament_registers_started_together_write_one_registry(tmp_path: 
     assert refused["error"]["code"] == "OUTPUT_REFUSED"
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["kind"] == "cardkit-registry"
+
+
+def test_a_full_disk_is_said_in_words_for_any_file_and_for_sqlite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        with pytest.raises(WriteFailed, match="the disk is full"):
+            Output(tmp_path / "r.json", ANY).write(b"{}")
+    assert list(tmp_path.iterdir()) == []
+    from cardkit.outputs import sqlite_write_reason
+
+    exc = sqlite3.OperationalError("database or disk is full")
+    exc.sqlite_errorcode = 13  # SQLITE_FULL, as SQLite reports ENOSPC
+    assert (sqlite_write_reason(exc) or "").startswith("the disk is full")
+    assert sqlite_write_reason(sqlite3.OperationalError("no such table: x")) is None
+

@@ -15,7 +15,6 @@ from datasette_client import get_json
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.db.build import build_database
 from cardkit.tournament import check_event
 from cardkit.tournament.database import (
     DATA_TABLES,
@@ -38,8 +37,8 @@ NAME = "spring-open"
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("catalogue") / "cardkit.db").path
+def catalogue(catalogue_db: Path) -> Path:
+    return catalogue_db
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.db.build import build_database
 from cardkit.tournament import check_event
 from cardkit.tournament.database import write_database
 from cardkit.visible import csv_cell
@@ -34,8 +33,8 @@ FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("catalogue") / "cardkit.db").path
+def catalogue(catalogue_db: Path) -> Path:
+    return catalogue_db
 
 
 @pytest.fixture(scope="module")

@@ -25,6 +25,7 @@ def test_without_the_reference_lists_the_skip_names_the_variable_the_files_and_t
 def test_the_readme_runs_the_tests_with_skip_reasons_and_says_to_activate_again_in_a_new_shell() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "python3 -m pytest -q -rs -n auto\n" in readme
+    assert "python3 -m pytest -q -rs -n auto\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "in a new one, run `. .venv/bin/activate` again" in readme
     assert "CARDKIT_REFERENCE_DIR" in readme and "#reference-card-lists" in readme
     assert "### Reference card lists" in (ROOT / "docs" / "catalogue.md").read_text(encoding="utf-8")

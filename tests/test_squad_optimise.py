@@ -50,6 +50,7 @@ def deals(draw):
     return (CUSTOM if fmt == "custom" else RULES[fmt]), deal, seat, redeals, gold, silver
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(deals())
 def test_best_squad_matches_brute_force_over_all_subsets(case) -> None:

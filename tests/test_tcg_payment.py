@@ -36,6 +36,7 @@ def badness(hand: list[TcgCard], paid: tuple[int, ...], dead: frozenset[str]) ->
     return sum(rank[i] for i in paid)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(cost=costs, hand=hands(), dead=st.frozensets(st.sampled_from("ABCD")))
 def test_solver_finds_a_payment_exactly_when_brute_force_does_and_it_is_the_least_costly(

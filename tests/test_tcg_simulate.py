@@ -48,6 +48,7 @@ def test_vectorised_simulator_plays_every_game_exactly_as_the_reference_does(dec
     assert simulate(deck, options, cards=CARDS).to_dict() == simulate_reference(deck, options, cards=CARDS).to_dict()
 
 
+@pytest.mark.slow
 def test_vectorised_and_reference_agree_statistically_on_independent_shuffles() -> None:
     fast = simulate(UNIQUES, SimulationOptions(games=20_000, seed=1), cards=CARDS).to_dict()
     slow = simulate_reference(UNIQUES, SimulationOptions(games=600, seed=2), cards=CARDS).to_dict()
@@ -149,6 +150,7 @@ def schedules(draw: st.DrawFn) -> tuple[str, int, tuple[int, ...] | None, tuple[
     return seat, turns, cities, tuple(takes)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kinds=st.lists(st.sampled_from(PLAYABLE), min_size=1, max_size=12, unique=True),
        copies=st.lists(st.integers(1, 4), min_size=12, max_size=12),

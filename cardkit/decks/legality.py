@@ -75,20 +75,66 @@ class _DeckView:
         return min(lines) if lines else None
 
 
+class _CardRules:
+    """What a format says of each card on its own (banned why, exempt from the copy limit, its copy key),
+    worked out once per card and kept while the same format and catalogue are in use: a big event
+    asks the same few hundred cards thousands of times."""
+
+    def __init__(self, fmt: Format, catalogue: GameCatalogue) -> None:
+        self.fmt, self.catalogue = fmt, catalogue
+        self._banned: dict[CardId, str | None] = {}
+        self._exempt: dict[CardId, bool] = {}
+        self._key: dict[CardId, str] = {}
+
+    def banned(self, card: CardId) -> str | None:
+        """The reason of the first `banned` rule `card` matches, or None."""
+        if card not in self._banned:
+            data = self.catalogue.cards[card]
+            self._banned[card] = next((rule["reason"] for rule in self.fmt.banned if matches(data, rule["when"])), None)
+        return self._banned[card]
+
+    def exempt(self, card: CardId, patterns: list[Any]) -> bool:
+        if card not in self._exempt:
+            data = self.catalogue.cards[card]
+            self._exempt[card] = any(matches(data, p) for p in patterns)
+        return self._exempt[card]
+
+    def key(self, card: CardId) -> str:
+        if card not in self._key:
+            self._key[card] = self.fmt.card_key(self.catalogue.cards[card])
+        return self._key[card]
+
+
+_RULES: dict[tuple[int, int], _CardRules] = {}
+
+
+def _card_rules(fmt: Format, catalogue: GameCatalogue) -> _CardRules:
+    # Keyed by identity; the entry holds both objects, so neither id can be reused while it is kept.
+    key = (id(fmt), id(catalogue))
+    rules = _RULES.get(key)
+    if rules is None or rules.fmt is not fmt or rules.catalogue is not catalogue:
+        if len(_RULES) >= 16:
+            _RULES.clear()
+        rules = _RULES[key] = _CardRules(fmt, catalogue)
+    return rules
+
+
 def _name(catalogue: GameCatalogue, card: CardId) -> str:
     return f"{catalogue.cards[card]['name']} ({card})"
 
 
 def _banned(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Problem]:
     out: list[Problem] = []
+    if not fmt.banned:
+        return out
+    rules = _card_rules(fmt, catalogue)
     for entry in view.deck.entries:
         if entry.card is None:
             continue
-        for rule in fmt.banned:
-            if matches(catalogue.cards[entry.card], rule["when"]):
-                out.append(error("NOT_A_DECK_CARD", f"{_name(catalogue, entry.card)} can't be in a deck: {rule['reason']}",
-                                 card=entry.card, line=entry.line, pointer=entry.pointer))
-                break
+        reason = rules.banned(entry.card)
+        if reason is not None:
+            out.append(error("NOT_A_DECK_CARD", f"{_name(catalogue, entry.card)} can't be in a deck: {reason}",
+                             card=entry.card, line=entry.line, pointer=entry.pointer))
     return out
 
 
@@ -127,11 +173,11 @@ def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Prob
     sections = rule.get("sections", list(SECTIONS))
     exempt = rule.get("exempt", [])
     groups: dict[str, Counter[CardId]] = {}
+    rules = _card_rules(fmt, catalogue)
     for card, n in view.counts(sections).items():
-        data = catalogue.cards[card]
-        if any(matches(data, p) for p in exempt):
+        if exempt and rules.exempt(card, exempt):
             continue
-        groups.setdefault(fmt.card_key(data), Counter())[card] += n
+        groups.setdefault(rules.key(card), Counter())[card] += n
     out: list[Problem] = []
     for cards in groups.values():
         total = sum(cards.values())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from cardkit.catalogue.store import CardId
@@ -59,11 +58,12 @@ class Deck:
 
     def section(self, section: str) -> dict[CardId, int]:
         """Resolved card -> total count in `section`, in first-seen order."""
-        counts: Counter[CardId] = Counter()
+        # A plain dict, not a Counter: a big event asks this of every deck several times.
+        counts: dict[CardId, int] = {}
         for e in self.entries:
             if e.section == section and e.card is not None:
-                counts[e.card] += e.count
-        return dict(counts)
+                counts[e.card] = counts.get(e.card, 0) + e.count
+        return counts
 
     @property
     def main(self) -> dict[CardId, int]:

@@ -54,9 +54,15 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     problems: list[Problem] = list(parsed.problems)
     # Big decks repeat a few spellings many times; suggestions are the slow part, so look each up once.
     memo: dict[str, tuple[str | None, Problem | None]] = {}
+    # And a big event repeats them across decks: what a spelling resolves to is kept while the index lives.
+    shared = _shared_memo(index)
     for entry in parsed.entries:
         if entry.text not in memo:
-            memo[entry.text] = _resolve(entry, game, index, suggest=len(memo) < SUGGESTION_BUDGET)
+            suggest = len(memo) < SUGGESTION_BUDGET
+            known = shared.get((entry.text, suggest))
+            if known is None:
+                known = shared[(entry.text, suggest)] = _resolve(entry, game, index, suggest=suggest)
+            memo[entry.text] = known
         card, problem = memo[entry.text]
         among = tuple(c["id"] for c in problem.candidates) if problem and problem.candidates else ()
         # Built directly: `dataclasses.replace` per card line was a visible part of a big batch.
@@ -66,6 +72,27 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     problems.sort(key=_problem_order)
     return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
                 problems=problems, source=parsed.source)
+
+
+_SHARED: list[tuple[CardIndex, dict[tuple[str, bool], tuple[str | None, Problem | None]]]] = []
+SHARED_SPELLINGS = 100_000
+"""Spellings kept across decks; past this many (garbage files), the memo starts again."""
+
+
+def _shared_memo(index: CardIndex) -> dict[tuple[str, bool], tuple[str | None, Problem | None]]:
+    """The resolutions of spellings already read with `index` (a new index, a new catalogue: a new memo).
+
+    A spelling's problem carries the line and pointer of the deck that first met it; each use replaces both.
+    """
+    for known, memo in _SHARED:
+        if known is index:
+            if len(memo) > SHARED_SPELLINGS:
+                memo.clear()
+            return memo
+    if len(_SHARED) >= 4:
+        del _SHARED[0]
+    _SHARED.append((index, {}))
+    return _SHARED[-1][1]
 
 
 def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:

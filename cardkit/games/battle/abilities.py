@@ -6,17 +6,13 @@ read once; the engine, the Online glossary of the card pages and docs/battle.md 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
-from cardkit import checkcache, paths
+from cardkit import paths
 from cardkit.errors import CatalogueError
-from cardkit.jsonio import schema_error_text
-
-ABILITIES_FILE = "abilities.json"
-
+from cardkit.games.battle.rules import checked_data
 
 @dataclass(frozen=True, slots=True)
 class Ability:
@@ -38,26 +34,10 @@ class Ability:
 @lru_cache(maxsize=1)
 def abilities_data() -> dict[str, Any]:
     """`data/battle/abilities.json`, schema-checked; CatalogueError when it is missing or broken."""
-    path = paths.DATA_DIR / "battle" / ABILITIES_FILE
-    try:
-        raw, schema_raw = path.read_bytes(), (paths.SCHEMAS_DIR / "battle-abilities.schema.json").read_bytes()
-        data: dict[str, Any] = json.loads(raw.decode("utf-8"))
-        schema = json.loads(schema_raw.decode("utf-8"))
-    except (OSError, ValueError) as exc:
-        raise CatalogueError(f"{path}: cannot be read: {exc}") from None
-
-    def check() -> None:
-        from jsonschema import Draft202012Validator
-
-        errors = list(Draft202012Validator(schema).iter_errors(data))
-        if errors:
-            raise CatalogueError(f"{path}: /{'/'.join(map(str, errors[0].absolute_path))}: {schema_error_text(errors[0])}")
-
-    # Checked once per content (file and schema), so a battle command need not load jsonschema.
-    checkcache.check_once("battle-abilities", [("battle-abilities.schema.json", schema_raw), (path.name, raw)], check)
+    data = checked_data("abilities")
     seen = [(a["game"], a["code"]) for a in data["abilities"]]
     if len(seen) != len(set(seen)):
-        raise CatalogueError(f"{path}: a code is listed twice for one game")
+        raise CatalogueError(f"{paths.DATA_DIR / 'battle' / 'abilities.json'}: a code is listed twice for one game")
     return data
 
 

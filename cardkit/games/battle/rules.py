@@ -61,12 +61,13 @@ class Reading:
         return f"reading {self.id}: {self.reading}"
 
 
-@lru_cache(maxsize=1)
-def rules_data() -> dict[str, Any]:
-    """`data/battle/rules.json`, schema-checked; CatalogueError when it is missing or broken."""
-    path = paths.DATA_DIR / "battle" / "rules.json"
+def checked_data(name: str) -> dict[str, Any]:
+    """`data/battle/{name}.json`, checked against `schemas/battle-{name}.schema.json`; CatalogueError when
+    either is missing or broken. The one loader of the battle's data files."""
+    path = paths.DATA_DIR / "battle" / f"{name}.json"
+    schema_name = f"battle-{name}.schema.json"
     try:
-        raw, schema_raw = path.read_bytes(), (paths.SCHEMAS_DIR / "battle-rules.schema.json").read_bytes()
+        raw, schema_raw = path.read_bytes(), (paths.SCHEMAS_DIR / schema_name).read_bytes()
         data: dict[str, Any] = json.loads(raw.decode("utf-8"))
         schema = json.loads(schema_raw.decode("utf-8"))
     except (OSError, ValueError) as exc:
@@ -80,8 +81,14 @@ def rules_data() -> dict[str, Any]:
             raise CatalogueError(f"{path}: /{'/'.join(map(str, errors[0].absolute_path))}: {schema_error_text(errors[0])}")
 
     # Checked once per content (file and schema), so a battle command need not load jsonschema.
-    checkcache.check_once("battle-rules", [("battle-rules.schema.json", schema_raw), (path.name, raw)], check)
+    checkcache.check_once(f"battle-{name}", [(schema_name, schema_raw), (path.name, raw)], check)
     return data
+
+
+@lru_cache(maxsize=1)
+def rules_data() -> dict[str, Any]:
+    """`data/battle/rules.json`, schema-checked; CatalogueError when it is missing or broken."""
+    return checked_data("rules")
 
 
 def game_rules(game: str) -> GameRules:

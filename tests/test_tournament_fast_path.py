@@ -1,0 +1,125 @@
+"""The caches a big event leans on (spellings resolved once per run, each card's format rules worked
+out once) change no verdict: an event checked with them gives the very problems of decks checked one
+at a time from cold caches."""
+
+from __future__ import annotations
+
+import gc
+import random
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import pytest
+
+from cardkit.decks import legality, parse, read
+from cardkit.formats import load_format
+from cardkit.tournament import batch, check_event
+from cardkit.tournament.check import check_submission, cross_check, find_submissions
+from cardkit.tournament import registrations
+from cardkit.tournament.registrations import read_registrations
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENTS = [(ROOT / "events" / "spring-open", "registrations.csv"),
+          (ROOT / "tests" / "data" / "tournament" / "spring-open", "registrations.csv"),
+          (ROOT / "events" / "deck-checks", None)]
+
+
+def _cold() -> None:
+    read._SHARED.clear()
+    legality._RULES.clear()
+    parse._KNOWN_CARD_LINES.clear()
+
+
+def _plain(inputs: list[Path], registrations: Path | None, format_name: str | None = None) -> list[dict[str, Any]]:
+    """Every deck checked on its own from cold caches, then the same cross-deck checks."""
+    regs = read_registrations(registrations) if registrations else None
+    name = format_name or (regs.format if regs else None)
+    fmt = load_format(name) if name else None
+    submissions = []
+    for found in find_submissions(inputs):
+        _cold()
+        submissions.append(check_submission(found.path, fmt, found.relative))
+    submissions.extend(cross_check(submissions, regs))
+    return [_shape(s.to_dict(), s.cards) for s in submissions]
+
+
+def _shape(row: dict[str, Any], cards: list[Any]) -> dict[str, Any]:
+    problems = [(p["code"], p["severity"], p["message"], p.get("card"), p.get("line")) for p in row["problems"]]
+    return {**row, "problems": problems, "all": row["problems"], "cards": [tuple(c) for c in cards]}
+
+
+def _fast(inputs: list[Path], registrations: Path | None, format_name: str | None = None) -> list[dict[str, Any]]:
+    _cold()
+    result = check_event(inputs, registrations=registrations, format_name=format_name, jobs=1)
+    return [_shape(s.to_dict(), s.cards) for s in result.submissions]
+
+
+@pytest.mark.parametrize("folder, registrations", EVENTS, ids=lambda v: getattr(v, "name", str(v)))
+def test_each_bundled_event_gets_the_same_problems_as_its_decks_checked_one_at_a_time(
+        folder: Path, registrations: str | None) -> None:
+    regs = folder / registrations if registrations else None
+    inputs = [folder / "decks"] if (folder / "decks").is_dir() else [folder]
+    assert _fast(inputs, regs) == _plain(inputs, regs)
+
+
+def _generated(folder: Path, n: int, seed: int = 7) -> None:
+    """`n` decks made from the bundled ones: counts changed, lines repeated, misspelt, foreign or broken."""
+    rng = random.Random(seed)
+    sources = [p.read_text(encoding="utf-8").splitlines() for p in sorted((ROOT / "decks").glob("berserk-*/*.deck"))]
+    for i in range(n):
+        lines = []
+        for line in sources[i % len(sources)]:
+            count, _, card = line.partition(" ")
+            roll = rng.random()
+            if count.isdigit() and card:
+                if roll < 0.2:
+                    line = f"{rng.choice([1, 2, 3, 4, 5, 9])} {card}"
+                elif roll < 0.25:
+                    line = f"{count} {card[:-1]}"  # a misspelling, with suggestions
+                elif roll < 0.28:
+                    line = f"{count} {card.upper()}"
+                elif roll < 0.30:
+                    lines.append(line)  # the same card on two lines
+                elif roll < 0.31:
+                    line = f"0 {card}"
+            elif roll < 0.02:
+                line = "this is not a card line"
+            lines.append(line)
+        if i % 3 == 0:
+            lines.insert(0, f"player: Player {i % 40}")
+        (folder / f"{i:04d}.deck").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_generated_decks_get_the_same_problems_checked_together_as_one_at_a_time(tmp_path: Path) -> None:
+    _generated(tmp_path, 240)
+    fast = _fast([tmp_path], None)
+    assert fast == _plain([tmp_path], None)
+    codes = {p[0] for row in fast for p in row["problems"]}
+    # The mix must reach the cached paths that can differ: unknown spellings, copy limits, identical decks.
+    assert {"UNKNOWN_CARD", "TOO_MANY_COPIES", "IDENTICAL_DECKS"} <= codes
+
+
+def test_generated_decks_against_an_event_format_match_one_at_a_time(tmp_path: Path) -> None:
+    _generated(tmp_path, 120, seed=8)
+    assert _fast([tmp_path], None, "berserk-tcg") == _plain([tmp_path], None, "berserk-tcg")
+
+
+def _collector_state(item: int) -> bool:
+    if item < 0:
+        raise ValueError("a bad item")
+    return gc.isenabled()
+
+
+def test_the_cycle_collector_is_off_while_decks_are_checked_and_back_on_after_even_on_an_exception() -> None:
+    assert gc.isenabled()
+    assert batch.check_all(_collector_state, [1, 2, 3], jobs=1) == [False, False, False]
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        batch.check_all(_collector_state, [1, -1], jobs=1)
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("relative", ["a/b.deck", "b.deck", "", "a/b/", "a/./b", ".", "..", "a/..", "a//b", "a/b/.",
+                                      "a\\b.deck", "./x.deck"])
+def test_a_submissions_file_name_is_what_pathlib_calls_its_name(relative: str) -> None:
+    assert registrations._file_name(relative) == PurePosixPath(relative).name
