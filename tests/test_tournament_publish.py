@@ -316,3 +316,13 @@ def test_a_decklist_s_text_names_the_deck_s_own_format_when_the_event_has_none(t
     result = check_event([EVENT / "decks" / "clara-black-forest.deck.json"])
     assert result.format is None
     assert "\nformat: berserk-tcg\n" in render_page(result)
+
+
+def test_a_csv_dir_under_a_file_is_refused_before_anything_is_written_not_even_the_page(
+        runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a folder\n", encoding="utf-8")
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out),
+                                 "--csv-dir", str(tmp_path / "notes.txt" / "tables")])
+    assert result.exit_code == 2 and "notes.txt" in result.output
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
