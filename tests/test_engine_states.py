@@ -90,6 +90,10 @@ TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "damage in the opening phase": lambda d: _first_unit(d, damage=1),
     "damage in the main phase before any battle": lambda d: (d.update(phase="main"), _first_unit(d, damage=1)),
     "a locked unit of the player on turn in its opening phase": lambda d: _first_unit(d, locked=True),
+    "a hand of 8 before the draw": lambda d: (d.update(phase="draw", turn=2), d["players"][0].update(
+        hand=d["players"][0]["hand"] + d["players"][0]["library"][:1], library=d["players"][0]["library"][1:])),
+    "a hand of 9 in the opening phase": lambda d: d["players"][0].update(
+        hand=d["players"][0]["hand"] + d["players"][0]["library"][:2], library=d["players"][0]["library"][2:]),
     "a locked attacker waiting for the defenders": lambda d: _pending(d, attacker_locked=True),
     "the defend phase on a city without able guards": lambda d: _pending(d, guard_locked=True),
 }
