@@ -148,12 +148,34 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
         # What Windows editors save as "Unicode": its NUL bytes would otherwise read as a binary file.
         raise UnreadableInput(path, f"UTF-16 text, not UTF-8: {_iconv_advice(path, 'UTF-16')}")
     if b"\x00" in data:
+        if (order := _utf16_without_bom(data)) is not None:
+            raise UnreadableInput(path, f"{order} text without a byte-order mark, not UTF-8: {_iconv_advice(path, order)}")
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){encoding_hint(path, data)}") from None
     return text.replace("\r\n", "\n")
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """`UTF-16LE` or `UTF-16BE` when NUL-laden bytes read strictly as lines of printable text in that order.
+
+    Some exporters write UTF-16 with no byte-order mark; its ASCII letters carry a NUL byte each. Said
+    only when every character is printable text (no NUL, no control but line ends and tabs), which
+    binary data almost never is; cardkit still does not decode it, it names the `iconv` line.
+    """
+    if len(data) % 2:
+        return None
+    sample = data[:65536]
+    for order in ("UTF-16LE", "UTF-16BE"):
+        try:
+            text = sample.decode(order.lower())
+        except UnicodeDecodeError:
+            continue
+        if text.strip() and all(c.isprintable() or c in "\r\n\t" for c in text):
+            return order
+    return None
 
 
 # Russian text in Windows-1251 is words of bytes over 0x7F; Latin-1 (a German export) has one such byte

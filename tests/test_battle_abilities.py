@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from cardkit.games.battle.abilities import abilities_data, applied_table, game_abilities
-from cardkit.games.battle.apply import IllegalAction, apply, apply_all
+from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.cards import battle_cards
+from cardkit.games.battle.engine import ENGINE
 from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.notation import Action
 from cardkit.games.battle.rolls import rolled
@@ -110,7 +111,7 @@ def test_a_modifier_on_a_card_without_its_ability_is_illegal_and_the_message_nam
     with pytest.raises(IllegalAction) as caught:
         apply(state, Action.parse("attack c3 c4 vampirism 2 dice 6 1"))
     assert "no vampirism" in caught.value.reason and "kick.aim.2" in caught.value.reason
-    result = apply_all(state, [Action.parse("attack c3 c4 vampirism 2 dice 6 1")])
+    result = ENGINE.apply_all(state, ["attack c3 c4 vampirism 2 dice 6 1"])
     assert result.problems[0].code == "ILLEGAL_ACTION" and "its abilities: kick.aim.2" in result.problems[0].message
 
 
@@ -398,10 +399,9 @@ def test_apply_json_shows_the_ability_of_each_event(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from cardkit.cli.main import app
-    from cardkit.games.battle.stateio import write_state
 
     path = tmp_path / "b.json"
-    write_state(battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3}), path)
+    ENGINE.write(battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3}), path)
     out = CliRunner().invoke(app, ["battle", "apply", str(path), "attack c3 c4 vampirism 2 dice 6 1", "--json"])
     assert out.exit_code == 0, out.output
     events = json.loads(out.output)["events"]
@@ -512,13 +512,11 @@ def test_a_judge_gives_a_card_an_ability_it_has_by_its_own_text_and_takes_it_awa
 
 
 def test_a_huge_poison_or_pile_of_counters_never_makes_a_state_the_reader_refuses(tmp_path: Path) -> None:
-    from cardkit.games.battle.stateio import read_state, write_state
-
     state = battle((PLAIN2, "first", "c3"), (PLAIN, "second", "c4"), (PLAIN2, "second", "d4"),
                    c2={"open": False, "markers": (("poison", 1_000_000),)})
     after, _ = run(state, "counters c3 +999999", "end")
     assert after.by_id(2).zone == "graveyard"  # type: ignore[union-attr]
     with pytest.raises(IllegalAction, match="counters"):
         apply(after, Action.parse("counters c3 +2"))
-    write_state(after, tmp_path / "s.json")
-    assert read_state(tmp_path / "s.json") == after
+    ENGINE.write(after, tmp_path / "s.json")
+    assert ENGINE.read(tmp_path / "s.json") == after

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.games.battle.apply import IllegalAction, apply, apply_all
+from cardkit.games.battle.apply import IllegalAction, apply
+from cardkit.games.battle.engine import ENGINE
 from cardkit.games.battle.board import from_placement, is_beside, placement_row
 from cardkit.games.battle.legal import legal_actions, why_illegal
 from cardkit.games.battle.notation import Action, Attack, BadActionText, End, Move, Shoot
@@ -145,13 +146,12 @@ def test_a_card_at_zero_life_or_less_on_the_battlefield_is_no_possible_state(lif
 
 def test_a_battle_file_with_a_dead_card_on_the_battlefield_is_unreadable(tmp_path: Path) -> None:
     from cardkit.errors import UnreadableInput
-    from cardkit.games.battle.stateio import read_state
     from cardkit.jsonio import dumps_canonical
 
     path = tmp_path / "dead.battle.json"
     path.write_text(dumps_canonical(duel(life=0).to_dict()), encoding="utf-8")
     with pytest.raises(UnreadableInput, match="life 0"):
-        read_state(path)
+        ENGINE.read(path)
 
 
 def test_a_state_survives_its_json_form() -> None:
@@ -212,7 +212,7 @@ def test_der_angreifer_wird_verdeckt_die_verteidigende_figur_bleibt_aufgedeckt(d
 
 def test_an_attack_by_a_closed_card_is_illegal_and_after_end_end_it_may_attack_again() -> None:
     state = run(duel(), "attack c3 c4 dice 2 4")
-    result = apply_all(state, [Action.parse("attack c3 c4 dice 6 1")])
+    result = ENGINE.apply_all(state, ["attack c3 c4 dice 6 1"])
     assert [p.code for p in result.problems] == ["ILLEGAL_ACTION"]
     assert "closed" in result.problems[0].message and result.state == state
     state = run(state, "end", "end")

@@ -15,7 +15,7 @@ from cardkit.games.battle.apply import apply
 from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.rolls import rolled
 from cardkit.games.battle.setup import load_side, new_battle
-from cardkit.games.battle.stateio import read_state
+from cardkit.games.battle.engine import ENGINE
 
 DATA = Path(__file__).parent / "data" / "battle"
 BASE = new_battle(load_side(DATA / "online-first.json"), load_side(DATA / "online-second.json")).to_dict()
@@ -34,7 +34,7 @@ def test_a_changed_state_is_read_or_refused_and_never_crashes_a_battle(tmp_path_
     path = tmp_path_factory.mktemp("fuzz") / "state.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     try:
-        state = read_state(path)
+        state = ENGINE.read(path)
     except UnreadableInput:
         return
     rng = random.Random(seed)

@@ -58,11 +58,11 @@ def test_a_broken_rules_file_is_a_catalogue_error(tmp_path: Path, monkeypatch: p
 
 def test_the_docs_library_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardkit.games.battle.setup import load_side, new_battle
-    from cardkit.games.battle.stateio import write_state
+    from cardkit.games.battle.engine import ENGINE
 
     (tmp_path / "build").mkdir()
     state = new_battle(load_side(ROOT / "squads" / "online-battle-first.json"), load_side(ROOT / "squads" / "online-battle-second.json"))
-    write_state(state, tmp_path / "build" / "battle.json")
+    ENGINE.write(state, tmp_path / "build" / "battle.json")
     monkeypatch.chdir(tmp_path)
     blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "battle.md").read_text(encoding="utf-8"), re.S)
     assert blocks

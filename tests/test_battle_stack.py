@@ -21,7 +21,7 @@ from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.notation import Action
 from cardkit.games.battle.setup import IllegalSetup, load_side, new_battle
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
-from cardkit.games.battle.stateio import read_state, write_state
+from cardkit.games.battle.engine import ENGINE
 
 DATA = Path(__file__).resolve().parent / "data" / "battle"
 
@@ -54,7 +54,7 @@ def test_a_terrain_stands_in_the_reserve_with_life_none_and_every_command_reads_
     terrain = next(c for c in json.loads(out.read_text(encoding="utf-8"))["cards"] if c["card"] == "20011")
     assert terrain["zone"] == "reserve" and terrain["life"] is None
     assert CliRunner().invoke(app, ["battle", "moves", str(out)]).exit_code == 0
-    assert check_state(read_state(out)) == []
+    assert check_state(ENGINE.read(out)) == []
 
 
 def _over() -> BattleState:
@@ -200,4 +200,4 @@ def test_battle_new_takes_each_players_deal_and_writes_the_stack(tmp_path: Path)
     made = CliRunner().invoke(app, ["battle", "new", str(a), str(b), "--first-deal", str(deal), "--out", str(out)])
     assert made.exit_code == 0, made.output
     assert [c["card"] for c in json.loads(out.read_text(encoding="utf-8"))["cards"] if c["zone"] == "deck"] == ["b_bokor"]
-    write_state(read_state(out), tmp_path / "again.json")
+    ENGINE.write(ENGINE.read(out), tmp_path / "again.json")

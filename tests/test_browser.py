@@ -445,8 +445,11 @@ PAGES_FOR_EVERYONE = ["/", "/cardkit", "/cardkit/cards", "/cardkit/cards?_search
 
 
 def _check_page_for_everyone(page: object, where: str) -> None:
-    """lang="en", one <main>, headings in order from one <h1>, and every text readable (contrast >= 4.5:1)."""
+    """lang="en", one <main>, headings in order from one <h1>, every text readable (contrast >= 4.5:1), and
+    nothing wider than the screen (a wide table scrolls in its own box)."""
     assert page.locator("html").get_attribute("lang") == "en", where  # type: ignore[attr-defined]
+    width = page.evaluate("window.innerWidth")  # type: ignore[attr-defined]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, where  # type: ignore[attr-defined]
     assert page.locator("main").count() == 1, where  # type: ignore[attr-defined]
     levels = page.evaluate(HEADINGS_JS)  # type: ignore[attr-defined]
     assert levels and levels[0] == 1 and levels.count(1) == 1, (where, levels)
@@ -455,7 +458,7 @@ def _check_page_for_everyone(page: object, where: str) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
-def test_every_page_says_its_language_has_one_main_headings_in_order_and_readable_text(
+def test_every_page_says_its_language_has_one_main_headings_in_order_readable_text_and_fits_the_screen(
         shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
     base, _ = server
     page.set_viewport_size({"width": width, "height": height})
@@ -565,3 +568,20 @@ def test_the_deck_page_answers_first_and_an_ambiguous_line_is_a_choice_without_j
         assert "unresolved" not in summary
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_a_pasted_line_thousands_of_characters_long_wraps_on_the_deck_page_rather_than_widening_it(
+        shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
+    base, _ = server
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.goto(f"{base}/-/deck")
+        page.eval_on_selector("textarea#deck", "(e, v) => { e.value = v; }",
+                              "game: berserk-tcg\n1 " + "A" * 5000 + "\n" + "x" * 5000 + "\n40 BK1-001\n")
+        page.click("input[type=submit][value='Check the deck']")
+        page.wait_for_load_state()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"deck-long-line-{width}.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

@@ -135,3 +135,22 @@ def test_two_stray_bytes_are_damage_and_get_no_guess(tmp_path: Path) -> None:
     with pytest.raises(UnreadableInput) as exc:
         read_deck(path)
     assert exc.value.message.endswith("not UTF-8 (byte 25)")
+
+
+@pytest.mark.parametrize("order", ["UTF-16LE", "UTF-16BE"])
+def test_a_utf_16_file_without_a_byte_order_mark_is_named_with_its_iconv_line_not_called_binary(
+        tmp_path: Path, order: str) -> None:
+    path = tmp_path / "export.deck"
+    path.write_bytes("game: berserk-ccg\r\n3 Кочевник\r\n\t2 Guts\r\n".encode(order.lower()))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message == (f"{path}: {order} text without a byte-order mark, not UTF-8: convert it with "
+                                 f"`iconv -f {order} -t UTF-8 {path} > {tmp_path}/export.utf8.deck` and use the new file")
+
+
+def test_binary_bytes_with_nuls_are_still_called_binary(tmp_path: Path) -> None:
+    path = tmp_path / "image.deck"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00")
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.message.endswith("binary file (contains NUL bytes)")

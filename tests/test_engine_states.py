@@ -59,6 +59,14 @@ def _first_unit(d: dict[str, Any], **unit: Any) -> None:
     d["players"][0]["units"] = [{"card": "BK1-011", "city": None, "locked": False, "damage": 0, **unit}]
 
 
+def _pending(d: dict[str, Any], attacker_locked: bool = False, guard_locked: bool = False) -> None:
+    """Player 1's Guts attacks c1, held by player 2's Casca, and waits for player 2 to choose its defenders."""
+    d.update(phase="defend", opened=True, attacked=True, attack={"city": "c1", "attackers": [0]})
+    d["cities"][0].update(revealed=True, level=1, controller=1)
+    _first_unit(d, locked=attacker_locked)
+    d["players"][1]["units"] = [{"card": "BK1-013", "city": "c1", "locked": guard_locked, "damage": 0}]
+
+
 TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "opened is the text false": lambda d: d.update(opened="false"),
     "locked is the text no": lambda d: _first_unit(d, locked="no"),
@@ -79,12 +87,18 @@ TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "the discard phase with a hand of 5": lambda d: (d.update(phase="discard"), d["players"][0].update(
         hand=d["players"][0]["hand"][:5])),
     "the discard phase with a hand of 7": lambda d: d.update(phase="discard"),
+    "damage in the opening phase": lambda d: _first_unit(d, damage=1),
+    "damage in the main phase before any battle": lambda d: (d.update(phase="main"), _first_unit(d, damage=1)),
+    "a locked unit of the player on turn in its opening phase": lambda d: _first_unit(d, locked=True),
+    "a locked attacker waiting for the defenders": lambda d: _pending(d, attacker_locked=True),
+    "the defend phase on a city without able guards": lambda d: _pending(d, guard_locked=True),
 }
 
 
 @pytest.mark.parametrize("case", sorted(TCG_IMPOSSIBLE))
 def test_the_tcg_reader_refuses_an_impossible_state_or_a_coerced_type(states: dict[str, Any], case: str) -> None:
     assert TCG.read_text(json.dumps(states["tcg"]))  # the untouched state reads
+    assert TCG.read_text(changed(states["tcg"], _pending))  # and so does an attack waiting for its defenders
     refused(TCG, changed(states["tcg"], TCG_IMPOSSIBLE[case]))
 
 
@@ -146,6 +160,17 @@ def test_tcg_moves_with_24_unlocked_characters_lists_the_first_thousand_at_once(
     assert len(set(out["actions"])) == 1000
     text = runner.invoke(app, ["tcg", "moves", str(path), "--limit", "3"]).output
     assert text.count("\n  ") == 3 and "note: the first 3 legal actions only" in text
+
+
+@pytest.mark.parametrize("name", ["tcg", "fleet", "battle"])
+def test_moves_refuses_a_limit_whose_listing_would_take_gigabytes(
+        runner: CliRunner, tmp_path: Path, states: dict[str, Any], name: str) -> None:
+    """--limit bounds memory too: ten million listed actions are gigabytes of text, so the bound has a ceiling."""
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(states[name]), encoding="utf-8")
+    result = runner.invoke(app, [name, "moves", str(path), "--limit", "10000000"])
+    assert result.exit_code == 2 and "--limit" in result.output
+    assert runner.invoke(app, [name, "moves", str(path), "--limit", "100000"]).exit_code == 0
 
 
 # --- written states read back (family 4) ----------------------------------------------------------------

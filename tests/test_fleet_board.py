@@ -142,6 +142,8 @@ def test_one_move_card_moves_several_ships_forward_and_a_column_advances_togethe
 
 
 def test_the_berserker_moves_forward_towards_rank_1() -> None:
+    """"moving one or more Ships forward" (MANEUVER PHASE): the Berserker sets up on the far back rows
+    ("his back two rows"), so its forward is towards rank 1."""
     state, _ = apply(board("berserker@d8", turn="berserker"), Forward("cruising-speed", ("d8",)))
     assert state.ship_at("d6") is not None
 
@@ -226,6 +228,7 @@ def test_an_empty_deck_is_refilled_by_shuffling_the_discard_with_the_seed() -> N
 
 
 def test_the_same_seed_deals_the_same_game_and_the_deck_is_the_card_list() -> None:
+    """"THE CARDS Players share a common deck." and the CARD LIST gives its cards with their counts."""
     human, berserker = read_json_input(HUMAN), read_json_input(BERSERKER)
     a, b, c = new_game(human, berserker, seed=7), new_game(human, berserker, seed=7), new_game(human, berserker, seed=8)
     assert a.to_dict() == b.to_dict() and a.deck != c.deck
@@ -375,3 +378,19 @@ def test_a_defense_card_answers_only_what_it_may_even_beside_another() -> None:
     with pytest.raises(IllegalAction, match="answers only Marines"):
         apply(board("ramship@d6", "berserker@d7", hands=hands),
               parse_action("fire d6 d7 card point-blank defend robot-security,superstructure"))
+
+
+def test_players_take_turns_of_orders_maneuver_and_fire_in_that_order() -> None:
+    """"TURN SEQUENCE Players take turns. Each turn has 3 phases: Orders Phase Maneuver Phase Fire Phase":
+    the first fire ends the maneuvers, `end` passes the turn, and the next player's orders draw its 3 cards."""
+    hands = {"human": ("tactical-speed", "short", "tactical-speed"), "berserker": ()}
+    state = board("cruiser@d1", "cruiser@e1", "berserker@d3", hands=hands, deck=("fast", "long", "medium", "evasion"))
+    state, _ = apply(state, Move("e1", "e2", "tactical-speed"))
+    assert (state.turn, state.phase) == ("human", "maneuver")
+    state, _ = apply(state, Fire("d1", "d3", "short"))
+    assert (state.turn, state.phase) == ("human", "fire")
+    with pytest.raises(IllegalAction, match="fire phase"):
+        apply(state, Move("d1", "d2", "tactical-speed"))
+    state, _ = apply(state, End())
+    assert (state.turn, state.phase) == ("berserker", "maneuver")
+    assert state.hand("berserker") == ("fast", "long", "medium") and state.deck == ("evasion",)

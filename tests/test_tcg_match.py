@@ -455,3 +455,38 @@ def test_a_quick_card_that_cuts_the_hand_to_7_in_the_discard_phase_ends_the_turn
     game, _ = apply(game, parse(f"open {QUICK} pay {MERC}"))
     assert (game.active, game.phase, len(game.players[0].hand)) == (1, "draw", 7)
     assert ENGINE.unreadable(game) is None
+
+
+def test_each_player_draws_7_cards_from_its_library_to_form_its_hand() -> None:
+    """"Players have to draw 7 cards from their Library to form their Hands." (the text's opening lines)"""
+    decks = [deck_cards(str(WHITE))[1], deck_cards(str(RED))[1]]
+    game = new_game(decks, seed=5)
+    for player, deck in zip(game.players, decks):
+        assert len(player.hand) == 7 and sorted(player.hand + player.library) == sorted(deck)
+        assert player.trash == () and player.units == ()
+
+
+def test_at_first_no_city_is_revealed_and_only_level_0_cards_open() -> None:
+    """"At first, none is visible and only cards of Level 0 can be played (Opened)." (the text on opening cards)"""
+    game = new_game([deck_cards(str(WHITE))[1], deck_cards(str(RED))[1]], seed=5)
+    assert not any(c.revealed for c in game.cities)
+    opened = {a.card for a in legal_actions(game) if isinstance(a, Open)}
+    held = set(game.players[0].hand) | set(game.players[1].hand)
+    assert opened and all(int(game.stats[c].get("level") or 0) == 0 for c in opened)
+    assert any(int(game.stats[c].get("level") or 0) > 0 for c in held), "the hands hold a card that may not open yet"
+
+
+def test_where_both_players_may_open_a_quick_card_the_player_on_turn_has_the_priority(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"If two Quick effects went to be played simultaneously, the player which turn it is has the priority."
+    (the Quick paragraph): actions apply one at a time, so `moves` lists the player on turn's opens first
+    (reading quick_priority)."""
+    from cardkit.games.berserk_tcg.game import legal
+
+    game = table(revealed=("c1",), phase="main", hand=(QUICK, MERC))
+    game = replace(game, players=(game.players[0], replace(game.players[1], hand=(QUICK, MERC))))
+    assert [a.by for a in legal_actions(game) if isinstance(a, Open)] == [None, 1]
+    assert [a.by for a in legal_actions(replace(game, active=1)) if isinstance(a, Open)] == [None, 0]
+    real = legal.reading
+    monkeypatch.setattr(legal, "reading", lambda g, r: "player-not-on-turn" if r == "quick_priority" else real(g, r))
+    assert [a.by for a in legal_actions(game) if isinstance(a, Open)] == [1, None]

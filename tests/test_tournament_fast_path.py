@@ -4,16 +4,18 @@ at a time from cold caches."""
 
 from __future__ import annotations
 
+import gc
 import random
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import pytest
 
-from cardkit.decks import legality, read
+from cardkit.decks import legality, parse, read
 from cardkit.formats import load_format
-from cardkit.tournament import check_event
+from cardkit.tournament import batch, check_event
 from cardkit.tournament.check import check_submission, cross_check, find_submissions
+from cardkit.tournament import registrations
 from cardkit.tournament.registrations import read_registrations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +27,7 @@ EVENTS = [(ROOT / "events" / "spring-open", "registrations.csv"),
 def _cold() -> None:
     read._SHARED.clear()
     legality._RULES.clear()
+    parse._KNOWN_CARD_LINES.clear()
 
 
 def _plain(inputs: list[Path], registrations: Path | None, format_name: str | None = None) -> list[dict[str, Any]]:
@@ -99,3 +102,24 @@ def test_generated_decks_get_the_same_problems_checked_together_as_one_at_a_time
 def test_generated_decks_against_an_event_format_match_one_at_a_time(tmp_path: Path) -> None:
     _generated(tmp_path, 120, seed=8)
     assert _fast([tmp_path], None, "berserk-tcg") == _plain([tmp_path], None, "berserk-tcg")
+
+
+def _collector_state(item: int) -> bool:
+    if item < 0:
+        raise ValueError("a bad item")
+    return gc.isenabled()
+
+
+def test_the_cycle_collector_is_off_while_decks_are_checked_and_back_on_after_even_on_an_exception() -> None:
+    assert gc.isenabled()
+    assert batch.check_all(_collector_state, [1, 2, 3], jobs=1) == [False, False, False]
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        batch.check_all(_collector_state, [1, -1], jobs=1)
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("relative", ["a/b.deck", "b.deck", "", "a/b/", "a/./b", ".", "..", "a/..", "a//b", "a/b/.",
+                                      "a\\b.deck", "./x.deck"])
+def test_a_submissions_file_name_is_what_pathlib_calls_its_name(relative: str) -> None:
+    assert registrations._file_name(relative) == PurePosixPath(relative).name

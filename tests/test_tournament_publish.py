@@ -286,3 +286,43 @@ def test_csv_dir_over_a_file_cardkit_did_not_write_is_refused_before_any_work(ru
     afile.write_text("x", encoding="utf-8")
     refused = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(afile)])
     assert refused.exit_code == 2 and not out.exists() and afile.read_text(encoding="utf-8") == "x"
+
+
+@pytest.mark.parametrize(("name", "player"), [("Hawks x3", "Ann"), ("Hawks", "Zed x 2"), ("Team #1", "Ann // B")],
+                         ids=["a deck name like a card line", "a player like a card line", "names with comment marks"])
+def test_a_decklist_s_text_reads_back_as_the_same_deck_when_its_names_look_like_card_lines_or_comments(
+        tmp_path: Path, name: str, player: str) -> None:
+    import html
+    import json
+
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import deck_hash
+
+    sent = json.loads((EVENT / "decks" / "clara-black-forest.deck.json").read_text(encoding="utf-8"))
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event" / "d.deck.json").write_text(json.dumps({**sent, "name": name, "player": player}), encoding="utf-8")
+    result = check_event([tmp_path / "event"])
+    [(text,)] = [(t,) for t in re.findall(r'<pre id="deck-\d+-text">(.*?)</pre>', render_page(result), re.S)]
+    path = tmp_path / "copied.deck"
+    path.write_text(html.unescape(text), encoding="utf-8")
+    copied = read_deck(path)
+    assert deck_hash(copied) == result.submissions[0].hash
+    # A name the deck format can't hold as a header is kept as a comment for the reader, never as another value.
+    assert copied.player in (player, None) and copied.header.get("name") in (name, None)
+    assert f"{name}" in text and html.escape(player, quote=True) in text
+
+
+def test_a_decklist_s_text_names_the_deck_s_own_format_when_the_event_has_none(tmp_path: Path) -> None:
+    result = check_event([EVENT / "decks" / "clara-black-forest.deck.json"])
+    assert result.format is None
+    assert "\nformat: berserk-tcg\n" in render_page(result)
+
+
+def test_a_csv_dir_under_a_file_is_refused_before_anything_is_written_not_even_the_page(
+        runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a folder\n", encoding="utf-8")
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out),
+                                 "--csv-dir", str(tmp_path / "notes.txt" / "tables")])
+    assert result.exit_code == 2 and "notes.txt" in result.output
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]

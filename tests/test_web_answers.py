@@ -222,3 +222,29 @@ def test_a_chosen_card_holding_a_line_break_is_not_written_into_the_deck(ds: obj
     html = _request(ds, "/-/deck", {"deck": DECK, "card-2": "Guts (BK1-011)\n40 BK1-001", "was-2": "Guts"})
     text = unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", html, re.S).group(1))  # type: ignore[union-attr]
     assert text == DECK and "holds a line break" in _text(html)
+
+
+FOLDED_DECK = "game: berserk-tcg\n3 Guts\n12 BK1-001\nSideboard\n2 Guts\n"
+
+
+def test_a_name_ambiguous_on_several_lines_links_each_line_and_one_choice_rewrites_them_all(ds: object) -> None:
+    html = _request(ds, "/-/deck", {"deck": FOLDED_DECK})
+    problems = html[html.index('id="problems"'):html.index('id="cardkit-deck-form"')]
+    said = re.sub(r" ([,)?])", r"\1", _text(problems))
+    assert "found alike on 2 lines: 2, 5)" in said and "Which card is line 2 (and 5)?" in said
+    assert 'href="#line-5"' in problems and 'id="line-5"' in html
+    fields = dict(re.findall(r'<input type="hidden" form="cardkit-deck-form" name="([^"]+)" value="([^"]*)">', problems))
+    again = _request(ds, "/-/deck", {"deck": FOLDED_DECK, **fields, "card-2": "Guts (BK1-012)"})
+    text = unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", again, re.S).group(1))  # type: ignore[union-attr]
+    assert text.split("\n")[1] == "3 Guts (BK1-012)" and text.split("\n")[4] == "2 Guts (BK1-012)"
+    assert "AMBIGUOUS_CARD" not in _text(again)
+
+
+def test_a_forged_form_cannot_stretch_one_choice_over_more_lines_than_a_problem_lists(ds: object) -> None:
+    from cardkit.problems import FOLDED_LINES
+    from cardkit.web.deckpage import posted_deck
+
+    many = ",".join(str(n) for n in range(3, 10_000))
+    posted = posted_deck("application/x-www-form-urlencoded",
+                         f"deck=x&card-2=Guts+%28BK1-012%29&same-2={many},abc,-4".encode())
+    assert sorted(posted.choices) == list(range(2, 3 + FOLDED_LINES))

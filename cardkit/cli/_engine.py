@@ -36,8 +36,9 @@ class Started:
 
 
 OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the new state here (never over an input).")]
-LimitOption = Annotated[int, typer.Option("--limit", min=1, max=10_000_000, help=(
-    "List at most this many actions (a note says when there are more)."))]
+# a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes
+LimitOption = Annotated[int, typer.Option("--limit", min=1, max=100_000, help=(
+    "List at most this many actions, 1 to 100000 (a note says when there are more)."))]
 
 
 def _engine(module: str) -> "Engine[Any, Any]":

@@ -102,6 +102,20 @@ def _arena_card(text: str) -> str:
     return f"{m['name']} ({m['set']}-{m['number']})" if m else text
 
 
+CARD_LINES_KEPT = 50_000
+"""Plain card lines remembered across decks (a big event writes the same `3 Guts` thousands of times)."""
+_KNOWN_CARD_LINES: dict[str, tuple[bool, str, int]] = {}
+
+
+def _card_lines() -> dict[str, tuple[bool, str, int]]:
+    """Raw line -> (`SB:` side prefix, card text, count) of lines already read as a plain card line.
+
+    Such a line reads the same wherever it stands (only its section comes from the lines above),
+    so it is read once per process; the first `CARD_LINES_KEPT` distinct ones are kept.
+    """
+    return _KNOWN_CARD_LINES
+
+
 def parse_text(text: str) -> ParsedDeck:
     """Header lines, `Main`/`Side` sections and `N CARD` lines; anything else is PARSE_ERROR at its line.
 
@@ -112,7 +126,13 @@ def parse_text(text: str) -> ParsedDeck:
     in_header = True
     section_title, comment_section = _section_patterns()
     words = deck_words()
+    known = _card_lines()
     for number, raw in enumerate(text.split("\n"), start=1):
+        seen = known.get(raw)
+        if seen is not None:
+            in_header = False
+            out.entries.append(Entry(section="side" if seen[0] else section, line=number, text=seen[1], count=seen[2]))
+            continue
         hidden = _HIDDEN_BREAK.search(raw)
         if hidden:
             out.problems.append(error("PARSE_ERROR", f"the line holds U+{ord(hidden.group()):04X}, which other programs show "
@@ -149,6 +169,8 @@ def parse_text(text: str) -> ParsedDeck:
             count = int(digits) if len(digits) <= _SHORT_COUNT and digits.isdigit() else 0
             if 1 <= count <= MAX_COUNT:
                 out.entries.append(Entry(section=entry_section, line=number, text=card, count=count))
+                if len(known) < CARD_LINES_KEPT:
+                    known[raw] = (side_prefix is not None, card, count)
                 continue
             problem = _text_count_problem(digits, number, card)
             if problem:

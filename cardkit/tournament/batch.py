@@ -9,7 +9,9 @@ core and systems without `fork` are checked in this process, with the same resul
 
 from __future__ import annotations
 
-from typing import Callable, Sequence, TypeVar
+import gc
+from contextlib import contextmanager
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from cardkit.parallel import Progress, ordered_map
 
@@ -31,4 +33,25 @@ def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | 
     `check` must be picklable (a module-level function or a `functools.partial` of one)
     and must not raise for a bad item: it turns a bad file into a result.
     """
-    return ordered_map(check, items, progress, jobs, parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK)
+    with _collector_paused():
+        return ordered_map(check, items, progress, jobs, parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while the decks are checked (forked workers inherit it off).
+
+    Checking a deck makes no reference cycles (a 5,000-deck event leaves a few hundred objects
+    to collect), yet each full collection walked the whole catalogue and every result so far, and
+    in a forked worker it also copied the pages it touched: a fifth of a big event's time, and
+    more than half the cost of taking the workers' results back. Memory is freed by reference
+    counting as before; anything cyclic is collected when the collector is back on.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

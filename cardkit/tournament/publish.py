@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -21,6 +22,7 @@ from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
 from cardkit.tournament.frame import CARD_COLUMNS, CARD_TABLE_COLUMNS, DECK_COLUMNS, TABLES, Metagame, metagame
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
+from cardkit.visible import visible
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -31,11 +33,29 @@ GENERATOR = '<meta name="generator" content="cardkit tournament publish">'
 """Marks the page as cardkit's own."""
 TOP_CARDS_CHARTED = 20
 
+@lru_cache(maxsize=4096)
+def _header_line(key: str, value: str) -> str:
+    """`key: value` when the deck format reads it back as exactly that header; else the same as a `#` comment.
+
+    A value such as `Hawks x3` reads as a card line and `Team #1` loses its comment, so either
+    would make the copied list another deck; the reader still sees the name, the parser skips it.
+    """
+    from cardkit.decks.parse import parse_text
+
+    line = f"{key}: {visible(value)}"
+    parsed = parse_text(line)
+    if parsed.entries or parsed.problems or parsed.header != {key: visible(value)}:
+        return f"# {line}"
+    return line
+
+
 def deck_text(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None) -> list[str]:
     """The deck as lines of the text deck format cardkit reads (as `deck convert --to text` writes it):
-    header lines, `Main`, `Side` (only when it has cards), each card as `COUNT Name (ID)`."""
+    header lines, `Main`, `Side` (only when it has cards), each card as `COUNT Name (ID)`.
+
+    Values are shown as the page shows them (`visible`); a header the format can't hold is a comment."""
     header = [("game", deck["game"]), ("format", fmt), ("name", deck["name"]), ("player", deck["player"])]
-    lines = [f"{key}: {value}" for key, value in header if value]
+    lines = [_header_line(key, str(value)) for key, value in header if value and str(value).strip()]
     for section, title in (("main", "Main"), ("side", "Side")):
         entries = [c for c in cards if c["section"] == section]
         if entries or section == "main":
@@ -83,6 +103,8 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
     for values in zip(*(frame[k].tolist() for k in keys)):
         record = dict(zip(keys, values))
         by_deck.setdefault(int(record["deck"]), []).append(record)
+    # Without an event format each deck was checked in its own, which its copied list must keep.
+    formats = {s.path: s.report.format for s in result.submissions}
     summary = [("legal decks published", len(decks)), ("mixes", len(mixes)), ("different cards", len(cards)),
                ("not published", len(meta.unlisted))]
     return render(
@@ -94,7 +116,8 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
         card_bars=[{"label": label, "value": int(c["decks"]), "fill": None} for label, c in zip(card_labels(top), top)],
         size_bars=[{"label": f"{r['game']}: {r['main']}" if many_games else f"{r['main']} cards", "value": int(r["decks"]),
                     "fill": None} for r in sizes],
-        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format, links) for d in decks])
+        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format or formats.get(d["file"]), links)
+                   for d in decks])
 
 
 def is_published_page(path: Path) -> bool:

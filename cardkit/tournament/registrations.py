@@ -7,6 +7,7 @@ from collections import Counter
 import io
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from cardkit.errors import UnknownFormat, UnreadableInput
@@ -21,6 +22,7 @@ COLUMNS: tuple[str, ...] = ("player", "deck", "format")
 (an `event` column names the event in reports and on the published page)."""
 
 
+@lru_cache(maxsize=1 << 16)  # an event asks each name's key several times (list, submission, cross-checks)
 def player_key(name: str) -> PlayerKey:
     """Names compare with case, accents, spacing and punctuation folded: `alice  archer` is `Alice Archer`."""
     return fold(name) or name.strip()
@@ -79,9 +81,15 @@ class Registrations:
 
     def for_file(self, relative: str) -> Registration | None:
         """The first row whose `deck` column names the submission at `relative` (its path or just its file name)."""
-        hits = [hit for hit in (self._by_file.get(relative), self._by_file.get(PurePosixPath(relative).name))
+        hits = [hit for hit in (self._by_file.get(relative), self._by_file.get(_file_name(relative)))
                 if hit is not None]
         return min(hits, key=lambda hit: hit[0])[1] if hits else None
+
+
+def _file_name(relative: str) -> str:
+    """`PurePosixPath(relative).name`, without building a path for the common `folder/file.deck`."""
+    name = relative.rpartition("/")[2]
+    return name if name and name != "." else PurePosixPath(relative).name
 
 
 def read_registrations(path: str | os.PathLike[str]) -> Registrations:

@@ -16,6 +16,7 @@ from typing import Any
 from cardkit.decks.report import DeckReport, validate_bytes, validate_text
 from cardkit.errors import CardkitError
 from cardkit.jsonio import MAX_INPUT_BYTES
+from cardkit.problems import FOLDED_LINES, Problem
 
 # Upload names are the user's: only a plain file name with a known suffix is kept.
 DEFAULT_NAME = "pasted.deck"
@@ -48,8 +49,11 @@ MAX_FORM_BYTES = 2 * MAX_INPUT_BYTES + (1 << 16)
 
 
 # The page's choices: `card-N` is the card chosen for line N (an ambiguous line's candidate, or a suggestion),
-# `was-N` the card text line N held when the page was made, so an edited line is never overwritten.
+# `was-N` the card text line N held when the page was made, so an edited line is never overwritten, and
+# `same-N` the other lines of a problem found alike on several lines (`3 Guts` and `2 Guts`), which one
+# choice answers too; at most as many as a folded problem lists, so a forged form can't ask for more.
 CHOICE_FIELD = re.compile(r"^card-(?P<line>[0-9]{1,7})$")
+SAME_LINE = re.compile(r"^[0-9]{1,7}$")
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,9 @@ def _choices(fields: dict[str, str]) -> dict[int, tuple[str, str]]:
         if m and value.strip():
             line = int(m["line"])
             chosen[line] = (value.strip(), fields.get(f"was-{line}", ""))
+            same = [int(n) for n in fields.get(f"same-{line}", "").split(",") if SAME_LINE.match(n.strip())]
+            for other in same[:FOLDED_LINES]:
+                chosen.setdefault(other, (value.strip(), fields.get(f"was-{other}", "")))
     return chosen
 
 
@@ -243,6 +250,11 @@ class LineFix:
     was: str  # the card text the line holds now
     kind: str  # "choose" (an ambiguous name: one of these cards) or "suggest" (an unknown name: did you mean)
     options: list[Option]
+    also: tuple[int, ...] = ()  # the other lines of a problem found alike on several lines: the choice is theirs too
+
+
+def _also(problem: Problem) -> tuple[int, ...]:
+    return tuple(n for n in (problem.lines or ()) if n != problem.line)
 
 
 def line_fixes(report: DeckReport) -> dict[int, LineFix]:
@@ -264,7 +276,7 @@ def line_fixes(report: DeckReport) -> dict[int, LineFix]:
             keys = [k for k in differing_fields(p.candidates) if k != "name"]
             options = [Option(f"{c['name']} ({c['id']})", str(c["id"]), str(c["name"]),
                               ", ".join(shown_value(k, c.get(k)) for k in keys)) for c in p.candidates]
-            fixes[p.line] = LineFix(p.line, p.card, "choose", options)
+            fixes[p.line] = LineFix(p.line, p.card, "choose", options, _also(p))
         elif p.code == "UNKNOWN_CARD":
             options = []
             for text in index.find(p.card).suggestions:
@@ -272,5 +284,5 @@ def line_fixes(report: DeckReport) -> dict[int, LineFix]:
                 if m and (cid := index.by_id(m["id"])):
                     options.append(Option(text, cid, str(cards[cid]["name"]), card_details(cards[cid])))
             if options:
-                fixes[p.line] = LineFix(p.line, p.card, "suggest", options)
+                fixes[p.line] = LineFix(p.line, p.card, "suggest", options, _also(p))
     return fixes

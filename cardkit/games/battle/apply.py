@@ -1,7 +1,8 @@
 """Applying actions: `apply(state, action) -> (state, events)`, never changing its input.
 
-An illegal action raises IllegalAction with the reason; `apply_all` turns that
-into an ILLEGAL_ACTION problem and stops there, keeping the state before it.
+An illegal action raises IllegalAction with the reason; the engine protocol's
+`apply_all` (`cardkit.games.battle.engine.ENGINE`) turns that into an
+ILLEGAL_ACTION problem and stops there, keeping the state before it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCo
                                            FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, game_rules, ranged_melee_effect, reading, variable_shot_hit
 from cardkit.games.battle.state import BattleState, CardInstance, Seat, other
-from cardkit.problems import Problem, error
 
 Event = dict[str, Any]
 
@@ -571,35 +571,3 @@ def shuffle_deck(state: BattleState, seat: Seat) -> BattleState:
 def _noted(state: BattleState, notes: list[str]) -> BattleState:
     new = tuple(n for n in notes if n not in state.notes)
     return replace(state, notes=state.notes + new) if new else state
-
-
-@dataclass
-class ApplyResult:
-    """What `battle apply` reports: the state reached, the events, and the problem that stopped it."""
-
-    state: BattleState
-    events: list[Event] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    applied: int = 0
-
-    @property
-    def legal(self) -> bool:
-        return not self.problems
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"legal": self.legal, "applied": self.applied, "problems": [p.to_dict() for p in self.problems],
-                "events": self.events, "state": self.state.to_dict()}
-
-
-def apply_all(state: BattleState, actions: list[Action]) -> ApplyResult:
-    """Apply `actions` in order; stop at the first illegal one with an ILLEGAL_ACTION problem."""
-    result = ApplyResult(state)
-    for i, action in enumerate(actions):
-        try:
-            state, events = apply(state, action)
-        except IllegalAction as exc:
-            result.problems.append(error("ILLEGAL_ACTION", exc.message, line=i + 1, actual=str(action)))
-            return result
-        result.state, result.applied = state, i + 1
-        result.events.extend(events)
-    return result

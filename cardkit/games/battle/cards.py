@@ -41,26 +41,6 @@ class BattleCard:
     def label(self) -> str:
         return f"{self.name} ({self.id})"
 
-    @property
-    def ranged_melee(self) -> bool:
-        return "ranged" in self.actions
-
-    @property
-    def shot(self) -> bool:
-        return "shoot" in self.actions
-
-    @property
-    def aimed(self) -> bool:
-        return "aimed" in self.actions
-
-    @property
-    def magic(self) -> bool:
-        return "magic" in self.actions
-
-    @property
-    def collects(self) -> bool:
-        return "collect" in self.actions
-
     def value(self, code: str) -> int | None:
         """The number the catalogue prints with `code` (tabletop icons), if any."""
         return dict(self.values).get(code)

@@ -22,8 +22,8 @@ the placeholder `X` (`attack c3 c4 vampirism X`), which `apply` refuses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar
 
 from cardkit.errors import CardkitError
 
@@ -50,6 +50,25 @@ def _shown(value: Value) -> str:
     return "X" if value is None else str(value)
 
 
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One word of an action's text after its verb: what it may be, how it reads, how it prints."""
+
+    regex: str
+    read: Callable[[str], Any] = str
+    show: Callable[[Any], str] = str
+
+
+WHERE = Word(_LOC)
+CARD_ID = Word(r"#[0-9]{1,9}")
+PLACE = Word(r"[a-e][1-6]|reserve")
+SEAT = Word(r"first|second")
+COUNT = Word(r"[0-9]{1,6}", int)
+SIGNED = Word(r"[+-][0-9]{1,6}", int, lambda n: f"{n:+d}")
+NUMBER = Word(_N, _value, _shown)
+NAME = Word(r"[a-z][a-z_]{0,30}")
+
+
 class BadActionText(CardkitError):
     """The text is not a battle action."""
 
@@ -61,9 +80,23 @@ class BadActionText(CardkitError):
 
 
 class Action:
-    """Base of every battle action; `Action.parse(text)` returns the matching kind."""
+    """Base of every battle action; `Action.parse(text)` returns the matching kind.
 
+    Most kinds are their verb and a fixed list of `words`, one per field in field
+    order, and are read and printed from that table alone; a kind whose text has
+    optional parts gives its own `tail` (the regex after the verb), `from_match`
+    and `__str__`.
+    """
+
+    verb: ClassVar[str] = ""
+    words: ClassVar[tuple[Word, ...]] = ()
+    tail: ClassVar[str | None] = None
     pattern: ClassVar[re.Pattern[str]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        tail = cls.tail if cls.tail is not None else "".join(f" ({w.regex})" for w in cls.words)
+        cls.pattern = re.compile(re.escape(cls.verb) + tail)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -79,7 +112,11 @@ class Action:
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
-        raise NotImplementedError
+        make: Callable[..., Action] = cls
+        return make(*(w.read(g) for w, g in zip(cls.words, m.groups())))
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *(w.show(getattr(self, f.name)) for w, f in zip(self.words, fields(self)))])  # type: ignore[arg-type]
 
     @property
     def acting(self) -> str | None:
@@ -94,14 +131,8 @@ class Move(Action):
 
     actor: str
     to: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"move ({_LOC}) ({_LOC})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], m[2])
-
-    def __str__(self) -> str:
-        return f"move {self.actor} {self.to}"
+    verb: ClassVar[str] = "move"
+    words: ClassVar[tuple[Word, ...]] = (WHERE, WHERE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +168,9 @@ class Attack(Action):
     kind: str = "simple"
     mods: tuple[tuple[str, Value], ...] = ()
     surprise: Surprise | None = None
-    pattern: ClassVar[re.Pattern[str]] = re.compile(
-        rf"attack ({_LOC}) ({_LOC})(?: (aimed|magic|nocounter))?((?: (?:{'|'.join(MODIFIERS)}) {_N})*)"
+    verb: ClassVar[str] = "attack"
+    tail: ClassVar[str | None] = (
+        rf" ({_LOC}) ({_LOC})(?: (aimed|magic|nocounter))?((?: (?:{'|'.join(MODIFIERS)}) {_N})*)"
         rf"(?: defend ({_LOC}))?(?: surprise ({_LOC}) (shoot|throw|discharge)(?: ({_N}))?)?(?: dice ({_DIE})(?: ({_DIE}))?)?")
 
     @classmethod
@@ -193,14 +225,8 @@ class Ranged(Action):
 
     actor: str
     target: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"ranged ({_LOC}) ({_LOC})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], m[2])
-
-    def __str__(self) -> str:
-        return f"ranged {self.actor} {self.target}"
+    verb: ClassVar[str] = "ranged"
+    words: ClassVar[tuple[Word, ...]] = (WHERE, WHERE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +243,7 @@ class Shoot(Action):
     damage: tuple[int, ...] = ()
     die: int | None = None
     verb: ClassVar[str] = "shoot"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"shoot ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?")
+    tail: ClassVar[str | None] = rf" ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
@@ -234,7 +260,6 @@ class Throw(Shoot):
     """A throw (Wurf): a special attack from a distance, damage as a shot's."""
 
     verb: ClassVar[str] = "throw"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"throw ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +267,6 @@ class Discharge(Shoot):
     """A discharge (Entladung): a magic attack from a distance, damage as a shot's, 0 when the card gives none."""
 
     verb: ClassVar[str] = "discharge"
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"discharge ({_LOC}) ({_LOC})(?: ({_DAMAGE}))?(?: dice ({_DIE}))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,28 +275,15 @@ class Deathblow(Action):
 
     actor: str
     x: Value = None
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"deathblow ({_LOC}) ({_N})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], _value(m[2]))
-
-    def __str__(self) -> str:
-        return f"deathblow {self.actor} {_shown(self.x)}"
+    verb: ClassVar[str] = "deathblow"
+    words: ClassVar[tuple[Word, ...]] = (WHERE, NUMBER)
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """End the turn; the other player's closed cards open."""
 
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"end")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls()
-
-    def __str__(self) -> str:
-        return "end"
+    verb: ClassVar[str] = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,14 +292,8 @@ class AddCounters(Action):
 
     actor: str
     n: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"counters ({_LOC}) ([+-][0-9]{{1,6}})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], int(m[2]))
-
-    def __str__(self) -> str:
-        return f"counters {self.actor} {self.n:+d}"
+    verb: ClassVar[str] = "counters"
+    words: ClassVar[tuple[Word, ...]] = (WHERE, SIGNED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,14 +302,8 @@ class Pay(Action):
 
     actor: str
     n: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"pay ({_LOC}) ([0-9]{{1,6}})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], int(m[2]))
-
-    def __str__(self) -> str:
-        return f"pay {self.actor} {self.n}"
+    verb: ClassVar[str] = "pay"
+    words: ClassVar[tuple[Word, ...]] = (WHERE, COUNT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,14 +313,8 @@ class Mark(Action):
     actor: str
     name: str
     n: int
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"mark ({_LOC}) ([a-z][a-z_]{{0,30}}) ([0-9]{{1,6}})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], m[2], int(m[3]))
-
-    def __str__(self) -> str:
-        return f"mark {self.actor} {self.name} {self.n}"
+    verb: ClassVar[str] = "mark"
+    words: ClassVar[tuple[Word, ...]] = (WHERE, NAME, COUNT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +324,8 @@ class Acquire(Action):
     actor: str
     code: str
     remove: bool = False
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"acquire ({_LOC}) (-?)([a-z_][a-z_.0-9]{{0,40}})")
+    verb: ClassVar[str] = "acquire"
+    tail: ClassVar[str | None] = rf" ({_LOC}) (-?)([a-z_][a-z_.0-9]{{0,40}})"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
@@ -346,14 +340,8 @@ class Collect(Action):
     """A card with a counter ability closes for the turn and gets one counter (Spielmarke)."""
 
     actor: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"collect ({_LOC})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1])
-
-    def __str__(self) -> str:
-        return f"collect {self.actor}"
+    verb: ClassVar[str] = "collect"
+    words: ClassVar[tuple[Word, ...]] = (WHERE,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,18 +349,8 @@ class ToDeck(Action):
     """Put a card into its owner's deck, where it becomes a new card."""
 
     actor: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"to-deck ({_LOC})")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1])
-
-    def __str__(self) -> str:
-        return f"to-deck {self.actor}"
-
-
-_SEAT = r"(first|second)"
-_PLACE = r"([a-e][1-6]|reserve)"
+    verb: ClassVar[str] = "to-deck"
+    words: ClassVar[tuple[Word, ...]] = (WHERE,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,14 +359,8 @@ class Call(Action):
 
     actor: str
     to: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"call (#[0-9]{{1,9}}) {_PLACE}")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], m[2])
-
-    def __str__(self) -> str:
-        return f"call {self.actor} {self.to}"
+    verb: ClassVar[str] = "call"
+    words: ClassVar[tuple[Word, ...]] = (CARD_ID, PLACE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,14 +369,8 @@ class FromGraveyard(Action):
 
     actor: str
     to: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"from-graveyard (#[0-9]{{1,9}}) {_PLACE}")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], m[2])
-
-    def __str__(self) -> str:
-        return f"from-graveyard {self.actor} {self.to}"
+    verb: ClassVar[str] = "from-graveyard"
+    words: ClassVar[tuple[Word, ...]] = (CARD_ID, PLACE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,14 +379,8 @@ class TakeFromDeck(Action):
 
     seat: str
     to: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"take-from-deck {_SEAT} {_PLACE}")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1], m[2])
-
-    def __str__(self) -> str:
-        return f"take-from-deck {self.seat} {self.to}"
+    verb: ClassVar[str] = "take-from-deck"
+    words: ClassVar[tuple[Word, ...]] = (SEAT, PLACE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,14 +388,8 @@ class Look(Action):
     """A judge's action: the seat's player (only the owner) looks at its deck, which is shuffled after."""
 
     seat: str
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"look {_SEAT}")
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Action:
-        return cls(m[1])
-
-    def __str__(self) -> str:
-        return f"look {self.seat}"
+    verb: ClassVar[str] = "look"
+    words: ClassVar[tuple[Word, ...]] = (SEAT,)
 
 
 ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, Throw, Discharge, Deathblow, Collect, End, AddCounters, Pay,

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from cardkit.games.berserk_tcg.game.apply import able_guards
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
-from cardkit.games.berserk_tcg.game.state import GAME, Game
+from cardkit.games.berserk_tcg.game.state import GAME, Game, able_guards
 from cardkit.games.berserk_tcg.payment import all_payments
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open
 from cardkit.games.engine import distinct_combinations
@@ -50,9 +49,12 @@ def legal_actions(game: Game) -> Iterator[Action]:
     else:
         yield from _main(game)
         yield End()
-    yield from opens(game, game.active)
-    if reading(GAME, "quick_any_time") == "either-player-any-phase":
-        yield from opens(game, game.opponent())
+    either = reading(GAME, "quick_any_time") == "either-player-any-phase"
+    first, second = ((game.active, game.opponent()) if reading(GAME, "quick_priority") == "player-on-turn"
+                     else (game.opponent(), game.active))
+    for p in (first, second):
+        if p == game.active or either:
+            yield from opens(game, p)
 
 
 def _main(game: Game) -> Iterator[Action]:

@@ -155,6 +155,15 @@ def from_dict(data: Mapping[str, Any]) -> Game:
                 data["opened"], data["attacked"], data["winner"], data["seed"], attack)
 
 
+def able_guards(game: Game, city_name: str) -> list[int]:
+    """The defender's characters in the city that can act (not locked): those it may choose to defend with."""
+    city = game.city(city_name)
+    if city is None or city.controller != game.opponent():
+        return []
+    return [i for i, u in enumerate(game.players[game.opponent()].units)
+            if u.city == city_name and not u.locked and game.is_character(u.card)]
+
+
 def hand_bound(game: Game, p: int) -> int:
     """The most cards player `p` can hold now: 7 after its own turn; the active player adds its draw
     and a taken city's cards, and only the discard phase holds more than 7 for long."""
@@ -238,6 +247,12 @@ def _check_turn(game: Game, bad: Any) -> None:
         bad(f"the battle was announced in the {game.phase} phase; it is the main phase's last step")
     if game.phase == "draw" and game.opened:
         bad("a card was opened before the drawing phase")
+    if game.phase in ("draw", "opening") and any(u.locked for u in me.units):
+        bad(f"a card of {me.name[:40]!r} is locked in its {game.phase} phase; its unlocking phase unlocked them all")
+    # only a battle deals damage, and the ending phase heals it: damage stands only after this turn's battle
+    if any(u.damage for pl in game.players for u in pl.units) and not (game.phase == "main" and game.attacked):
+        bad(f"a card in play has damage in the {game.phase} phase; only this turn's battle deals damage and "
+            "the ending phase heals it")
     if game.phase == "discard" and len(me.hand) <= HAND_LIMIT:
         bad(f"the discard phase with {len(me.hand)} cards in hand: only a hand over {HAND_LIMIT} is cut")
     if (game.phase == "defend") != (game.attack is not None):
@@ -250,3 +265,7 @@ def _check_turn(game: Game, bad: Any) -> None:
         if len(set(game.attack.attackers)) != len(game.attack.attackers) or any(
                 i >= len(units) or not game.is_character(units[i].card) for i in game.attack.attackers):
             bad("the pending attack names attackers that are not the active player's characters, or one twice")
+        elif any(units[i].locked for i in game.attack.attackers):
+            bad("an announced attacker is locked; a locked card can't take any action, and attackers lock in the battle")
+        if not able_guards(game, game.attack.city):
+            bad(f"the defend phase waits on {game.attack.city}, which has no able guards; such a city is fought at once")
