@@ -294,3 +294,15 @@ def test_every_command_on_a_mutated_state_exits_0_1_or_2_and_whatever_it_writes_
         if out.exists():
             assert runner.invoke(app, [name, "moves", str(out)]).exit_code == 0
             out.unlink()
+
+
+@pytest.mark.parametrize("name,text", [("tcg", "open " + "B" * 100_000), ("fleet", "discard " + ",".join(["marines"] * 10_000))])
+def test_an_illegal_action_of_a_hundred_kilobytes_is_named_short_in_its_problem(
+        runner: CliRunner, tmp_path: Path, states: dict[str, Any], name: str, text: str) -> None:
+    """A problem names the action as BAD_ACTION does, cut to a line: the text was echoed in full, twice under --json."""
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(states[name]), encoding="utf-8")
+    for extra in ([], ["--json"]):
+        result = runner.invoke(app, [name, "apply", str(path), text, *extra])
+        assert result.exit_code == 1 and "ILLEGAL_ACTION" in result.output
+        assert len(result.output) < 3000
