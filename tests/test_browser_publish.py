@@ -161,3 +161,18 @@ def test_without_javascript_each_hostile_decklist_s_text_opens_and_reads_back_as
         assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         context.close()
+
+
+def test_one_very_long_name_does_not_push_the_deck_table_s_other_columns_out_of_sight(
+        browser, hostile_published: Path) -> None:
+    tab = browser.new_page(viewport={"width": 1366, "height": 844})  # type: ignore[attr-defined]
+    try:
+        tab.goto(hostile_published.as_uri())
+        box = tab.locator(".scroll:has(table.sortable-table)")
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+        # Ordinary words stay whole: a short name is on one line.
+        heights = tab.evaluate("Array.from(document.querySelectorAll('table.sortable-table tbody tr'))"
+                               ".map(r => r.getBoundingClientRect().height)")
+        assert sorted(heights)[0] < 40
+    finally:
+        tab.close()

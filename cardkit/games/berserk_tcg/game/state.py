@@ -165,9 +165,12 @@ def able_guards(game: Game, city_name: str) -> list[int]:
 
 
 def hand_bound(game: Game, p: int) -> int:
-    """The most cards player `p` can hold now: 7 after its own turn; the active player adds its draw
-    and a taken city's cards, and only the discard phase holds more than 7 for long."""
-    return HAND_LIMIT + (1 + int(reading(GAME, "taking_city_draw")) if p == game.active else 0)
+    """The most cards player `p` can hold now: 7 after its own turn (and so until its draw); the active
+    player adds its draw from the opening phase on and a taken city's cards from the main phase on, and only
+    the discard phase holds more than 7 for long."""
+    if p != game.active or game.phase == "draw":
+        return HAND_LIMIT
+    return HAND_LIMIT + 1 + (int(reading(GAME, "taking_city_draw")) if game.phase != "opening" else 0)
 
 
 def check(game: Game) -> list[Problem]:
