@@ -445,8 +445,11 @@ PAGES_FOR_EVERYONE = ["/", "/cardkit", "/cardkit/cards", "/cardkit/cards?_search
 
 
 def _check_page_for_everyone(page: object, where: str) -> None:
-    """lang="en", one <main>, headings in order from one <h1>, and every text readable (contrast >= 4.5:1)."""
+    """lang="en", one <main>, headings in order from one <h1>, every text readable (contrast >= 4.5:1), and
+    nothing wider than the screen (a wide table scrolls in its own box)."""
     assert page.locator("html").get_attribute("lang") == "en", where  # type: ignore[attr-defined]
+    width = page.evaluate("window.innerWidth")  # type: ignore[attr-defined]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, where  # type: ignore[attr-defined]
     assert page.locator("main").count() == 1, where  # type: ignore[attr-defined]
     levels = page.evaluate(HEADINGS_JS)  # type: ignore[attr-defined]
     assert levels and levels[0] == 1 and levels.count(1) == 1, (where, levels)
@@ -455,7 +458,7 @@ def _check_page_for_everyone(page: object, where: str) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
-def test_every_page_says_its_language_has_one_main_headings_in_order_and_readable_text(
+def test_every_page_says_its_language_has_one_main_headings_in_order_readable_text_and_fits_the_screen(
         shots: Path, server: tuple[str, Path], page, width: int, height: int) -> None:
     base, _ = server
     page.set_viewport_size({"width": width, "height": height})

@@ -103,3 +103,76 @@ def test_without_javascript_there_is_no_dead_button_and_the_text_is_there_to_sel
         assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def hostile_published(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from cardkit.tournament import check_event
+    from cardkit.tournament.publish import write_page
+
+    folder = tmp_path_factory.mktemp("hostile-event")
+    sent = (EVENT / "decks" / "alice-white-hawks.deck").read_text(encoding="utf-8")
+    players = ['<script>alert("p")</script>', '"><img src=x onerror=alert(2)>', "Bob\u202etxt.exe", "W" * 300,
+               "=HYPERLINK(\"http://evil\")", "\uff1dSUM(1)", "Team #1 // A"]
+    for i, player in enumerate(players):
+        (folder / f"{i}.deck").write_text(sent.replace("player: Alice Archer", f"player: {player}")
+                                          .replace("name: White Hawks", f"name: {player}"), encoding="utf-8")
+    out = tmp_path_factory.mktemp("hostile-published") / "hostile.html"
+    write_page(check_event([folder]), out, card_url="http://127.0.0.1:8001/cardkit")
+    return out
+
+
+@pytest.mark.parametrize("width", [390, 1366], ids=["phone", "laptop"])
+def test_a_page_of_hostile_names_runs_nothing_fetches_nothing_and_never_scrolls_sideways(
+        browser, hostile_published: Path, tmp_path: Path, width: int) -> None:
+    tab = browser.new_page(viewport={"width": width, "height": 844})  # type: ignore[attr-defined]
+    dialogs: list[str] = []
+    requests: list[str] = []
+    tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    tab.on("request", lambda r: requests.append(r.url))
+    try:
+        tab.goto(hostile_published.as_uri())
+        assert tab.locator(".decklist").count() == 7
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert tab.evaluate("document.querySelectorAll('img, script:not(:last-of-type)').length") == 0
+        tab.screenshot(path=str(tmp_path / f"hostile-{width}.png"), full_page=False)
+        assert dialogs == [] and requests == [hostile_published.as_uri()]
+    finally:
+        tab.close()
+
+
+def test_without_javascript_each_hostile_decklist_s_text_opens_and_reads_back_as_the_deck_sent(
+        browser, hostile_published: Path, tmp_path: Path) -> None:
+    from cardkit.decks import read_deck
+    from cardkit.decks.canonical import deck_hash
+
+    sent = deck_hash(read_deck(EVENT / "decks" / "alice-white-hawks.deck"))
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)  # type: ignore[attr-defined]
+    tab = context.new_page()
+    try:
+        tab.goto(hostile_published.as_uri())
+        for i, summary in enumerate(tab.locator(".decklist details summary").all()):
+            summary.click()
+            block = tab.locator(".decklist pre").nth(i)
+            assert block.is_visible()
+            copied = tmp_path / f"copied-{i}.deck"
+            copied.write_text(block.text_content() or "", encoding="utf-8")
+            assert deck_hash(read_deck(copied)) == sent
+        assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        context.close()
+
+
+def test_one_very_long_name_does_not_push_the_deck_table_s_other_columns_out_of_sight(
+        browser, hostile_published: Path) -> None:
+    tab = browser.new_page(viewport={"width": 1366, "height": 844})  # type: ignore[attr-defined]
+    try:
+        tab.goto(hostile_published.as_uri())
+        box = tab.locator(".scroll:has(table.sortable-table)")
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+        # Ordinary words stay whole: a short name is on one line.
+        heights = tab.evaluate("Array.from(document.querySelectorAll('table.sortable-table tbody tr'))"
+                               ".map(r => r.getBoundingClientRect().height)")
+        assert sorted(heights)[0] < 40
+    finally:
+        tab.close()

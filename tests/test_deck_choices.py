@@ -204,3 +204,29 @@ def test_a_name_only_line_over_the_copy_limit_is_too_many_copies_whichever_card_
     (too_many,) = [p for p in problems if p.code == "TOO_MANY_COPIES"]
     assert (too_many.line, too_many.card, too_many.actual, too_many.limit) == (2, "Guts", 4, 3)
     assert too_many.message == "4 copies of 'Guts', whichever of its 15 cards is meant; at most 3"
+
+
+def test_resolve_without_a_terminal_lists_a_name_repeated_on_many_lines_once_with_its_lines(
+        runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "pasted.deck"
+    deck.write_text("game: berserk-tcg\n" + "1 Guts\n" * 500, encoding="utf-8")
+    result = runner.invoke(app, ["deck", "resolve", str(deck)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("BK5-023  set BK5") == 1
+    assert "(found alike on 500 lines: 2, 3, 4," in result.stderr and "500 line(s) name several cards" in result.stderr
+
+
+def test_a_candidate_alike_an_earlier_one_in_every_shown_field_says_whose_twin_it_is(runner: CliRunner,
+                                                                                      tmp_path: Path) -> None:
+    from cardkit.decks.report import validate_text
+    from cardkit.web.deckpage import line_fixes
+
+    deck = tmp_path / "casca.deck"
+    deck.write_text("game: berserk-tcg\n3 Casca\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(deck)])
+    assert "BK1-013  set BK1, white, cost 1 white, level 1, power 2, hp 2\n" in result.stdout
+    assert ("BK1-014  set BK1, white, cost 1 white, level 1, power 2, hp 2 (the same as BK1-013 in these fields)\n"
+            in result.stdout)
+    options = {o.id: o.details for o in line_fixes(validate_text("game: berserk-tcg\n3 Casca\n", "casca.deck"))[2].options}
+    assert options["BK1-014"].endswith("(the same as BK1-013 in these fields)")
+    assert options["BK1-013"] == "set BK1, white, cost 1 white, level 1, power 2, hp 2"

@@ -59,6 +59,14 @@ def _first_unit(d: dict[str, Any], **unit: Any) -> None:
     d["players"][0]["units"] = [{"card": "BK1-011", "city": None, "locked": False, "damage": 0, **unit}]
 
 
+def _pending(d: dict[str, Any], attacker_locked: bool = False, guard_locked: bool = False) -> None:
+    """Player 1's Guts attacks c1, held by player 2's Casca, and waits for player 2 to choose its defenders."""
+    d.update(phase="defend", opened=True, attacked=True, attack={"city": "c1", "attackers": [0]})
+    d["cities"][0].update(revealed=True, level=1, controller=1)
+    _first_unit(d, locked=attacker_locked)
+    d["players"][1]["units"] = [{"card": "BK1-013", "city": "c1", "locked": guard_locked, "damage": 0}]
+
+
 TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "opened is the text false": lambda d: d.update(opened="false"),
     "locked is the text no": lambda d: _first_unit(d, locked="no"),
@@ -82,12 +90,19 @@ TCG_IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "damage in the opening phase": lambda d: _first_unit(d, damage=1),
     "damage in the main phase before any battle": lambda d: (d.update(phase="main"), _first_unit(d, damage=1)),
     "a locked unit of the player on turn in its opening phase": lambda d: _first_unit(d, locked=True),
+    "a hand of 8 before the draw": lambda d: (d.update(phase="draw", turn=2), d["players"][0].update(
+        hand=d["players"][0]["hand"] + d["players"][0]["library"][:1], library=d["players"][0]["library"][1:])),
+    "a hand of 9 in the opening phase": lambda d: d["players"][0].update(
+        hand=d["players"][0]["hand"] + d["players"][0]["library"][:2], library=d["players"][0]["library"][2:]),
+    "a locked attacker waiting for the defenders": lambda d: _pending(d, attacker_locked=True),
+    "the defend phase on a city without able guards": lambda d: _pending(d, guard_locked=True),
 }
 
 
 @pytest.mark.parametrize("case", sorted(TCG_IMPOSSIBLE))
 def test_the_tcg_reader_refuses_an_impossible_state_or_a_coerced_type(states: dict[str, Any], case: str) -> None:
     assert TCG.read_text(json.dumps(states["tcg"]))  # the untouched state reads
+    assert TCG.read_text(changed(states["tcg"], _pending))  # and so does an attack waiting for its defenders
     refused(TCG, changed(states["tcg"], TCG_IMPOSSIBLE[case]))
 
 
@@ -283,3 +298,15 @@ def test_every_command_on_a_mutated_state_exits_0_1_or_2_and_whatever_it_writes_
         if out.exists():
             assert runner.invoke(app, [name, "moves", str(out)]).exit_code == 0
             out.unlink()
+
+
+@pytest.mark.parametrize("name,text", [("tcg", "open " + "B" * 100_000), ("fleet", "discard " + ",".join(["marines"] * 10_000))])
+def test_an_illegal_action_of_a_hundred_kilobytes_is_named_short_in_its_problem(
+        runner: CliRunner, tmp_path: Path, states: dict[str, Any], name: str, text: str) -> None:
+    """A problem names the action as BAD_ACTION does, cut to a line: the text was echoed in full, twice under --json."""
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(states[name]), encoding="utf-8")
+    for extra in ([], ["--json"]):
+        result = runner.invoke(app, [name, "apply", str(path), text, *extra])
+        assert result.exit_code == 1 and "ILLEGAL_ACTION" in result.output
+        assert len(result.output) < 3000

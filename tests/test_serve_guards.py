@@ -154,6 +154,38 @@ def test_the_servers_terminal_prints_nothing_for_an_error_page(catalogue: Path, 
     assert "ERROR" not in err and "Traceback" not in err and "error" not in err.lower(), err
 
 
+def test_a_page_whose_sql_builds_a_huge_value_is_refused_in_words_without_building_it(ds: Any) -> None:
+    for sql in ("select+length(randomblob(200000000))", "select+length(hex(zeroblob(5000000)))",
+                "select+length(zeroblob(200000000))"):
+        response = fetch(ds, "/t.json?sql=" + sql)
+        assert response.status_code == 400, (sql, response.text[:300])
+        assert "too big" in response.json()["error"], sql
+    assert fetch(ds, "/t.json?sql=select+length(randomblob(1000000))+as+n").json()["rows"] == [[1000000]]
+
+
+def test_the_servers_terminal_prints_no_warning_after_a_facet_by_no_column(catalogue: Path, hostile_db: Path) -> None:
+    proc = subprocess.Popen([*CLI, "serve", "--db", str(catalogue), "--attach", str(hostile_db), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()  # type: ignore[union-attr]
+        announced = re.search(r"at (http://127\.0\.0\.1:\d+)/cardkit", line)
+        assert announced, line
+        for path in ("/cardkit/cards?_facet=nope", "/t/decks?_facet=nope&_facet_array=nope&_facet_date=nope"):
+            with pytest.raises(urllib.error.HTTPError) as failed:
+                urllib.request.urlopen(announced.group(1) + path, timeout=20)
+            assert failed.value.code == 400, path
+        with urllib.request.urlopen(announced.group(1) + "/cardkit/cards", timeout=20) as response:
+            assert response.status == 200
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    assert "Warning" not in err and "never awaited" not in err and ".py:" not in err, err
+
+
 # --- a heavy paste ---------------------------------------------------------------------------------------
 
 

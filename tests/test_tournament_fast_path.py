@@ -123,3 +123,28 @@ def test_the_cycle_collector_is_off_while_decks_are_checked_and_back_on_after_ev
                                       "a\\b.deck", "./x.deck"])
 def test_a_submissions_file_name_is_what_pathlib_calls_its_name(relative: str) -> None:
     assert registrations._file_name(relative) == PurePosixPath(relative).name
+
+
+@pytest.mark.parametrize("command", ["check", "db", "register", "publish"])
+def test_each_tournament_command_walks_the_event_folder_once(command: str, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+    from cardkit.tournament import check as check_module
+
+    walks: list[Path] = []
+    walk = check_module._walk
+
+    def counted(root: Path) -> list[check_module.Found]:
+        walks.append(root)
+        return walk(root)
+
+    monkeypatch.setattr(check_module, "_walk", counted)
+    folder = ROOT / "events" / "spring-open"
+    suffix = {"db": ".db", "register": ".json", "publish": ".html"}.get(command, "")
+    out = [] if command == "check" else ["--out", str(tmp_path / f"out{suffix}")]
+    result = CliRunner().invoke(app, ["tournament", command, str(folder / "decks"),
+                                      "--registrations", str(folder / "registrations.csv"), *out])
+    assert result.exit_code in (0, 1), result.output
+    assert walks == [folder / "decks"]

@@ -326,3 +326,14 @@ def test_a_csv_dir_under_a_file_is_refused_before_anything_is_written_not_even_t
                                  "--csv-dir", str(tmp_path / "notes.txt" / "tables")])
     assert result.exit_code == 2 and "notes.txt" in result.output
     assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_in_an_event_of_two_games_each_most_played_card_s_label_names_its_game() -> None:
+    from cardkit.tournament.pages import card_labels
+
+    cards = [{"game": "berserk-tcg", "card": "BK1-001", "name": "Mercenary"},
+             {"game": "berserk-online", "card": "f_luana", "name": "Luana"},
+             {"game": "berserk-tcg", "card": "BK1-081", "name": "Mercenary"}]
+    assert card_labels(cards) == ["berserk-tcg: Mercenary (BK1-001)", "berserk-online: Luana",
+                                  "berserk-tcg: Mercenary (BK1-081)"]
+    assert card_labels(cards[:1]) == ["Mercenary"]

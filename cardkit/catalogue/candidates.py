@@ -67,7 +67,25 @@ def shown_value(key: str, value: Any) -> str:
     return f"{key} {value}"
 
 
+def candidate_details(items: Sequence[Mapping[str, Any]], *, name: bool = True) -> list[str]:
+    """Per candidate, the fields in which the candidates differ (the name too unless `name` is false).
+
+    Two printings the catalogue records alike in every such field (BK1-013 and BK1-014, both Casca)
+    would read as the same line twice, as if listed by mistake: the later one says whose twin it is.
+    """
+    keys = [k for k in differing_fields(items) if name or k != "name"]
+    out: list[str] = []
+    first: dict[str, Any] = {}
+    for item in items:
+        text = ", ".join(shown_value(k, item.get(k)) for k in keys)
+        if text in first:
+            text += f" (the same as {first[text]} in these fields)"
+        else:
+            first[text] = item["id"]
+        out.append(text)
+    return out
+
+
 def telling_apart(items: Sequence[Mapping[str, Any]]) -> list[str]:
     """One short text per candidate: its id, then each field in which the candidates differ."""
-    keys = differing_fields(items)
-    return [f"{item['id']}  " + ", ".join(shown_value(k, item.get(k)) for k in keys) for item in items]
+    return [f"{item['id']}  {text}" for item, text in zip(items, candidate_details(items))]

@@ -187,6 +187,7 @@ def resolve_command(
     from cardkit.errors import BadArgument
     from cardkit.jsonio import is_stdin
     from cardkit.outputs import Output
+    from cardkit.problems import fold_repeats
 
     target = Output(out, CONVERTED_DECK, () if is_stdin(deck) else (deck,), force) if out is not None else None
     if target is not None:
@@ -196,9 +197,9 @@ def resolve_command(
     choices = open_choices(read)
     if choices and not _can_ask(deck):
         lines = {(c.line, c.pointer) for c in choices}
-        for p in read.problems:
-            if p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines:
-                typer.echo(problem_line(p), err=True)
+        # Folded as `validate` folds them: 500 lines of `1 Guts` list the 15 cards once, not 500 times.
+        for p in fold_repeats(p for p in read.problems if p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines):
+            typer.echo(problem_line(p), err=True)
         raise ChoicesNeeded(read, choices)
     chosen: dict[int, str] = {}
     for number, choice in enumerate(choices, start=1):

@@ -17,6 +17,7 @@ from cardkit.visible import visible
 
 if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
+    from cardkit.tournament.check import Found
 
 tournament_app = typer.Typer(
     help="Check an event's deck submissions against its format and registration list; write reports; register "
@@ -40,13 +41,16 @@ EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name 
 
 @contextmanager
 def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
-              as_json: bool) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
-    """The event checked under a progress bar, and a way to name the steps after it while the bar stays up."""
+              as_json: bool, found: list[Found] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
+    """The event checked under a progress bar, and a way to name the steps after it while the bar stays up.
+
+    `found`: the submissions `_given` already found, so the folder is not walked twice.
+    """
     from cardkit.tournament import check_event
 
     with progress_bar("checking decks", show_progress(as_json)) as bar:
         result = check_event(inputs, format_name, registrations, event, bar.update if bar else None,
-                             phase=bar.phase if bar else None)
+                             phase=bar.phase if bar else None, found=found)
         yield result, (bar.phase if bar else lambda label: None)
 
 
@@ -109,12 +113,12 @@ def check_command(
     from cardkit.outputs import Output
     from cardkit.tournament.reports import REPORT, report_renderer, write_report
 
-    given = _given(inputs, registrations)
+    given, found = _given(inputs, registrations)
     if report is not None:
         # An unknown suffix or a file that may not be replaced is refused before the work, not after.
         report_renderer(report)
         Output(report, REPORT, given, force).check()
-    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
         if report is not None:
             phase(f"writing {report.name}")
             write_report(result, report, given, force)
@@ -147,9 +151,9 @@ def db_command(
     from cardkit.outputs import Output
     from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
 
-    given = _given(inputs, registrations)
+    given, found = _given(inputs, registrations)
     Output(out, TOURNAMENT_DATABASE, given).check()
-    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
         phase(f"writing {out.name}")
         counts = write_database([result], out, given)
     if as_json:
@@ -158,16 +162,18 @@ def db_command(
         typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
 
 
-def _given(inputs: list[Path], registrations: Path | None) -> tuple[Path, ...]:
-    """The files the check will read, known before it runs, so an output over one is refused first."""
+def _given(inputs: list[Path], registrations: Path | None) -> tuple[tuple[Path, ...], list[Found] | None]:
+    """The files the check will read, known before it runs, so an output over one is refused first;
+    and the submissions found (None if finding them failed), for the check to use rather than walk again."""
     from cardkit.errors import CardkitError
     from cardkit.tournament.check import find_submissions
 
     try:
-        found = tuple(f.path for f in find_submissions(inputs) if f.refusal is None)
+        found: list[Found] | None = find_submissions(inputs)
     except (CardkitError, OSError):
-        found = ()  # the check itself says what is wrong with the inputs
-    return tuple(inputs) + found + ((registrations,) if registrations is not None else ())
+        found = None  # the check itself says what is wrong with the inputs
+    read = tuple(f.path for f in found or () if f.refusal is None)
+    return tuple(inputs) + read + ((registrations,) if registrations is not None else ()), found
 
 
 @tournament_app.command("publish")
@@ -202,12 +208,12 @@ def publish_command(
     from cardkit.tournament.pages import card_links
     from cardkit.tournament.publish import check_page_target, check_tables_target, write_page, write_tables
 
-    given = _given(inputs, registrations)
+    given, found = _given(inputs, registrations)
     card_links(card_url)  # a bad address is refused before the work
     check_page_target(out, force, given)  # before the work, not after
     if csv_dir is not None:
         check_tables_target(csv_dir, force, given)
-    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
         phase(f"writing {out.name}")
         meta = write_page(result, out, force, given, card_url)
         tables = write_tables(meta, csv_dir, force, given) if csv_dir is not None else []
@@ -250,9 +256,9 @@ def register_command(
     from cardkit.tournament.registry import build_registry, refuse_existing, write_registry
     from cardkit.tournament.reports import result_inputs
 
-    given = _given(inputs, registrations)
+    given, found = _given(inputs, registrations)
     refuse_existing(out, force)  # before the work, not after
-    with _checking(inputs, format_name, registrations, event, as_json) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
         phase(f"writing {out.name}")
         registry = build_registry(result)
         write_registry(registry, out, force, given + tuple(result_inputs(result)))

@@ -222,7 +222,8 @@ class Engine(ABC, Generic[S, A]):
                 if why is not None:
                     raise IllegalAction(f"the state after it would not be a possible {self.noun}: {why}")
             except IllegalAction as exc:
-                problem = error(ILLEGAL_ACTION, f"{action}: {exc.message}", line=i + 1, actual=str(action))
+                shown = _short(str(action), 80)
+                problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.message, 300)}", line=i + 1, actual=shown)
                 return Applied(state, self.summary(state), tuple(events), (problem,), i)
             state = after
             events.extend(new)
@@ -239,6 +240,11 @@ class Engine(ABC, Generic[S, A]):
         """The first `limit` legal actions as text; the generator is lazy, so the bound bounds the work too."""
         listed = tuple(str(a) for a in islice(self.legal_actions(state), limit + 1))
         return Moves(listed[:limit], len(listed) <= limit, limit, self.status(state))
+
+
+def _short(text: str, most: int) -> str:
+    """`text` cut to `most` characters: an action is one argument, and may be a hundred kilobytes long."""
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def _a_float(data: Any, where: str = "") -> str | None:

@@ -56,9 +56,13 @@ def mix_fill(label: str) -> str:
 
 
 def card_labels(cards: list[dict[str, Any]]) -> list[str]:
-    """Card names, with the id where two cards of the list share a name (three TCG cards are called Mercenary)."""
+    """Card names, with the id where two cards of the list share a name (three TCG cards are called Mercenary),
+    and with the game first when the list holds cards of more than one (each game's counts are its own field's)."""
     names = [str(c["name"]) for c in cards]
-    return [f"{n} ({c['card']})" if names.count(n) > 1 else n for n, c in zip(names, cards)]
+    labels = [f"{n} ({c['card']})" if names.count(n) > 1 else n for n, c in zip(names, cards)]
+    if len({c.get("game") for c in cards}) > 1:
+        return [f"{c['game']}: {label}" for label, c in zip(labels, cards)]
+    return labels
 
 
 _TILDE_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")

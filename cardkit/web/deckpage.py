@@ -260,7 +260,7 @@ def _also(problem: Problem) -> tuple[int, ...]:
 def line_fixes(report: DeckReport) -> dict[int, LineFix]:
     """Line -> the page's offer: an AMBIGUOUS_CARD's candidates, each with the fields in which they differ,
     or an UNKNOWN_CARD's suggestions, each with what it is."""
-    from cardkit.catalogue.candidates import differing_fields, shown_value
+    from cardkit.catalogue.candidates import candidate_details
     from cardkit.catalogue.lookup import NAME_WITH_ID, card_index
     from cardkit.web.cardpage import card_details
 
@@ -273,9 +273,8 @@ def line_fixes(report: DeckReport) -> dict[int, LineFix]:
         if p.line is None or p.card is None or p.line in fixes:
             continue
         if p.code == "AMBIGUOUS_CARD" and p.candidates:
-            keys = [k for k in differing_fields(p.candidates) if k != "name"]
-            options = [Option(f"{c['name']} ({c['id']})", str(c["id"]), str(c["name"]),
-                              ", ".join(shown_value(k, c.get(k)) for k in keys)) for c in p.candidates]
+            options = [Option(f"{c['name']} ({c['id']})", str(c["id"]), str(c["name"]), details)
+                       for c, details in zip(p.candidates, candidate_details(p.candidates, name=False))]
             fixes[p.line] = LineFix(p.line, p.card, "choose", options, _also(p))
         elif p.code == "UNKNOWN_CARD":
             options = []

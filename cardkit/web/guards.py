@@ -3,6 +3,9 @@
 * An address the server can't answer is a page in words with a 400 or 404 (`/cardkit/cards/x`,
   a `_sort` by no column, a filter SQLite can't read), not a 500, and the terminal stays quiet:
   the page already tells its visitor what went wrong (`handle_exception`, `quiet_stderr`).
+* No value a query makes or reads is over `MAX_VALUE_BYTES` (`prepare_connection`): the SQL
+  page can't have SQLite build a 1 GB `randomblob` or `printf` string that the time limit never
+  interrupts (one step of SQLite) and that holds the server's memory and threads for minutes.
 * Every CSV the server sends passes each cell through `cardkit.visible.csv_cell`, the sanitiser
   `tournament check --report x.csv` uses: a cell a spreadsheet would run as a formula (`=`, `+`,
   `-`, `@`, and their full-width forms) is kept text (`csv_guard`).
@@ -22,6 +25,7 @@ import io
 import sqlite3
 import sys
 import threading
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Awaitable, Callable, Iterator, TextIO, TypeVar
@@ -40,6 +44,18 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 T = TypeVar("T")
 
 GUARDS_PLUGIN = "cardkit-guards"
+
+
+# Far above any value cardkit writes (a card's data, a player's name from a deck file of at most 1 MiB,
+# escaped): a longer value is only ever one a visitor's SQL built.
+MAX_VALUE_BYTES = 8 * 1024 * 1024
+
+
+@hookimpl
+def prepare_connection(conn: sqlite3.Connection) -> None:
+    """Every connection the server opens refuses a string or blob over `MAX_VALUE_BYTES`: the query
+    stops with SQLite's `string or blob too big`, a 400 page, instead of allocating it."""
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
 
 
 @hookimpl
@@ -181,11 +197,15 @@ class _QuietStderr(io.TextIOBase):
 
 @contextmanager
 def quiet_stderr() -> Iterator[None]:
-    """While the server runs, Datasette's own error lines stay off the terminal."""
+    """While the server runs, Datasette's own error lines stay off the terminal, and so do the warnings
+    a failed page leaves behind (an unknown `_facet` drops coroutines Datasette never awaits: a
+    `RuntimeWarning` of several lines, with file paths, for each)."""
     saved = sys.stderr
     sys.stderr = _QuietStderr(saved)
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
     finally:
         sys.stderr = saved
 

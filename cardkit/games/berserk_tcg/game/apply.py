@@ -17,7 +17,7 @@ from cardkit.games.berserk_tcg import actions as solo
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
-from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit
+from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
@@ -127,15 +127,6 @@ def _do_move(game: Game, action: Move) -> tuple[Game, list[Event]]:
     return set_player(game, game.active, replace(me, units=tuple(units))), [
         {"kind": "moved", "player": game.active, "card": action.unit.card, "city": action.city,
          "text": f"{game.cards[action.unit.card].name} moves {where}to {action.city}" + (", locked" if lock else "")}]
-
-
-def able_guards(game: Game, city_name: str) -> list[int]:
-    """The defender's characters in the city that can act (not locked): those it may choose to defend with."""
-    city = game.city(city_name)
-    if city is None or city.controller != game.opponent():
-        return []
-    return [i for i, u in enumerate(game.players[game.opponent()].units)
-            if u.city == city_name and not u.locked and game.is_character(u.card)]
 
 
 def _do_attack(game: Game, action: Attack) -> tuple[Game, list[Event]]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from cardkit.games.berserk_tcg.game.apply import able_guards
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
-from cardkit.games.berserk_tcg.game.state import GAME, Game
+from cardkit.games.berserk_tcg.game.state import GAME, Game, able_guards
 from cardkit.games.berserk_tcg.payment import all_payments
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open
 from cardkit.games.engine import distinct_combinations

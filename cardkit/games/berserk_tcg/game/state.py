@@ -155,10 +155,22 @@ def from_dict(data: Mapping[str, Any]) -> Game:
                 data["opened"], data["attacked"], data["winner"], data["seed"], attack)
 
 
+def able_guards(game: Game, city_name: str) -> list[int]:
+    """The defender's characters in the city that can act (not locked): those it may choose to defend with."""
+    city = game.city(city_name)
+    if city is None or city.controller != game.opponent():
+        return []
+    return [i for i, u in enumerate(game.players[game.opponent()].units)
+            if u.city == city_name and not u.locked and game.is_character(u.card)]
+
+
 def hand_bound(game: Game, p: int) -> int:
-    """The most cards player `p` can hold now: 7 after its own turn; the active player adds its draw
-    and a taken city's cards, and only the discard phase holds more than 7 for long."""
-    return HAND_LIMIT + (1 + int(reading(GAME, "taking_city_draw")) if p == game.active else 0)
+    """The most cards player `p` can hold now: 7 after its own turn (and so until its draw); the active
+    player adds its draw from the opening phase on and a taken city's cards from the main phase on, and only
+    the discard phase holds more than 7 for long."""
+    if p != game.active or game.phase == "draw":
+        return HAND_LIMIT
+    return HAND_LIMIT + 1 + (int(reading(GAME, "taking_city_draw")) if game.phase != "opening" else 0)
 
 
 def check(game: Game) -> list[Problem]:
@@ -256,3 +268,7 @@ def _check_turn(game: Game, bad: Any) -> None:
         if len(set(game.attack.attackers)) != len(game.attack.attackers) or any(
                 i >= len(units) or not game.is_character(units[i].card) for i in game.attack.attackers):
             bad("the pending attack names attackers that are not the active player's characters, or one twice")
+        elif any(units[i].locked for i in game.attack.attackers):
+            bad("an announced attacker is locked; a locked card can't take any action, and attackers lock in the battle")
+        if not able_guards(game, game.attack.city):
+            bad(f"the defend phase waits on {game.attack.city}, which has no able guards; such a city is fought at once")
