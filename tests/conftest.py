@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Iterator
 
@@ -19,6 +22,13 @@ DATA = Path(__file__).resolve().parent / "data"
 # @settings(...) inherits these unless it names them.
 settings.register_profile("cardkit", derandomize=True, database=None, deadline=None)
 settings.load_profile("cardkit")
+
+
+# Some modules read their data files on import, during collection, before any fixture runs, and note the
+# files as checked in the cache folder: until `cache_dir` below takes over, that is a throwaway folder.
+_IMPORT_CACHE = tempfile.mkdtemp(prefix="cardkit-test-cache-")
+atexit.register(shutil.rmtree, _IMPORT_CACHE, True)
+os.environ["CARDKIT_CACHE_DIR"] = _IMPORT_CACHE
 
 
 @pytest.fixture(scope="session", autouse=True)
