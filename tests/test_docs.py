@@ -22,37 +22,42 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK"}
 
 SESSIONS = [s for path in docsessions.doc_files(ROOT) for s in docsessions.find_sessions(path)]
-# A page's sessions may read what its earlier ones wrote (build/battle.json): each page's run in order on one
-# worker (pyproject.toml sets --dist loadgroup), in a working folder of its own.
-SESSION_PARAMS = [pytest.param(s, id=f"{s.path.name}:{s.first_line}", marks=pytest.mark.xdist_group(f"docs-{s.path.name}"))
-                  for s in SESSIONS]
 
 
 @pytest.fixture(scope="session")
-def working_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def working_folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, list[docsessions.Session]]]:
     from cardkit.db.build import ensure_database
 
     ensure_database()  # the sessions show a machine that has built its database before
     return {}
 
 
-def working_folder(page: Path, folders: dict[str, Path], factory: pytest.TempPathFactory) -> Path:
-    """A folder that reads as the repository (each top-level entry linked) with an empty build/ of its own,
-    so the sessions' `--out build/...` never write into the checkout."""
-    if page.name not in folders:
+def working_folder(session: docsessions.Session, folders: dict[str, tuple[Path, list[docsessions.Session]]],
+                   factory: pytest.TempPathFactory) -> Path:
+    """A folder that reads as the repository (each top-level entry linked) with a build/ of its own, where the
+    page's earlier sessions have run: a session may read what they wrote (build/battle.json), whichever xdist
+    worker runs it and in whatever order, and no `--out build/...` ever writes into the checkout."""
+    if session.path.name not in folders:
         folder = factory.mktemp("docs")
         for entry in ROOT.iterdir():
             if entry.name not in ("build", ".git") and not entry.name.startswith(".venv"):
                 (folder / entry.name).symlink_to(entry)
         (folder / "build").mkdir()
-        folders[page.name] = folder
-    return folders[page.name]
+        folders[session.path.name] = (folder, [])
+    folder, done = folders[session.path.name]
+    for earlier in SESSIONS:
+        if earlier.path == session.path and earlier.first_line < session.first_line and earlier not in done:
+            docsessions.run_session(earlier, folder)
+            done.append(earlier)
+    done.append(session)
+    return folder
 
 
-@pytest.mark.parametrize("session", SESSION_PARAMS)
+@pytest.mark.parametrize("session", SESSIONS, ids=[f"{s.path.name}:{s.first_line}" for s in SESSIONS])
 def test_every_console_session_shows_the_output_its_commands_really_print(
-        session: docsessions.Session, working_folders: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> None:
-    actual = docsessions.run_session(session, working_folder(session.path, working_folders, tmp_path_factory))
+        session: docsessions.Session, working_folders: dict[str, tuple[Path, list[docsessions.Session]]],
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    actual = docsessions.run_session(session, working_folder(session, working_folders, tmp_path_factory))
     stale = docsessions.stale(session, actual)
     assert not stale, "\n\n".join(f"$ {cmd}\n--- shown\n{shown}\n--- actual\n{real}" for cmd, shown, real in stale)
 
