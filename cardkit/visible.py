@@ -84,3 +84,31 @@ def csv_cell(value: object) -> str:
         return "'" + text
     return text
 
+
+
+# Unicode's other mandatory line breaks (UAX #14: NEL, LS, PS, VT, FF): an editor or a browser may show one
+# as a line break inside what cardkit reads as one line (lines end at a newline), so what a reader sees
+# would not be what is read. (A lone carriage return stays inside its line, as it always has.)
+_HIDDEN_BREAK = re.compile("[\x0b\x0c\x85\u2028\u2029]")
+# Bidirectional controls reorder what follows on screen: a name holding one shows other text than it holds.
+_BIDI_CONTROL = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def hidden_break(text: str) -> str | None:
+    """`U+XXXX, which other programs show as a line break` for the first such character in `text`, or None.
+
+    Every reader of line-based or named input refuses these rather than strip them as whitespace.
+    """
+    m = _HIDDEN_BREAK.search(text)
+    return f"U+{ord(m.group()):04X}, which other programs show as a line break" if m else None
+
+
+def bidi_control(text: str) -> str | None:
+    """`U+XXXX, a bidirectional control that makes it display as other text` for the first in `text`, or None."""
+    m = _BIDI_CONTROL.search(text)
+    return f"U+{ord(m.group()):04X}, a bidirectional control that makes it display as other text" if m else None
+
+
+def misleading(text: str) -> str | None:
+    """What in a name or card text makes it show as other text than it holds (`hidden_break`, `bidi_control`)."""
+    return hidden_break(text) or bidi_control(text)

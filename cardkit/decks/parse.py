@@ -11,6 +11,7 @@ from cardkit.decks.model import MAX_COUNT, Entry
 from cardkit.decks.words import deck_words
 from cardkit.jsonio import json_shown, whole_number
 from cardkit.problems import Problem, error
+from cardkit.visible import bidi_control, hidden_break
 
 # Section titles come from data/deck-words.json (`Main`, `Основная колода`, `Nebendeck`...); the patterns
 # are built on first use. A `//` comment that is nothing but a section title, with counts, brackets, dashes,
@@ -39,12 +40,6 @@ _ARENA_CARD = re.compile(r"^(?P<name>\S.*?)\s+\((?P<set>[A-Za-z][A-Za-z0-9]{1,5}
 _HEADER = re.compile(r"^(?P<key>[^\W\d_][\w -]{0,39}?)\s*:\s*(?P<value>.*)$")
 _INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
 HEADER_KEYS: tuple[str, ...] = ("game", "format", "player", "name", "event")
-# Unicode's other mandatory line breaks (UAX #14: NEL, LS, PS, VT, FF): an editor or a browser may show one
-# as a line break inside what cardkit reads as one line (lines end at a newline), so what a reader sees
-# would not be what is read. (A lone carriage return stays inside its line, as it always has.)
-_HIDDEN_BREAK = re.compile("[\x0b\x0c\x85\u2028\u2029]")
-# Bidirectional controls reorder what follows on screen: a card line holding one shows other text than it holds.
-_BIDI_CONTROL = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass
@@ -133,10 +128,9 @@ def parse_text(text: str) -> ParsedDeck:
             in_header = False
             out.entries.append(Entry(section="side" if seen[0] else section, line=number, text=seen[1], count=seen[2]))
             continue
-        hidden = _HIDDEN_BREAK.search(raw)
+        hidden = hidden_break(raw)
         if hidden:
-            out.problems.append(error("PARSE_ERROR", f"the line holds U+{ord(hidden.group()):04X}, which other programs show "
-                                                     f"as a line break; put each card on a line of its own: {clip(raw)!r}",
+            out.problems.append(error("PARSE_ERROR", f"the line holds {hidden}; put each card on a line of its own: {clip(raw)!r}",
                                       line=number))
             continue
         line = raw.strip().lstrip("\ufeff")
@@ -157,10 +151,9 @@ def parse_text(text: str) -> ParsedDeck:
         if m:
             in_header = False
             card = _arena_card(m.group("card").strip())
-            bidi = _BIDI_CONTROL.search(card)
+            bidi = bidi_control(card)
             if bidi:
-                out.problems.append(error("PARSE_ERROR", f"the card text holds U+{ord(bidi.group()):04X}, a bidirectional "
-                                                         f"control that makes it display as other text: {clip(line)!r}",
+                out.problems.append(error("PARSE_ERROR", f"the card text holds {bidi}: {clip(line)!r}",
                                           line=number, card=card))
                 continue
             digits = m.group("count")

@@ -20,6 +20,7 @@ from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.jsonio import input_name, parse_json, read_text_input, schema_error_text, whole_number
 from cardkit.problems import Problem, error
+from cardkit.visible import bidi_control, hidden_break, misleading
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
 SECTIONS: tuple[str, ...] = ("dealt", "squad")
@@ -102,6 +103,12 @@ def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, wha
 def _parse_json(path: str, text: str) -> _Raw:
     data = parse_checked_json(path, text, "squad.schema.json", "squad file")
     cards: dict[str, list[CardText]] = {s: [(t, None, f"/{s}/{i}") for i, t in enumerate(data[s])] for s in SECTIONS if s in data}
+    for refs in cards.values():
+        for card, _, pointer in refs:
+            # The deck reader's check: stripped as whitespace, `Кшар\u2028` would read as the card it hides.
+            reason = misleading(card)
+            if reason:
+                raise UnreadableInput(path, f"not a squad file: {pointer}: the card text holds {reason}: {card[:SHOWN_TEXT]!r}")
     return _Raw({k: data[k] for k in HEADER_KEYS if k in data}, cards)
 
 
@@ -110,6 +117,10 @@ def _parse_text(path: str, text: str) -> _Raw:
     cards: dict[str, list[CardText]] = {}
     section = "squad"
     for n, raw in enumerate(text.split("\n"), start=1):
+        # As in deck files: `.strip()` would drop U+2028 or U+0085, which other programs show as a line break.
+        hidden = hidden_break(raw)
+        if hidden:
+            raise UnreadableInput(path, f"line {n}: the line holds {hidden}; put each card on a line of its own")
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -143,6 +154,9 @@ def _parse_text(path: str, text: str) -> _Raw:
                 count = -1
             if not 1 <= count <= MAX_COPIES:
                 raise UnreadableInput(path, f"line {n}: a count must be from 1 to {MAX_COPIES}; got {m.group('n')[:24]}")
+        bidi = bidi_control(card)
+        if bidi:
+            raise UnreadableInput(path, f"line {n}: the card text holds {bidi}")
         cards.setdefault(section, []).extend([(card, n, None)] * count)
         if len(cards[section]) > MAX_CARDS:
             raise UnreadableInput(path, f"line {n}: more than {MAX_CARDS} cards in `{section}:`; a deal is 15 cards")

@@ -17,6 +17,7 @@ from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.model import SIDES, FleetRules, Side, load_rules
 from cardkit.jsonio import input_name, json_shown, read_json_input
 from cardkit.problems import Problem, error, has_errors
+from cardkit.visible import misleading
 
 Square = str
 
@@ -100,6 +101,11 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
         if not isinstance(entry, dict) or not isinstance(entry.get("type"), str) \
                 or not isinstance(entry.get("square"), str):
             add("PARSE_ERROR", f"{label}: expected {{\"type\": NAME, \"square\": SQUARE}}, got {json_shown(entry, 120)}", i)
+            continue
+        # The deck reader's check: matching strips whitespace, so `Berserker\u2028` would read as the ship it hides.
+        hiding = next(((key, why) for key in ("type", "square") if (why := misleading(entry[key]))), None)
+        if hiding:
+            add("PARSE_ERROR", f"{label}: the {hiding[0]} {json_shown(entry[hiding[0]], 40)} holds {hiding[1]}", i)
             continue
         ship = rules.find_ship(entry["type"])
         if ship is None:
