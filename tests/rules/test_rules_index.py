@@ -87,3 +87,6 @@ def test_every_reading_the_index_names_is_kept_as_data() -> None:
         assert (root / path).is_file(), f"{rule['id']}: {path} does not exist"
         if path.startswith("data/rules/") and key:
             assert key in load_readings(Path(path).stem), f"{rule['id']}: no reading {key} in {path}"
+        elif key:
+            ids = {r["id"] for r in json.loads((root / path).read_text(encoding="utf-8"))["readings"]}
+            assert key in ids, f"{rule['id']}: no reading {key} in {path}"
