@@ -14,14 +14,24 @@ from typing import Callable
 RATIO_PREFIX = "RATIO"
 
 
-def interleaved_medians(jobs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
-    """Median seconds of each job over `repeat` rounds, every round running each job once in turn."""
+def interleaved_medians(jobs: dict[str, Callable[[], object]], repeat: int,
+                        cpu: dict[str, float] | None = None) -> dict[str, float]:
+    """Median seconds of each job over `repeat` rounds, every round running each job once in turn.
+
+    Given a dict as `cpu`, it is filled with each job's median CPU seconds of this process (worker
+    processes not included): on a machine whose cores are shared, a one-process job's CPU time moves
+    far less with the load than its wall time.
+    """
     times: dict[str, list[float]] = {name: [] for name in jobs}
+    cpus: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(repeat):
         for name, job in jobs.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             job()
             times[name].append(time.perf_counter() - start)
+            cpus[name].append(time.process_time() - start_cpu)
+    if cpu is not None:
+        cpu.update({name: statistics.median(ts) for name, ts in cpus.items()})
     return {name: statistics.median(ts) for name, ts in times.items()}
 
 
