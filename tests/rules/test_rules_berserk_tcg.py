@@ -92,7 +92,7 @@ def test_a_deck_holds_at_most_3_copies_of_a_card_number() -> None:
 
 @pytest.mark.rule("tcg-02c")
 def test_mercenaries_have_no_copy_limit() -> None:
-    """¶2: "This however doesn't apply to mercenary cards ... that have no limit"."""
+    """¶2: "This however doesn't apply to mercenary cards ... that have no limit" (data/formats/berserk-tcg.json, copies.exempt)."""
     assert codes(DECK_45.replace("12 BK1-001", "30 BK1-001")) == []
 
 
@@ -107,7 +107,7 @@ def test_fewer_than_10_mercenaries_is_a_warning_not_an_error() -> None:
 
 @pytest.mark.rule("tcg-03")
 def test_a_tournament_side_deck_holds_at_most_10_cards() -> None:
-    """¶3: "For tournaments, the side deck is made of 10 cards at max."."""
+    """¶3: "For tournaments, the side deck is made of 10 cards at max." (data/formats/berserk-tcg.json, side.max)."""
     side = "Sideboard:\n" + "".join(f"2 BK1-{n:03d}\n" for n in (23, 24, 26, 27, 28))
     assert codes(DECK_45 + side) == []
     assert codes(DECK_45 + side + "1 BK1-029\n") == ["SIDE_TOO_LARGE"]
@@ -211,6 +211,7 @@ def test_the_5_cities_start_face_down_in_a_random_order_that_hides_the_royal_one
     assert len({next(c.name for c in g.cities if c.royal) for g in games}) > 1
     assert new_game(decks, seed=4).cities == new_game(decks, seed=4).cities
     assert all(c["royal"] is None and c["card"] is None for c in games[0].summary()["cities"])
+    assert "Royal" not in ENGINE.describe(games[0]) and "face down" in ENGINE.describe(games[0])
 
 
 @pytest.mark.rule("tcg-10b")
@@ -284,7 +285,7 @@ def test_an_occupied_city_is_taken_back_by_defeating_the_troops_that_defend_it()
 @pytest.mark.rule("tcg-18")
 def test_a_2_2_and_a_2_3_deal_each_other_2_the_2_2_dies_and_the_2_3_survives() -> None:
     """¶18: "if a 2/2 is fighting against a 2/3, they'll both deliver the other 2 points of damage, the 2/2 will
-    then die, and the 2/3 will survive."."""
+    then die, and the 2/3 will survive." (data/rules/berserk-tcg.json, battle_damage_order, for several on a side)."""
     two_two, two_three = fighter(CASCA), fighter(GUTS)
     assert (two_two.power, two_two.hp, two_three.power, two_three.hp) == (2, 2, 2, 3)
     result = fight([two_two], [two_three])

@@ -73,6 +73,9 @@ def test_every_test_quotes_its_sentence_under_the_section_the_index_gives(rid: s
     for module, name, doc in CITED[rid]:
         assert RULES[rid]["section"] in doc, f"{name}: docstring does not name {RULES[rid]['section']}"
         assert doc.count("\"") >= 2 or "«" in doc or "„" in doc, f"{name}: docstring quotes no sentence"
+        where = RULES[rid].get("reading")
+        if where:
+            assert where.partition("#")[0] in doc, f"{name}: the reading is kept in {where}; the docstring should say so"
 
 
 def test_every_reading_the_index_names_is_kept_as_data() -> None:
