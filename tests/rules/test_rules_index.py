@@ -93,3 +93,10 @@ def test_every_reading_the_index_names_is_kept_as_data() -> None:
         elif key:
             ids = {r["id"] for r in json.loads((root / path).read_text(encoding="utf-8"))["readings"]}
             assert key in ids, f"{rule['id']}: no reading {key} in {path}"
+
+
+def test_the_docs_list_every_rule_read_one_way_and_every_rule_not_implemented() -> None:
+    text = (HERE.parent.parent / "docs" / "rules-audit.md").read_text(encoding="utf-8")
+    for rule in INDEX["rules"]:
+        if rule["status"] == "not-implemented" or "#" in rule.get("reading", ""):
+            assert f"`{rule['id']}`" in text, f"{rule['id']} is not in docs/rules-audit.md"
