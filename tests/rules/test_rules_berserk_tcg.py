@@ -15,10 +15,12 @@ from cardkit.games.berserk_tcg.cards import Cost, make_card
 from cardkit.games.berserk_tcg.cities import City, has_won
 from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE
+from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, catalogue
+from cardkit.games.berserk_tcg.opening import cities_schedule, max_revealed, play_reference
 from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
                                              can_open)
 from cardkit.games.engine import IllegalAction
@@ -158,6 +160,9 @@ def test_the_first_player_skips_its_first_drawing_phase_only() -> None:
     assert (game.active, game.phase) == (1, "draw")
     drawn, _ = apply(game, Draw())
     assert len(drawn.players[1].hand) == 8
+    cards = catalogue()[0]
+    first, second = (play_reference(cards, [MERC] * 20, (0, 0), seat=seat) for seat in ("first", "second"))
+    assert (first.hand[0], second.hand[0]) == (7, 8), "the opening simulator skips the same draw"
 
 
 @pytest.mark.rule("tcg-07")
@@ -172,6 +177,7 @@ def test_the_cards_come_in_4_colours_of_112_and_5_colourless_cities_4_basic_and_
     assert colours == {"white": 112, "green": 112, "black": 112, "red": 112}
     cities = [c for c in stats.values() if c.get("kind") == "city"]
     assert len(cities) == 5 and all(c["colour"] is None for c in cities)
+    assert {c.colour for c in cards.values() if not c.is_city} == {"white", "green", "black", "red"}
     assert sorted(s for c in cities for s in c["subtypes"]) == ["Basic"] * 4 + ["Royal"]
 
 
@@ -286,6 +292,8 @@ def test_an_occupied_city_is_taken_back_by_defeating_the_troops_that_defend_it()
 def test_a_2_2_and_a_2_3_deal_each_other_2_the_2_2_dies_and_the_2_3_survives() -> None:
     """¶18: "if a 2/2 is fighting against a 2/3, they'll both deliver the other 2 points of damage, the 2/2 will
     then die, and the 2/3 will survive." (data/rules/berserk-tcg.json, battle_damage_order, for several on a side)."""
+    stats = catalogue()[1].values()
+    assert all(s["power"] is not None and s["hp"] is not None for s in stats if s["kind"] == "character")
     two_two, two_three = fighter(CASCA), fighter(GUTS)
     assert (two_two.power, two_two.hp, two_three.power, two_three.hp) == (2, 2, 2, 3)
     result = fight([two_two], [two_three])
@@ -321,6 +329,7 @@ def test_where_both_players_may_open_a_quick_card_the_player_on_turn_comes_first
 @pytest.mark.rule("tcg-20")
 def test_the_character_of_higher_range_delivers_its_damage_first() -> None:
     """¶20: "The character cards also have a Range value, that indicates which one will deliver its damage first"."""
+    assert all(s["range"] is not None for s in catalogue()[1].values() if s["kind"] == "character")
     archers, raiders = fighter(ARCHERS), fighter(RAIDERS)  # 2/1 Range 1 against 3/3 Range 0
     result = fight([archers], [raiders])
     assert [s.range for s in result.steps] == [1, 0]
@@ -543,6 +552,10 @@ def test_a_player_attacks_at_most_once_each_turn() -> None:
     with pytest.raises(IllegalAction, match="once each turn"):
         apply(game, Attack("c2", (Ref(MERC),)))
     assert not any(isinstance(a, Attack) for a in legal_actions(game))
+    # the opening simulator's city schedules keep it too: each player's attack reveals at most one city a turn
+    assert [max_revealed(t, "first") for t in (1, 2, 3)] == [0, 2, 4] and max_revealed(1, "second") == 1
+    with pytest.raises(BadArgument, match="could have revealed|attack"):
+        cities_schedule(2, [0, 3])
 
 
 @pytest.mark.rule("tcg-39c")
