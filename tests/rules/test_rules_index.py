@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,17 @@ def test_the_docs_list_every_rule_read_one_way_and_every_rule_not_implemented() 
     for rule in INDEX["rules"]:
         if rule["status"] == "not-implemented" or "#" in rule.get("reading", ""):
             assert f"`{rule['id']}`" in text, f"{rule['id']} is not in docs/rules-audit.md"
+        if rule["status"] == "not-implemented":
+            assert rule["reason"] in text, f"docs/rules-audit.md gives another reason for {rule['id']}"
+
+
+@pytest.mark.slow  # it runs the fleet text's tests once more, in this process
+def test_the_audit_script_lists_every_rule_of_a_text_with_its_tests_outcome() -> None:
+    sys.path.insert(0, str(HERE.parent.parent / "scripts"))
+    import rules_audit
+
+    rows = rules_audit.audit(["berserker"])
+    fleet = [r["id"] for r in INDEX["rules"] if r["text"] == "berserker"]
+    assert sorted({r["id"] for r in rows}) == sorted(fleet)
+    assert {r["outcome"] for r in rows} == {"passed", "not implemented"}
+    assert all(r["test"] for r in rows if r["outcome"] == "passed")
