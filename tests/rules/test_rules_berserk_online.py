@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.games.battle.apply import IllegalAction, apply
+from cardkit.games.battle.engine import ENGINE
+from cardkit.games.engine import IllegalAction
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.legal import legal_actions, why_illegal
 from cardkit.games.battle.notation import Action, Attack, BadActionText
@@ -31,6 +32,15 @@ AMMAH = "b_ammah"  # 2-3-4, life 9
 GROUND = ["n_begushij_po_lezviyu", "n_bersard", "n_bich_nezhiti", "n_duhoborec", "n_ekzarh", "n_master_zasad",
           "n_eskaler", "n_grom-otstupnik", "n_kartograf", "n_varlok", "n_vechnyy_rycar", "n_apostol_boli"]
 
+
+
+def apply(state: BattleState, action: object) -> tuple[BattleState, list[dict[str, Any]]]:
+    """One action through the engine protocol, as `battle apply` plays it: parsed from its text, applied, and the state
+    reached read back; `IllegalAction` with the reason otherwise."""
+    result = ENGINE.apply_all(state, [str(action)])
+    if not result.legal:
+        raise IllegalAction(result.problems[0].message)
+    return result.state, list(result.events)
 
 def battle(*cards: tuple[str, str, str], **changes: Any) -> BattleState:
     """(card, seat, square-or-reserve) instances with ids 1.., open at printed life; `c2={...}` changes card 2."""

@@ -6,16 +6,16 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
+from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cards import Cost, make_card
 from cardkit.games.berserk_tcg.cities import City, has_won
-from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE
-from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
@@ -34,6 +34,15 @@ QUICK, NORMAL, ETERNAL = "BK1-023", "BK1-025", "BK4-039"  # Quick normal effect;
 LIBRARY = (MERC,) * 10
 DECK_45 = "game: berserk-tcg\n12 BK1-001\n" + "".join(f"3 BK1-{n:03d}\n" for n in (3, 4, 5, 6, 7, 8, 13, 15, 17, 19, 21))
 
+
+
+def apply(state: Game, action: object) -> tuple[Game, list[dict[str, Any]]]:
+    """One action through the engine protocol, as `tcg apply` plays it: parsed from its text, applied, and the state
+    reached read back; `IllegalAction` with the reason otherwise."""
+    result = ENGINE.apply_all(state, [str(action)])
+    if not result.legal:
+        raise IllegalAction(result.problems[0].message)
+    return result.state, list(result.events)
 
 def table(mine: tuple[Unit, ...] = (), theirs: tuple[Unit, ...] = (), held: dict[str, int] | None = None,
           revealed: tuple[str, ...] = (), phase: str = "main", hand: tuple[str, ...] = (),
