@@ -336,7 +336,9 @@ def test_the_second_player_may_use_all_5_squares_of_its_first_row() -> None:
 def test_more_than_nine_cards_open_the_side_squares_rows_two_and_three_first() -> None:
     """Kampffeld und Anordnung der Karten ¶2: "Wenn der Kampfverband mehr als neun Karten umfasst, können bei der
     Verteilung auch die zusätzlichen Seitenfelder besetzt werden. Dabei werden zuerst die Felder der zweiten und
-    dritten Reihe belegt und zuletzt die Seitenfelder der ersten Reihe."."""
+    dritten Reihe belegt und zuletzt die Seitenfelder der ersten Reihe." — the paragraph opens with the second player,
+    but cardkit reads the side squares as open to both seats, the first player's a1/e1 last (a reading kept in
+    cardkit/squads/placement.py, said in docs/squads.md and docs/rules-audit.md)."""
     centre = ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"]
     assert place("first", centre + ["a2"]) == []
     assert place("first", centre + ["a1"]) == ["SQUARE_NOT_ALLOWED"]
@@ -345,13 +347,20 @@ def test_more_than_nine_cards_open_the_side_squares_rows_two_and_three_first() -
 
 
 @pytest.mark.rule("online-reserve")
-def test_flyers_are_in_the_reserve_zone() -> None:
+def test_flyers_and_terrains_are_the_reserve_zones_cards_and_other_items_stand_on_squares() -> None:
     """Kampffeld und Anordnung der Karten, Reservezone: "In dieser Zone befinden sich die Flugwesen, d. h. Figuren, die
-    fliegen können, und eine Reihe von Gegenständen." — once revealed (data/formats/berserk-online.json,
-    squad.reserve_note)."""
+    fliegen können, und eine Reihe von Gegenständen." — flyers once revealed; of the items ("eine Reihe von",
+    some), the terrains: equipment and artifacts stand on squares (data/formats/berserk-online.json,
+    squad.reserve_zone and reserve_note)."""
     state = battle((AMMAH, "first", "c3"), ("d_asgara", "first", "reserve"), ("b_ahti", "second", "c4"))
     on_field = state.with_card(replace(state.by_id(2), zone="battlefield", square="c2"))  # type: ignore[arg-type]
     assert any("reserve zone once revealed" in p.message for p in check_state(on_field))
+    base = {"format": "berserk-online", "seat": "first", "cards": [{"card": AMMAH, "square": "c1"}]}
+    assert [p.code for p in check_placement({**base, "reserve": ["b_sibio"]}).problems] == []
+    for item in ("b_braslet_podchineniya", "b_mengir_karefunga"):  # equipment, artifact
+        assert [p.code for p in check_placement({**base, "reserve": [item]}).problems] == ["NOT_A_RESERVE_CARD"]
+        placed = {**base, "cards": base["cards"] + [{"card": item, "square": "c2"}]}
+        assert check_placement(placed).problems == []
 
 
 # -- the start -----------------------------------------------------------------------------------------------
