@@ -117,7 +117,7 @@ def main() -> None:
         "one": lambda: simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1, jobs=1)),
         "every": lambda: simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1)),
         "floor": floor,
-    }, repeat, cpu)
+    }, repeat, cpu=cpu)
     base_games = GAMES // 10
     t0 = time.perf_counter()
     simulate_reference(deck, SimulationOptions(games=base_games, turns=TURNS, seed=1))

@@ -63,7 +63,7 @@ def main() -> None:
                 pass
 
         cpu: dict[str, float] = {}
-        medians = interleaved_medians({"simulate": simulate, "floor": floor}, args.repeat, cpu)
+        medians = interleaved_medians({"simulate": simulate, "floor": floor}, args.repeat, cpu=cpu)
         sim_seconds, floor_seconds = medians["simulate"], medians["floor"]
         sim = rate(args.deals, sim_seconds)
         if deck.game == "berserk-online":

@@ -84,7 +84,7 @@ def main() -> int:
     run(1_000, 1)  # imports and the card table, outside the timings
     cpu: dict[str, float] = {}
     medians = interleaved_medians({"one core": lambda: run(GAMES, 1), "every core": lambda: run(GAMES, None),
-                                   "floor": floor}, args.repeat, cpu)
+                                   "floor": floor}, args.repeat, cpu=cpu)
     start = time.perf_counter()
     slow = simulate_reference(deck, SimulationOptions(games=REFERENCE_GAMES, turns=TURNS, seed=2, takes=TAKES),
                               cards=cards).to_dict()

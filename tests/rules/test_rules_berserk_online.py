@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.games.battle.apply import IllegalAction, apply
+from cardkit.games.battle.engine import ENGINE
+from cardkit.games.engine import IllegalAction
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.legal import legal_actions, why_illegal
 from cardkit.games.battle.notation import Action, Attack, BadActionText
@@ -31,6 +32,15 @@ AMMAH = "b_ammah"  # 2-3-4, life 9
 GROUND = ["n_begushij_po_lezviyu", "n_bersard", "n_bich_nezhiti", "n_duhoborec", "n_ekzarh", "n_master_zasad",
           "n_eskaler", "n_grom-otstupnik", "n_kartograf", "n_varlok", "n_vechnyy_rycar", "n_apostol_boli"]
 
+
+
+def apply(state: BattleState, action: object) -> tuple[BattleState, list[dict[str, Any]]]:
+    """One action through the engine protocol, as `battle apply` plays it: parsed from its text, applied, and the state
+    reached read back; `IllegalAction` with the reason otherwise."""
+    result = ENGINE.apply_all(state, [str(action)])
+    if not result.legal:
+        raise IllegalAction(result.problems[0].message)
+    return result.state, list(result.events)
 
 def battle(*cards: tuple[str, str, str], **changes: Any) -> BattleState:
     """(card, seat, square-or-reserve) instances with ids 1.., open at printed life; `c2={...}` changes card 2."""
@@ -90,7 +100,7 @@ def deck_codes(text: str) -> list[str]:
 
 @pytest.mark.rule("online-set-size")
 def test_a_card_set_holds_30_to_50_cards() -> None:
-    """Spielregeln ¶3: "Insgesamt sind höchstens 50 Karten in einem Kartensatz, mindestens jedoch 30."."""
+    """Spielregeln ¶3: "Insgesamt sind höchstens 50 Karten in einem Kartensatz, mindestens jedoch 30." (data/formats/berserk-online.json, main)."""
     ten = "".join(f"3 {c}\n" for c in GROUND[:10])
     assert deck_codes(ten) == []
     assert deck_codes("".join(f"3 {c}\n" for c in GROUND[:9]) + "2 n_varlok\n") == ["DECK_TOO_SMALL"]
@@ -110,7 +120,7 @@ def test_each_card_is_in_a_card_set_at_most_three_times_unless_it_is_unlimited()
 @pytest.mark.rule("online-crystals")
 def test_a_squad_has_23_gold_and_22_silver_crystals_as_standard() -> None:
     """Magische Kristalle ¶1: "Für die Aufstellung deines Kampfverbandes stehen dir 23 Gold- und 22 Silberkristalle
-    zur Verfügung (Standardeinstellung)." (two elements: no bonus, no penalty)."""
+    zur Verfügung (Standardeinstellung)." (two elements: no bonus, no penalty) (data/formats/berserk-online.json, squad.gold and squad.silver)."""
     b = budget_for(ONLINE, 2)
     assert (b.gold, b.silver) == (23, 22)
 
@@ -154,7 +164,7 @@ def test_who_attacks_first_is_drawn_at_random_from_the_seed(tmp_path: Path) -> N
 @pytest.mark.rule("online-second-silver")
 def test_the_second_player_gets_one_more_silver_crystal() -> None:
     """Wer zieht zuerst? ¶1: "Der Spieler, der als Zweiter zieht, erhält +1 Silberkristall zusätzlich bei der
-    Zusammenstellung seines Kampfverbandes."."""
+    Zusammenstellung seines Kampfverbandes." (data/formats/berserk-online.json, squad.second_seat)."""
     first, second = budget_for(ONLINE, 2, "first"), budget_for(ONLINE, 2, "second")
     assert (second.gold - first.gold, second.silver - first.silver) == (0, 1)
 
@@ -210,21 +220,21 @@ def test_elite_cards_are_paid_with_gold_only_and_simple_cards_with_either(tmp_pa
 
 @pytest.mark.rule("online-redeal")
 def test_each_re_deal_costs_one_gold_crystal() -> None:
-    """Aufstellung der Kampfverbände ¶1: "Jedes erneute Kartengeben kostet einen Goldkristall."."""
+    """Aufstellung der Kampfverbände ¶1: "Jedes erneute Kartengeben kostet einen Goldkristall." (data/formats/berserk-online.json, squad.redeal_gold)."""
     assert [budget_for(ONLINE, 2, redeals=n).gold for n in range(4)] == [23, 22, 21, 20]
 
 
 @pytest.mark.rule("online-elements-penalty")
 def test_each_element_beyond_two_costs_one_gold() -> None:
     """Aufstellung der Kampfverbände ¶3: "einen Abzug von einem Goldkristall für jedes Element in deinem
-    Kampfverband, das die Anzahl von zwei Elementen überschreitet."."""
+    Kampfverband, das die Anzahl von zwei Elementen überschreitet." (data/formats/berserk-online.json, squad.element_gold)."""
     assert [budget_for(ONLINE, n).gold for n in (2, 3, 4)] == [23, 22, 21]
 
 
 @pytest.mark.rule("online-single-element")
 def test_a_squad_of_one_element_gets_one_more_gold() -> None:
     """Aufstellung der Kampfverbände ¶3: "erhält ein Spieler, der seinen Kampfverband aus nur einem Element
-    rekrutiert, ein Plus von einem Goldkristall."."""
+    rekrutiert, ein Plus von einem Goldkristall." (data/formats/berserk-online.json, squad.element_gold)."""
     assert budget_for(ONLINE, 1).gold == 24
 
 
@@ -326,7 +336,9 @@ def test_the_second_player_may_use_all_5_squares_of_its_first_row() -> None:
 def test_more_than_nine_cards_open_the_side_squares_rows_two_and_three_first() -> None:
     """Kampffeld und Anordnung der Karten ¶2: "Wenn der Kampfverband mehr als neun Karten umfasst, können bei der
     Verteilung auch die zusätzlichen Seitenfelder besetzt werden. Dabei werden zuerst die Felder der zweiten und
-    dritten Reihe belegt und zuletzt die Seitenfelder der ersten Reihe."."""
+    dritten Reihe belegt und zuletzt die Seitenfelder der ersten Reihe." — the paragraph opens with the second player,
+    but cardkit reads the side squares as open to both seats, the first player's a1/e1 last (a reading kept in
+    cardkit/squads/placement.py, said in docs/squads.md and docs/rules-audit.md)."""
     centre = ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"]
     assert place("first", centre + ["a2"]) == []
     assert place("first", centre + ["a1"]) == ["SQUARE_NOT_ALLOWED"]
@@ -335,13 +347,20 @@ def test_more_than_nine_cards_open_the_side_squares_rows_two_and_three_first() -
 
 
 @pytest.mark.rule("online-reserve")
-def test_flyers_are_in_the_reserve_zone() -> None:
+def test_flyers_and_terrains_are_the_reserve_zones_cards_and_other_items_stand_on_squares() -> None:
     """Kampffeld und Anordnung der Karten, Reservezone: "In dieser Zone befinden sich die Flugwesen, d. h. Figuren, die
-    fliegen können, und eine Reihe von Gegenständen." — once revealed (data/formats/berserk-online.json,
-    squad.reserve_note)."""
+    fliegen können, und eine Reihe von Gegenständen." — flyers once revealed; of the items ("eine Reihe von",
+    some), the terrains: equipment and artifacts stand on squares (data/formats/berserk-online.json,
+    squad.reserve_zone and reserve_note)."""
     state = battle((AMMAH, "first", "c3"), ("d_asgara", "first", "reserve"), ("b_ahti", "second", "c4"))
     on_field = state.with_card(replace(state.by_id(2), zone="battlefield", square="c2"))  # type: ignore[arg-type]
     assert any("reserve zone once revealed" in p.message for p in check_state(on_field))
+    base = {"format": "berserk-online", "seat": "first", "cards": [{"card": AMMAH, "square": "c1"}]}
+    assert [p.code for p in check_placement({**base, "reserve": ["b_sibio"]}).problems] == []
+    for item in ("b_braslet_podchineniya", "b_mengir_karefunga"):  # equipment, artifact
+        assert [p.code for p in check_placement({**base, "reserve": [item]}).problems] == ["NOT_A_RESERVE_CARD"]
+        placed = {**base, "cards": base["cards"] + [{"card": item, "square": "c2"}]}
+        assert check_placement(placed).problems == []
 
 
 # -- the start -----------------------------------------------------------------------------------------------
@@ -435,7 +454,7 @@ def test_a_card_with_0_steps_has_no_moves_and_one_with_x_never_moves() -> None:
 def test_a_flyer_stands_on_the_field_until_revealed_then_moves_to_the_reserve() -> None:
     """Zug des ersten Spielers, Fliegen: "Karten mit dieser Eigenschaft befinden sich bis zum Aufdecken mit den übrigen
     Karten auf dem Spielfeld. Nachdem sie aufgedeckt werden, verlassen sie das Kampffeld und verlagern sich in die
-    Reservezone."."""
+    Reservezone." (data/formats/berserk-online.json, squad.reserve_note)."""
     state = battle((AMMAH, "first", "c3"), ("d_asgara", "second", "c6"), c2={"open": False, "hidden": True})
     asgara = run(state, "end").by_id(2)
     assert asgara is not None and (asgara.zone, asgara.square, asgara.open) == ("reserve", None, True)
@@ -649,7 +668,7 @@ def test_vampirism_deals_x_and_heals_the_attacker_by_x_but_not_against_incorpore
 @pytest.mark.rule("online-plus-x")
 def test_plus_x_adds_x_to_a_landing_strike() -> None:
     """Einsatz einer Überraschungsaktion 4.: "+ X zum Treffer (Zusatztrefferpunkte). ... Der durch einen solchen Treffer
-    verursachte Nahkampfschaden wird um X Punkte erhöht."."""
+    verursachte Nahkampfschaden wird um X Punkte erhöht." (data/battle/rules.json, strike_modifiers)."""
     state = battle(("f_rogach", "first", "c3"), (PLAIN, "second", "c4"))
     plain = 10 - life(run(state, "attack c3 c4 dice 6 1"), 2)
     assert 10 - life(run(state, "attack c3 c4 plus 2 dice 6 1"), 2) == plain + 2
@@ -773,7 +792,7 @@ def test_regeneration_restores_life_at_the_start_of_its_players_turn_up_to_print
 
 @pytest.mark.rule("online-protections")
 def test_protections_from_magic_poison_and_shots_stop_what_they_name() -> None:
-    """Liste der Kartensymbole: "Schutz vor Magie Schutz vor Vergiftung Schutz vor Schüssen"."""
+    """Liste der Kartensymbole: "Schutz vor Magie Schutz vor Vergiftung Schutz vor Schüssen" (data/battle/rules.json, protected_target)."""
     assert life(run(battle(("f_noggl", "first", "c3"), ("b_bruksa", "second", "c4")), "attack c3 c4 magic dice 6"), 2) == 12
     assert life(run(battle(("b_melicina", "first", "c1"), ("b_unuk", "second", "c4")), "shoot c1 c4 3"), 2) == 12
     poisoned = run(battle(("b_ayard", "first", "c3"), ("b_bumbol", "second", "c4")), "attack c3 c4 poison 2 dice 6 1")

@@ -6,19 +6,21 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
+from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cards import Cost, make_card
 from cardkit.games.berserk_tcg.cities import City, has_won
-from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, catalogue
+from cardkit.games.berserk_tcg.opening import cities_schedule, max_revealed, play_reference
 from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
                                              can_open)
 from cardkit.games.engine import IllegalAction
@@ -32,6 +34,15 @@ QUICK, NORMAL, ETERNAL = "BK1-023", "BK1-025", "BK4-039"  # Quick normal effect;
 LIBRARY = (MERC,) * 10
 DECK_45 = "game: berserk-tcg\n12 BK1-001\n" + "".join(f"3 BK1-{n:03d}\n" for n in (3, 4, 5, 6, 7, 8, 13, 15, 17, 19, 21))
 
+
+
+def apply(state: Game, action: object) -> tuple[Game, list[dict[str, Any]]]:
+    """One action through the engine protocol, as `tcg apply` plays it: parsed from its text, applied, and the state
+    reached read back; `IllegalAction` with the reason otherwise."""
+    result = ENGINE.apply_all(state, [str(action)])
+    if not result.legal:
+        raise IllegalAction(result.problems[0].message)
+    return result.state, list(result.events)
 
 def table(mine: tuple[Unit, ...] = (), theirs: tuple[Unit, ...] = (), held: dict[str, int] | None = None,
           revealed: tuple[str, ...] = (), phase: str = "main", hand: tuple[str, ...] = (),
@@ -92,7 +103,7 @@ def test_a_deck_holds_at_most_3_copies_of_a_card_number() -> None:
 
 @pytest.mark.rule("tcg-02c")
 def test_mercenaries_have_no_copy_limit() -> None:
-    """¶2: "This however doesn't apply to mercenary cards ... that have no limit"."""
+    """¶2: "This however doesn't apply to mercenary cards ... that have no limit" (data/formats/berserk-tcg.json, copies.exempt)."""
     assert codes(DECK_45.replace("12 BK1-001", "30 BK1-001")) == []
 
 
@@ -107,7 +118,7 @@ def test_fewer_than_10_mercenaries_is_a_warning_not_an_error() -> None:
 
 @pytest.mark.rule("tcg-03")
 def test_a_tournament_side_deck_holds_at_most_10_cards() -> None:
-    """¶3: "For tournaments, the side deck is made of 10 cards at max."."""
+    """¶3: "For tournaments, the side deck is made of 10 cards at max." (data/formats/berserk-tcg.json, side.max)."""
     side = "Sideboard:\n" + "".join(f"2 BK1-{n:03d}\n" for n in (23, 24, 26, 27, 28))
     assert codes(DECK_45 + side) == []
     assert codes(DECK_45 + side + "1 BK1-029\n") == ["SIDE_TOO_LARGE"]
@@ -158,6 +169,9 @@ def test_the_first_player_skips_its_first_drawing_phase_only() -> None:
     assert (game.active, game.phase) == (1, "draw")
     drawn, _ = apply(game, Draw())
     assert len(drawn.players[1].hand) == 8
+    cards = catalogue()[0]
+    first, second = (play_reference(cards, [MERC] * 20, (0, 0), seat=seat) for seat in ("first", "second"))
+    assert (first.hand[0], second.hand[0]) == (7, 8), "the opening simulator skips the same draw"
 
 
 @pytest.mark.rule("tcg-07")
@@ -172,6 +186,7 @@ def test_the_cards_come_in_4_colours_of_112_and_5_colourless_cities_4_basic_and_
     assert colours == {"white": 112, "green": 112, "black": 112, "red": 112}
     cities = [c for c in stats.values() if c.get("kind") == "city"]
     assert len(cities) == 5 and all(c["colour"] is None for c in cities)
+    assert {c.colour for c in cards.values() if not c.is_city} == {"white", "green", "black", "red"}
     assert sorted(s for c in cities for s in c["subtypes"]) == ["Basic"] * 4 + ["Royal"]
 
 
@@ -211,6 +226,7 @@ def test_the_5_cities_start_face_down_in_a_random_order_that_hides_the_royal_one
     assert len({next(c.name for c in g.cities if c.royal) for g in games}) > 1
     assert new_game(decks, seed=4).cities == new_game(decks, seed=4).cities
     assert all(c["royal"] is None and c["card"] is None for c in games[0].summary()["cities"])
+    assert "Royal" not in ENGINE.describe(games[0]) and "face down" in ENGINE.describe(games[0])
 
 
 @pytest.mark.rule("tcg-10b")
@@ -284,7 +300,9 @@ def test_an_occupied_city_is_taken_back_by_defeating_the_troops_that_defend_it()
 @pytest.mark.rule("tcg-18")
 def test_a_2_2_and_a_2_3_deal_each_other_2_the_2_2_dies_and_the_2_3_survives() -> None:
     """¶18: "if a 2/2 is fighting against a 2/3, they'll both deliver the other 2 points of damage, the 2/2 will
-    then die, and the 2/3 will survive."."""
+    then die, and the 2/3 will survive." (data/rules/berserk-tcg.json, battle_damage_order, for several on a side)."""
+    stats = catalogue()[1].values()
+    assert all(s["power"] is not None and s["hp"] is not None for s in stats if s["kind"] == "character")
     two_two, two_three = fighter(CASCA), fighter(GUTS)
     assert (two_two.power, two_two.hp, two_three.power, two_three.hp) == (2, 2, 2, 3)
     result = fight([two_two], [two_three])
@@ -320,6 +338,7 @@ def test_where_both_players_may_open_a_quick_card_the_player_on_turn_comes_first
 @pytest.mark.rule("tcg-20")
 def test_the_character_of_higher_range_delivers_its_damage_first() -> None:
     """¶20: "The character cards also have a Range value, that indicates which one will deliver its damage first"."""
+    assert all(s["range"] is not None for s in catalogue()[1].values() if s["kind"] == "character")
     archers, raiders = fighter(ARCHERS), fighter(RAIDERS)  # 2/1 Range 1 against 3/3 Range 0
     result = fight([archers], [raiders])
     assert [s.range for s in result.steps] == [1, 0]
@@ -542,6 +561,10 @@ def test_a_player_attacks_at_most_once_each_turn() -> None:
     with pytest.raises(IllegalAction, match="once each turn"):
         apply(game, Attack("c2", (Ref(MERC),)))
     assert not any(isinstance(a, Attack) for a in legal_actions(game))
+    # the opening simulator's city schedules keep it too: each player's attack reveals at most one city a turn
+    assert [max_revealed(t, "first") for t in (1, 2, 3)] == [0, 2, 4] and max_revealed(1, "second") == 1
+    with pytest.raises(BadArgument, match="could have revealed|attack"):
+        cities_schedule(2, [0, 3])
 
 
 @pytest.mark.rule("tcg-39c")

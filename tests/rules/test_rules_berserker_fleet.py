@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from cardkit.games.berserker.fleet import check_fleet
-from cardkit.games.berserker.game.apply import apply
 from cardkit.games.berserker.game.engine import ENGINE
 from cardkit.games.berserker.game.legal import legal_actions
 from cardkit.games.berserker.game.notation import Discard, End, Fire, Forward, Move, parse_action
@@ -27,6 +26,15 @@ HUMAN = read_json_input(ROOT / "decks/berserker/fleets/human-ram-screen.fleet.js
 BERSERKER = read_json_input(ROOT / "decks/berserker/fleets/berserker-centre.fleet.json")
 HITS = {"berserker": 20, "c-plus-gun-ship": 1, "cruiser": 2, "ramship": 1}
 
+
+
+def apply(state: BoardState, action: object) -> tuple[BoardState, list[dict[str, Any]]]:
+    """One action through the engine protocol, as `fleet apply` plays it: parsed from its text, applied, and the state
+    reached read back; `IllegalAction` with the reason otherwise."""
+    result = ENGINE.apply_all(state, [str(action)])
+    if not result.legal:
+        raise IllegalAction(result.problems[0].message)
+    return result.state, list(result.events)
 
 def board(*ships: str, turn: str = "human", phase: str = "maneuver") -> BoardState:
     """`board("ramship@d6", "berserker@d7")`: a sandbox (no hands) with human ships unless the type is the Berserker."""

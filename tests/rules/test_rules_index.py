@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,9 @@ def test_every_test_quotes_its_sentence_under_the_section_the_index_gives(rid: s
     for module, name, doc in CITED[rid]:
         assert RULES[rid]["section"] in doc, f"{name}: docstring does not name {RULES[rid]['section']}"
         assert doc.count("\"") >= 2 or "«" in doc or "„" in doc, f"{name}: docstring quotes no sentence"
+        where = RULES[rid].get("reading")
+        if where:
+            assert where.partition("#")[0] in doc, f"{name}: the reading is kept in {where}; the docstring should say so"
 
 
 def test_every_reading_the_index_names_is_kept_as_data() -> None:
@@ -90,3 +94,24 @@ def test_every_reading_the_index_names_is_kept_as_data() -> None:
         elif key:
             ids = {r["id"] for r in json.loads((root / path).read_text(encoding="utf-8"))["readings"]}
             assert key in ids, f"{rule['id']}: no reading {key} in {path}"
+
+
+def test_the_docs_list_every_rule_read_one_way_and_every_rule_not_implemented() -> None:
+    text = (HERE.parent.parent / "docs" / "rules-audit.md").read_text(encoding="utf-8")
+    for rule in INDEX["rules"]:
+        if rule["status"] == "not-implemented" or "#" in rule.get("reading", ""):
+            assert f"`{rule['id']}`" in text, f"{rule['id']} is not in docs/rules-audit.md"
+        if rule["status"] == "not-implemented":
+            assert rule["reason"] in text, f"docs/rules-audit.md gives another reason for {rule['id']}"
+
+
+@pytest.mark.slow  # it runs the fleet text's tests once more, in this process
+def test_the_audit_script_lists_every_rule_of_a_text_with_its_tests_outcome() -> None:
+    sys.path.insert(0, str(HERE.parent.parent / "scripts"))
+    import rules_audit
+
+    rows = rules_audit.audit(["berserker"])
+    fleet = [r["id"] for r in INDEX["rules"] if r["text"] == "berserker"]
+    assert sorted({r["id"] for r in rows}) == sorted(fleet)
+    assert {r["outcome"] for r in rows} == {"passed", "not implemented"}
+    assert all(r["test"] for r in rows if r["outcome"] == "passed")
