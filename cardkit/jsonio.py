@@ -9,7 +9,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -464,6 +463,8 @@ def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iter
     OSError from creating the file propagates for the caller to word. With `exclusive` the
     final step creates `path` only if it is absent (`FileExistsError` otherwise): see `place_new`.
     """
+    import tempfile  # here: it loads random and shutil, which a command that writes nothing has no use for
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     # The pid in the name lets a later writer tell a killed write's leftover from a live one.
