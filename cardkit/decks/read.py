@@ -28,6 +28,10 @@ class DeckGameUnknown(UnreadableInput):
     """The deck's game can't be told, or its `game:`/`format:` header names none that exists."""
 
 
+# The command line's other way to name the game; the web deck page has none, so it is kept out of the message.
+PASS_FORMAT = "or pass --format"
+
+
 def read_deck(path: str | os.PathLike[str], format_name: str | None = None) -> Deck:
     """Read, parse and resolve the deck file at `path` (text or JSON; `-` is standard input, `code:…` a deck code).
 
@@ -163,14 +167,15 @@ def _infer_game(parsed: ParsedDeck, path: str) -> str:
             first = parsed.problems[0]
             what, why = "no card lines that parse", f" (first problem: {_location(first)}{first.message})"
         raise DeckGameUnknown(path, f"{what} and no `game:` line, so the game can't be told{why}; "
-                                    "add `game: GAME` or pass --format")
+                                    "add `game: GAME`", hint=PASS_FORMAT)
     texts = {e.text for e in parsed.entries}
     scores = {g: sum(1 for t in texts if card_index(g).find(t, suggest=False).ids) for g in GAMES}
     best = max(scores.values())
     winners = [g for g, s in scores.items() if s == best]
     if best == 0 or len(winners) > 1:
         which = "no game's cards" if best == 0 else f"cards of {' and '.join(winners)} equally"
-        raise DeckGameUnknown(path, f"can't tell the deck's game (it names {which}); add `game: GAME` or pass --format")
+        raise DeckGameUnknown(path, f"can't tell the deck's game (it names {which}); add `game: GAME`",
+                              hint=PASS_FORMAT)
     return winners[0]
 
 
@@ -194,8 +199,7 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
                                            f"write {' or '.join(found.suggestions)}, or the id alone",
                            actual=found.unnamed, **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)` "
-                                             "(`cardkit deck resolve` asks which)",
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)`",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:

@@ -25,6 +25,7 @@ import io
 import sqlite3
 import sys
 import threading
+import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -33,6 +34,7 @@ from typing import Any, Awaitable, Callable, Iterator, TextIO, TypeVar
 from datasette import hookimpl
 from datasette.utils.asgi import Base400
 
+from cardkit.errors import CardkitError
 from cardkit.visible import csv_cell
 
 Scope = dict[str, Any]
@@ -109,6 +111,35 @@ def deck_check_slot() -> Iterator[None]:
 async def off_the_loop(work: Callable[..., T], *args: Any) -> T:
     """`work(*args)` in one of the deck-check threads, so the event loop goes on answering other pages."""
     return await asyncio.get_running_loop().run_in_executor(_POOL, functools.partial(work, *args))
+
+
+class TooSlow(CardkitError):
+    """A query of cardkit's own ran past the server's time limit and was stopped."""
+
+    error_code = "BAD_ARGUMENT"
+
+
+def time_limited(datasette: Any, work: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
+    """`work` (given a connection, for `execute_fn`) under the server's `sql_time_limit_ms`, as Datasette's own
+    queries are: `execute_fn` sets no limit, so cardkit's searches would otherwise run as long as they take."""
+    limit_ms = int(datasette.setting("sql_time_limit_ms"))
+
+    def run(conn: sqlite3.Connection) -> T:
+        deadline = time.perf_counter() + limit_ms / 1000
+        # SQLite calls back every this many steps (about 0.1 ms of work each thousand), as Datasette does.
+        steps = 1 if limit_ms <= 20 else 1000
+        conn.set_progress_handler(lambda: 1 if time.perf_counter() >= deadline else 0, steps)
+        try:
+            return work(conn)
+        except sqlite3.OperationalError as exc:
+            if "interrupt" not in str(exc):
+                raise
+            raise TooSlow(f"the search took longer than the server's limit of {limit_ms:,} ms; "
+                          "ask for fewer or simpler terms") from None
+        finally:
+            conn.set_progress_handler(None, steps)
+
+    return run
 
 
 ROW_ADDRESS = "a row's address is its key values separated by commas (a card: /cardkit/cards/GAME,ID)"

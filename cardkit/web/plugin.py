@@ -192,10 +192,11 @@ def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
 
     async def suggestions() -> list[tuple[str, str]]:
         from cardkit.db.search import close_names
+        from cardkit.web.guards import time_limited
 
         try:
-            names = await datasette.get_database(database).execute_fn(
-                lambda conn: close_names(conn, text, None if game == ALL_GAMES else game))
+            names = await datasette.get_database(database).execute_fn(time_limited(
+                datasette, lambda conn: close_names(conn, text, None if game == ALL_GAMES else game)))
         except CardkitError:
             return []
         return [(n, "?_search=" + quote(f'"{n}"')) for n in names]
@@ -337,14 +338,15 @@ async def search_page(datasette: Any, request: Any) -> Any:
     from datasette.utils.asgi import Response
 
     from cardkit.db.search import search_connection
+    from cardkit.web.guards import time_limited
 
     catalogue = catalogue_name(datasette)
     text = request.args.get("q", "").strip()
     context: dict[str, Any] = {"q": text, "result": None, "error": None, "hits": [], "catalogue": catalogue}
     if text and catalogue:
         try:
-            result = await datasette.get_database(catalogue).execute_fn(
-                lambda conn: search_connection(conn, text, limit=SEARCH_PAGE_LIMIT))
+            result = await datasette.get_database(catalogue).execute_fn(time_limited(
+                datasette, lambda conn: search_connection(conn, text, limit=SEARCH_PAGE_LIMIT)))
         except CardkitError as exc:
             context["error"] = exc.message
         else:
