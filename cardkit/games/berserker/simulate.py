@@ -374,12 +374,14 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
     length = np.full(n, size, dtype=np.int64)
     discard = np.zeros((n, width), dtype=np.int16)
     hands = [np.zeros((n, width), dtype=np.int8) for _ in range(2)]
+    library_cells = library.reshape(-1)  # a view: reshuffles write into `library`, draws read here
     first_reshuffle = np.zeros(n, dtype=np.int64)
     tables = [_Tables.of(plan, setup) for plan in setup.plans]
     counts = _Counts.empty(turns)
     kind_bits = np.int64(1) << np.arange(width, dtype=np.int64)
 
     def draw(hand: np.ndarray, turn: int) -> None:
+        hand_cells = hand.reshape(-1)
         for _ in range(DRAW):
             empty = np.flatnonzero(top >= length)
             if empty.size:
@@ -388,7 +390,7 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
                     _reshuffle(rng, refill, discard, library, top, length)
                     first_reshuffle[refill] = np.where(first_reshuffle[refill] == 0, turn, first_reshuffle[refill])
             g = np.flatnonzero(top < length)
-            hand[g, library[g, top[g]]] += 1
+            hand_cells[g * width + np.take(library_cells, g * size + top[g])] += 1
             top[g] += 1
 
     for turn in range(1, turns + 1):
@@ -407,8 +409,9 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
             for attack in t.attacks(hand):
                 fired = np.flatnonzero(attack >= 0)
                 kind = attack[fired]
-                hand[fired, kind] -= 1
-                discard[fired, kind] += 1
+                cells = fired * width + kind
+                hand.reshape(-1)[cells] -= 1
+                discard.reshape(-1)[cells] += 1
                 answers = tables[1 - s].answers[kind]                 # (fired, most answers), -1 padding
                 held = (answers >= 0) & (other[fired[:, None], np.maximum(answers, 0)] > 0)
                 answered = held.any(axis=1)
@@ -492,7 +495,7 @@ class _Tables:
                                   minlength=hand.shape[1]).astype(hand.dtype)
                 self.moves_memo[key] = row
             rows[i] = row
-        return rows[where.reshape(-1)]
+        return np.take(rows, where.reshape(-1), axis=0)
 
     def attacks(self, hand: Any) -> Any:
         """Per attack in firing order (`play_key`, up to the fleet's attacks per turn), the kind each game
@@ -517,18 +520,21 @@ def _keep_best_all(hand: Any, t: _Tables) -> Any:
     kept = hand.copy()
     if over.size == 0:
         return kept
-    rest = hand[over]
+    # rows gathered with np.take and cells addressed in the flat view: both much faster than fancy indexing
+    rest = np.take(hand, over, axis=0)
     chosen = np.zeros_like(rest)
+    rest_cells, chosen_cells = rest.reshape(-1), chosen.reshape(-1)
     covered = np.zeros(over.size, dtype=np.int16)
     width = np.int16(hand.shape[1] + 1)
-    rows = np.arange(over.size)
+    base = np.arange(over.size) * hand.shape[1]
     for _ in range(HAND_LIMIT):
-        new = t.popcount[t.masks[None, :] & ~covered[:, None]]
-        score = np.where(rest > 0, new * width + t.keep_rank[None, :], np.int16(-1))
+        score = np.take(t.popcount, t.masks[None, :] & ~covered[:, None]) * width + t.keep_rank[None, :]
+        np.putmask(score, rest == 0, np.int16(-1))
         pick = score.argmax(axis=1)
-        chosen[rows, pick] += 1
-        rest[rows, pick] -= 1
-        covered |= t.masks[pick]
+        cells = base + pick
+        chosen_cells[cells] += 1
+        rest_cells[cells] -= 1
+        covered |= np.take(t.masks, pick)
     kept[over] = chosen
     return kept
 
