@@ -7,13 +7,14 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
+
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -62,15 +63,6 @@ def catalogue_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
-
-
-@dataclass
-class Ran:
-    """What one run of the console script's entry point printed and the code it exited with."""
-
-    returncode: int
-    stdout: str
-    stderr: str
 
 
 @pytest.fixture

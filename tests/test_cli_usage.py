@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from conftest import Ran
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 

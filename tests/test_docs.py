@@ -19,7 +19,7 @@ import docsessions  # noqa: E402
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 # Upper-case string literals in the code that are not problem codes.
-NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK"}
+NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "CARDKIT_DECK_CHECK_PROCESSES", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK"}
 
 SESSIONS = [s for path in docsessions.doc_files(ROOT) for s in docsessions.find_sessions(path)]
 

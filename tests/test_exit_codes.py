@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from conftest import Ran
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 

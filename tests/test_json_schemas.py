@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from conftest import Ran
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
