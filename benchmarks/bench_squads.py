@@ -2,7 +2,8 @@
 
 Run: python benchmarks/bench_squads.py [--deals N]
 
-Prints, per bundled deck, the simulation's deals/s (one process) beside its floor, numpy dealing
+Prints, per bundled deck, the simulation's deals/s (one process, building its table of every
+deal's best squad in each run; median of interleaved runs) beside its floor, numpy dealing
 the same deals (`deal_positions`), and two baselines measured in the same run: the same optimiser
 called once per deal without the simulation's memo (fewer deals), and brute force over all 2^15
 subsets of each deal (a handful of deals). The ratio to the floor is printed for each Online deck.
@@ -19,12 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _timing import ratio_line  # noqa: E402
+import numpy  # noqa: E402,F401  (imported before the timings: the floor needs it as much as the simulation)
+from _timing import interleaved_medians, ratio_line  # noqa: E402
 
 from cardkit.decks import read_deck  # noqa: E402
 from cardkit.squads.budget import squad_rules  # noqa: E402
 from cardkit.squads.cards import squad_cards  # noqa: E402
 from cardkit.squads.deal_sim import deal_positions, simulate_deals  # noqa: E402
+from cardkit.squads.deal_table import deal_table  # noqa: E402
 from cardkit.squads.optimise import best_squad, brute_force_key  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +42,7 @@ def rate(n: int, seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10_000, help="deals per deck for the simulation (default 10000)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs of simulation and floor, median (default 5)")
     parser.add_argument("--plain", type=int, default=1_000, help="deals for the un-memoised baseline (default 1000)")
     parser.add_argument("--brute", type=int, default=3, help="deals for the brute-force baseline (default 3)")
     args = parser.parse_args()
@@ -49,17 +53,24 @@ def main() -> None:
         rules = squad_rules(deck.format)
         table = squad_cards(deck.game)
         cards = [table[cid] for cid, n in deck.main.items() for _ in range(n)]
-        t0 = time.perf_counter()
-        simulate_deals(cards, rules, args.deals, seed=1, jobs=1)
-        sim_seconds = time.perf_counter() - t0
+
+        def simulate() -> None:
+            deal_table.cache_clear()  # every run builds its table of best squads, as one `cardkit simulate` does
+            simulate_deals(cards, rules, args.deals, seed=1, jobs=1)
+
+        def floor() -> None:
+            for _ in deal_positions(len(cards), rules.deal_size, args.deals, 1):
+                pass
+
+        cpu: dict[str, float] = {}
+        medians = interleaved_medians({"simulate": simulate, "floor": floor}, args.repeat, cpu=cpu)
+        sim_seconds, floor_seconds = medians["simulate"], medians["floor"]
         sim = rate(args.deals, sim_seconds)
-        t0 = time.perf_counter()
-        for _ in deal_positions(len(cards), rules.deal_size, args.deals, 1):
-            pass
-        floor_seconds = time.perf_counter() - t0
         if deck.game == "berserk-online":
             ratios.append(ratio_line(f"simulate Online {Path(rel).name}, {args.deals:,} deals, one process", sim_seconds,
                                      floor_seconds, "numpy dealing the same deals", goal=2))
+            ratios.append(ratio_line(f"simulate Online {Path(rel).name}, {args.deals:,} deals, one process, CPU time",
+                                     cpu["simulate"], cpu["floor"], "numpy dealing the same deals", goal=2))
 
         rng = random.Random(1)
         deals = [[cards[p] for p in rng.sample(range(len(cards)), rules.deal_size)] for _ in range(args.plain)]

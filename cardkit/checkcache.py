@@ -8,10 +8,19 @@ compares bytes (no checksum collision can pass a changed file) and only a
 changed file, or a changed schema, is checked again. The note is only ever a
 shortcut: when the cache folder can't be read or written, every run checks, as
 it did before.
+
+Every edit of a catalogue file leaves a note of its new content, so notes are
+pruned whenever one is written: the newest `KEEP_NOTES` are kept, within
+`KEEP_BYTES` together, and an older one is simply checked and noted again if it
+is ever needed. Only the folder's own notes (regular files named as `_note`
+names them) are ever removed.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,6 +28,11 @@ from pathlib import Path
 from cardkit import __version__, paths
 
 _FOLDER = "checked"
+# A run of cardkit notes about 30 files (the catalogue's, the formats', the battle data's); room for several
+# versions of each, and far less than the catalogue itself.
+KEEP_NOTES = 200
+KEEP_BYTES = 32 * 1024 * 1024
+_NOTE_NAME = re.compile(r"^[a-z0-9-]+-[0-9a-f]{8}-[0-9]+$")
 
 
 def content(kind: str, blobs: Sequence[tuple[str, bytes]]) -> bytes:
@@ -59,7 +73,34 @@ def remember(kind: str, data: bytes) -> None:
         note.parent.mkdir(parents=True, exist_ok=True)
         Output(note, own).write(data)
     except (CardkitError, OSError):
-        pass
+        return
+    prune(keep=note, kept_bytes=len(data))
+
+
+def prune(keep: Path | None = None, kept_bytes: int = 0) -> None:
+    """Remove all but the newest `KEEP_NOTES` notes (within `KEEP_BYTES` together); never `keep`, the note
+    just written, nor anything in the folder that is not a note (another name, a link, a folder)."""
+    folder = paths.cache_dir() / _FOLDER
+    notes: list[tuple[float, str, int]] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not _NOTE_NAME.match(entry.name) or (keep is not None and entry.name == keep.name):
+                    continue
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode):
+                    notes.append((info.st_mtime, entry.name, info.st_size))
+    except OSError:
+        return
+    notes.sort(reverse=True)
+    count, size = (1, kept_bytes) if keep is not None else (0, 0)
+    for _, name, bytes_ in notes:
+        count, size = count + 1, size + bytes_
+        if count > KEEP_NOTES or size > KEEP_BYTES:
+            try:
+                os.unlink(folder / name)
+            except OSError:
+                pass
 
 
 def check_once(kind: str, blobs: Sequence[tuple[str, bytes]], check: Callable[[], None]) -> None:

@@ -15,13 +15,27 @@ class CardkitError(Exception):
     # Stable names for scripts: `--json` prints an error as {"error": {"code": ..., "message": ...}}.
     # Only subclasses are raised, each with a code docs/json.md lists; this default is never printed.
     error_code: str = "ERROR"
+    # Advice in terms of a terminal (a command, an option, a shell line), kept out of `message` so the
+    # message reads right wherever it is shown (the web deck page has no options and no shell).
+    hint: str | None = None
 
     def __init__(self, message: str | None = None) -> None:
         super().__init__(message or (self.__doc__ or "").strip())
 
     @property
     def message(self) -> str:
+        """What went wrong and what to change in the input, worded for any place it is shown."""
         return str(self.args[0])
+
+    @property
+    def terminal_message(self) -> str:
+        """`message` with the terminal's own advice (`hint`) after it, as the CLI prints it."""
+        return with_hint(self.message, self.hint)
+
+
+def with_hint(message: str, hint: str | None) -> str:
+    """A message as a terminal shows it: its terminal-only advice in brackets after it."""
+    return f"{message} ({hint})" if hint else message
 
 
 class UnreadableInput(CardkitError):
@@ -29,9 +43,10 @@ class UnreadableInput(CardkitError):
 
     error_code = "UNREADABLE"
 
-    def __init__(self, path: object, reason: str) -> None:
+    def __init__(self, path: object, reason: str, hint: str | None = None) -> None:
         self.path = str(path)
         self.reason = reason
+        self.hint = hint
         super().__init__(f"{self.path}: {reason}")
 
 

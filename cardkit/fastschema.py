@@ -15,7 +15,11 @@ pass arrays 2020-12 refuses). Any other schema is always left to jsonschema.
 from __future__ import annotations
 
 import json
+import marshal
+import zlib
 from functools import lru_cache
+from pathlib import Path
+from types import CodeType
 from typing import Any, Callable, Optional
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -51,19 +55,112 @@ def _uses_only_shared_keywords(schema: Any) -> bool:
     return True
 
 
-@lru_cache(maxsize=16)
-def _compiled(schema_text: str) -> Optional[Callable[[Any], Any]]:
-    """The schema's fastjsonschema function, or None when the schema must be left to jsonschema."""
-    schema = json.loads(schema_text)
-    if not isinstance(schema, dict) or schema.get("$schema", DRAFT) != DRAFT or not _uses_only_shared_keywords(schema):
+class _Refused(ValueError):
+    """What the compiled code raises for a document it refuses, in place of fastjsonschema's exceptions."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args)
+
+
+# The generated code names fastjsonschema's exceptions in this one line; a note's code is compiled without
+# it (the names are given), so that running a remembered validator does not import fastjsonschema (and its
+# drafts, its URL resolver, ...). Should the line read otherwise, it stays and is run: slower, as correct.
+_IMPORT_LINE = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
+_GIVEN = {"JsonSchemaValueException": _Refused, "JsonSchemaValuesException": _Refused}
+_FOLDER = "compiled"
+
+
+def _key(schema_text: str) -> bytes | None:
+    """Everything the compiled code depends on: the schema, fastjsonschema's version, Python's bytecode.
+    None when fastjsonschema's version can't be read without importing it (then nothing is remembered)."""
+    from importlib.util import MAGIC_NUMBER, find_spec
+
+    # Read from its version.py, found without running the package: importlib.metadata costs more than it saves.
+    spec = find_spec("fastjsonschema")
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    try:
+        version = (Path(folders[0]) / "version.py").read_bytes()
+    except (IndexError, OSError):
         return None
+    return b"\0".join([schema_text.encode("utf-8"), version, MAGIC_NUMBER])
+
+
+def _note(key: bytes) -> Path:
+    from cardkit import paths
+
+    return paths.cache_dir() / _FOLDER / f"schema-{zlib.crc32(key):08x}-{len(key)}"
+
+
+def _remembered(key: bytes) -> tuple[str, CodeType] | None:
+    """The entry point's name and the code remembered for exactly `key`, if any."""
+    from cardkit.errors import CardkitError
+    from cardkit.jsonio import read_bytes_input
+
+    try:
+        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
+        note = read_bytes_input(_note(key), 64 * 1024 * 1024)
+    except (CardkitError, OSError):
+        return None
+    head, _, rest = note.partition(b"\n")
+    name, _, size = head.decode("ascii", "replace").partition(" ")
+    if not size.isdigit() or rest[:int(size)] != key:
+        return None
+    try:
+        code = marshal.loads(rest[int(size):])
+    except (ValueError, EOFError, TypeError):
+        return None
+    return (name, code) if isinstance(code, CodeType) else None
+
+
+def _remember(key: bytes, name: str, code: CodeType) -> None:
+    """Keep the compiled code for the next run; a cache folder that can't be written is not an error."""
+    from cardkit.errors import CardkitError
+    from cardkit.outputs import Kind, Output
+
+    note = _note(key)
+    own = Kind("compiled schema note", lambda path: path.parent.name == _FOLDER and path.name.startswith("schema-"))
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        Output(note, own).write(f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code))
+    except (CardkitError, OSError):
+        pass
+
+
+def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
+    """fastjsonschema's code for `schema`, compiled, with the name of its entry point; None if it refuses."""
     import fastjsonschema
 
     try:
         # use_default=False: fastjsonschema would otherwise write the schema's defaults into the document.
-        function: Callable[[Any], Any] = fastjsonschema.compile(schema, use_default=False, use_formats=False)
+        entry = fastjsonschema.compile(schema, use_default=False, use_formats=False).__name__
+        source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=False)
     except fastjsonschema.JsonSchemaDefinitionException:
         return None
+    code = compile(source.replace(_IMPORT_LINE, "", 1), f"<fastjsonschema {entry}>", "exec")
+    if key is not None:
+        _remember(key, entry, code)
+    return entry, code
+
+
+@lru_cache(maxsize=16)
+def _compiled(schema_text: str) -> Optional[Callable[[Any], Any]]:
+    """The schema's fastjsonschema function, or None when the schema must be left to jsonschema.
+
+    Generating and compiling the code costs more than the rest of `battle apply`; the compiled
+    code is remembered in the cache folder by the schema's content (with fastjsonschema's
+    version and Python's bytecode number), and a later run only loads it.
+    """
+    schema = json.loads(schema_text)
+    if not isinstance(schema, dict) or schema.get("$schema", DRAFT) != DRAFT or not _uses_only_shared_keywords(schema):
+        return None
+    key = _key(schema_text)
+    found = (_remembered(key) if key is not None else None) or _generated(schema, key)
+    if found is None:
+        return None
+    entry, code = found
+    namespace: dict[str, Any] = dict(_GIVEN)
+    exec(code, namespace)
+    function: Callable[[Any], Any] = namespace[entry]
     return function
 
 
@@ -72,10 +169,8 @@ def passes(schema_text: str, document: Any) -> bool:
     validate = _compiled(schema_text)
     if validate is None:
         return False
-    import fastjsonschema
-
     try:
         validate(document)
-    except fastjsonschema.JsonSchemaValueException:
+    except _Refused:
         return False
     return True

@@ -9,7 +9,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -146,16 +145,22 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
     path = input_name(path)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         # What Windows editors save as "Unicode": its NUL bytes would otherwise read as a binary file.
-        raise UnreadableInput(path, f"UTF-16 text, not UTF-8: {_iconv_advice(path, 'UTF-16')}")
+        raise UnreadableInput(path, f"UTF-16 text, not UTF-8: {SAVE_AS_UTF8}", hint=_iconv_advice(path, "UTF-16"))
     if b"\x00" in data:
         if (order := _utf16_without_bom(data)) is not None:
-            raise UnreadableInput(path, f"{order} text without a byte-order mark, not UTF-8: {_iconv_advice(path, order)}")
+            raise UnreadableInput(path, f"{order} text without a byte-order mark, not UTF-8: {SAVE_AS_UTF8}",
+                                  hint=_iconv_advice(path, order))
         raise UnreadableInput(path, "binary file (contains NUL bytes)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){encoding_hint(path, data)}") from None
+        read_as, advice = encoding_hint(path, data)
+        raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){read_as}", hint=advice) from None
     return text.replace("\r\n", "\n")
+
+
+# What a file in another encoding needs, in words true wherever they are read; a terminal adds the iconv line.
+SAVE_AS_UTF8 = "save it as UTF-8"
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -183,8 +188,9 @@ def _utf16_without_bom(data: bytes) -> str | None:
 _HIGH_RUN = re.compile(rb"[\x80-\xff]+")
 
 
-def encoding_hint(path: str, data: bytes) -> str:
-    """What a file that is not UTF-8 looks like instead, with the `iconv` line that converts it; empty if unclear.
+def encoding_hint(path: str, data: bytes) -> tuple[str, str | None]:
+    """What a file that is not UTF-8 looks like instead (empty if unclear), and the `iconv` line that
+    converts it: the terminal's advice, kept apart (`UnreadableInput.hint`).
 
     cardkit never decodes such a file itself (a wrong guess reads as other cards): it says what
     the bytes read as, and the player converts the file knowingly.
@@ -208,8 +214,8 @@ def encoding_hint(path: str, data: bytes) -> str:
             continue
         line = next((ln.strip() for ln in decoded.splitlines() if any(ord(c) > 127 for c in ln)), "")
         sample = line if len(line) <= 40 else line[:39] + "…"
-        return f"; it reads as {label} text ({sample!r}): {_iconv_advice(path, name)}"
-    return ""
+        return f"; it reads as {label} text ({sample!r}): {SAVE_AS_UTF8}", _iconv_advice(path, name)
+    return "", None
 
 
 def _iconv_advice(path: str, encoding: str) -> str:
@@ -457,6 +463,8 @@ def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iter
     OSError from creating the file propagates for the caller to word. With `exclusive` the
     final step creates `path` only if it is absent (`FileExistsError` otherwise): see `place_new`.
     """
+    import tempfile  # here: it loads random and shutil, which a command that writes nothing has no use for
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     # The pid in the name lets a later writer tell a killed write's leftover from a live one.

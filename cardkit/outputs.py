@@ -28,16 +28,18 @@ from __future__ import annotations
 import errno
 import os
 import re
-import sqlite3
 import stat
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from cardkit.errors import OutputRefused, WriteFailed
 from cardkit.jsonio import atomic_target
+
+if TYPE_CHECKING:  # sqlite3 is loaded by the writers of databases only, not by every command that writes a file
+    import sqlite3
 
 # A temporary file older than this whose writer is gone is a leftover of a killed write.
 STALE_SECONDS = 600
@@ -108,6 +110,8 @@ class Output:
         renamed into place like any output. The one SQLite writer: SQLite's own failures to write
         (a full disk, a file size limit, an I/O error) become `WriteFailed`; other SQLite errors
         (a constraint the data breaks) propagate for the caller to word."""
+        import sqlite3
+
         with self.target() as tmp:
             conn = sqlite3.connect(tmp)
             try:

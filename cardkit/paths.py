@@ -2,7 +2,7 @@
 
 `data/` and `schemas/` sit at the repository's top level. A wheel carries a copy
 of both as `cardkit/_bundled/` (setup.py maps them there at build time), so one
-lookup through importlib.resources serves a checkout and an installed package
+lookup from the package's folder serves a checkout and an installed package
 alike: the package's `_bundled/` folder when it has one, else the checkout the
 package was imported from. `$CARDKIT_HOME` overrides both (tests use it for
 broken copies).
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 
@@ -25,8 +24,9 @@ def _data_root() -> tuple[Path, str]:
     home = os.environ.get("CARDKIT_HOME")
     if home:
         return Path(home), "$CARDKIT_HOME"
-    # A package installed as files gives a real folder; cardkit scans folders and hands paths to SQLite.
-    package = Path(str(resources.files("cardkit")))
+    # cardkit is installed as files (it scans folders and hands paths to SQLite), so its folder is the one
+    # importlib.resources would name; asking it loaded zipfile and a dozen modules into every command.
+    package = Path(os.path.abspath(__file__)).parent
     bundled = package / "_bundled"
     if bundled.is_dir():
         return bundled, "bundled"

@@ -395,6 +395,48 @@ def test_every_listed_action_of_a_new_battle_is_legal_and_reads_back() -> None:
         assert why_illegal(state, action) is None, action
 
 
+def _crowded(seats: tuple[str, ...]) -> BattleState:
+    """The new battle with its reserves filled with open flyers up to 500 cards, dealt to `seats` in turn."""
+    from cardkit.games.battle.cards import battle_cards
+
+    table = battle_cards("berserk-online")
+    flyers = [c for c in sorted(table) if table[c].flyer and table[c].figure and table[c].life][:40]
+    state = new_battle(load_side(DATA / "online-first.json"), load_side(DATA / "online-second.json"))
+    extra = tuple(card(state.next_id + k, flyers[k % len(flyers)], seats[k % len(seats)])
+                  for k in range(500 - len(state.cards)))
+    return replace(state, cards=state.cards + extra, next_id=state.next_id + len(extra))
+
+
+@pytest.mark.parametrize("seats", [("first",), ("second",), ("first", "second")], ids=["mine", "theirs", "both"])
+def test_listing_the_first_actions_of_500_cards_looks_at_about_as_many_candidates_as_it_lists(
+        monkeypatch: pytest.MonkeyPatch, seats: tuple[str, ...]) -> None:
+    """`moves` on 500 cards took 9 s for its first 1000 actions: every check looked at every card again."""
+    import cardkit.games.battle.legal as legal
+
+    state = _crowded(seats)
+    assert check_state(state) == []
+    looked = {"candidates": 0, "facts": 0}
+
+    def counted(name: str, key: str, owner: Any = legal) -> None:
+        original = getattr(owner, name)
+
+        def count(*args: Any) -> Any:
+            looked[key] += 1
+            return original(*args)
+        monkeypatch.setattr(owner, name, count)
+
+    counted("why_illegal", "candidates")
+    counted("_defender", "candidates")
+    counted("info", "facts", BattleState)
+    for limit in (10, 100, 1000):
+        looked.update(candidates=0, facts=0)
+        moves = ENGINE.moves(state, limit)
+        assert len(moves.actions) == limit and not moves.complete
+        # Each candidate checked is about one action listed; a check looks up a few cards' facts, not 500.
+        assert looked["candidates"] <= limit + 10, (limit, looked)
+        assert looked["facts"] <= 10 * limit + 100, (limit, looked)
+
+
 def test_beside_counts_the_eight_squares_around() -> None:
     assert is_beside("c3", "d4") and is_beside("c3", "c4") and not is_beside("c3", "c5")
     assert not is_beside("c3", "d4", diagonal=False)

@@ -320,3 +320,35 @@ def test_a_quoted_phrase_needs_its_words_in_order_where_loose_words_do_not(db: P
     assert ids(db, "Raiders Moonlight") == [("berserk-tcg", "BK1-003")]
     assert ids(db, '"Raiders Moonlight"') == []
     assert ids(db, '"Moonlight Raiders"') == [("berserk-tcg", "BK1-003")]
+
+
+@pytest.mark.parametrize("query", [",".join(["a"] * 3000), "a,b " * 30, '"' + " ".join(["guts"] * 51) + '"'],
+                         ids=["3000-comma-words", "60-words-in-30-tokens", "a-51-word-phrase"])
+def test_words_joined_into_one_token_count_each_against_the_term_limit(query: str) -> None:
+    from cardkit.db.query import MAX_TERMS
+
+    with pytest.raises(BadArgument, match=f"words and filters; the limit is {MAX_TERMS}"):
+        parse_query(query)
+
+
+def test_the_cards_search_command_refuses_3000_comma_separated_words_in_words(runner: Any) -> None:
+    from cardkit.cli.main import app
+
+    # The query is read before any database is opened or built.
+    result = runner.invoke(app, ["cards", "search", ",".join(["a"] * 3000)])
+    assert result.exit_code == 2 and "the query has 3000 words and filters; the limit is" in result.stderr
+
+
+def test_a_word_far_longer_than_any_name_is_compared_with_no_name_for_suggestions(db: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import difflib
+    import sqlite3
+
+    from cardkit.db.search import close_names
+
+    compared: list[int] = []
+    ratio = difflib.SequenceMatcher.ratio
+    monkeypatch.setattr(difflib.SequenceMatcher, "ratio", lambda self: compared.append(1) or ratio(self))
+    with sqlite3.connect(db) as conn:
+        assert close_names(conn, "a" * 5_000) == () and compared == []
+        assert close_names(conn, "Gutz") and compared

@@ -122,3 +122,42 @@ def test_the_battle_data_files_are_schema_checked_once_per_content(tmp_path: Pat
             load.cache_clear()
             assert load() == first
         load.cache_clear()
+
+
+def test_notes_are_pruned_to_the_newest_when_one_is_written_and_nothing_else_is_touched(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from cardkit import checkcache
+
+    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
+    monkeypatch.setattr(checkcache, "KEEP_NOTES", 5)
+    for i in range(8):
+        checkcache.remember("format-file", f"content {i}".encode())
+        # Each note a second older than the next, whatever the file system's clock resolution.
+        for note in (tmp_path / "cache" / "checked").iterdir():
+            if note.read_bytes() == f"content {i}".encode():
+                os.utime(note, (1_000_000 + i, 1_000_000 + i))
+    folder = tmp_path / "cache" / "checked"
+    (folder / "my-notes.txt").write_text("mine", encoding="utf-8")
+    (folder / "format-file-0000000a-1").mkdir()
+    checkcache.remember("battle-rules", b"the newest")
+    kept = sorted(p.read_bytes() for p in folder.iterdir() if p.is_file() and p.name != "my-notes.txt")
+    assert kept == [b"content 4", b"content 5", b"content 6", b"content 7", b"the newest"]
+    assert checkcache.seen("battle-rules", b"the newest") and not checkcache.seen("format-file", b"content 0")
+    assert (folder / "my-notes.txt").read_text(encoding="utf-8") == "mine" and (folder / "format-file-0000000a-1").is_dir()
+
+
+def test_notes_are_pruned_to_a_total_size_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from cardkit import checkcache
+
+    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
+    monkeypatch.setattr(checkcache, "KEEP_BYTES", 2_500)
+    for i in range(4):
+        checkcache.remember("catalogue-berserk-tcg", bytes([i]) * 1_000)
+        for note in (tmp_path / "cache" / "checked").iterdir():
+            os.utime(note, (1_000_000 + note.read_bytes()[0], 1_000_000 + note.read_bytes()[0]))
+    kept = sorted(p.read_bytes()[0] for p in (tmp_path / "cache" / "checked").iterdir())
+    assert kept == [2, 3]

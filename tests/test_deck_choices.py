@@ -230,3 +230,27 @@ def test_a_candidate_alike_an_earlier_one_in_every_shown_field_says_whose_twin_i
     options = {o.id: o.details for o in line_fixes(validate_text("game: berserk-tcg\n3 Casca\n", "casca.deck"))[2].options}
     assert options["BK1-014"].endswith("(the same as BK1-013 in these fields)")
     assert options["BK1-013"] == "set BK1, white, cost 1 white, level 1, power 2, hp 2"
+
+
+def test_resolve_asks_once_for_a_name_on_several_lines_and_writes_the_answer_on_each(
+        runner: CliRunner, tmp_path: Path, on_a_terminal: None) -> None:
+    deck = tmp_path / "twice.deck"
+    deck.write_text("game: berserk-tcg\n3 Guts\n12 Mercenary\n2 guts\nSideboard\n1 Guts\n", encoding="utf-8")
+    # Guts: the 5th candidate (BK1-046), once for its three lines; Mercenary: the 1st.
+    result = runner.invoke(app, ["deck", "resolve", str(deck)], input="5\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "(1/2) lines 2, 4, 6: Guts is 15 cards; which one? (applies to 3 lines)" in result.stderr
+    assert "(2/2) line 3: 12 Mercenary is 20 cards; which one?" in result.stderr
+    assert result.stderr.count("which one?") == 2
+    written = result.stdout[result.stdout.index("game:"):]
+    assert written.count("Guts (BK1-046)") == 3 and "12 Mercenary (BK1-001)" in written
+    assert parse_deck(written).problems == []
+
+
+def test_lines_that_could_mean_the_same_cards_are_one_question_in_the_order_of_their_first_line() -> None:
+    from cardkit.decks.choices import open_choices, questions
+    from cardkit.decks.read import parse_deck as read_text
+
+    deck = read_text("game: berserk-tcg\n1 Guts\n12 Mercenary\n1 Guts\n1 Casca\n1 Guts\n", path="x.deck")
+    asked = questions(open_choices(deck))
+    assert [[c.line for c in same] for same in asked] == [[2, 4, 6], [3], [5]]

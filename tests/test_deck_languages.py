@@ -85,9 +85,9 @@ def test_a_windows_1251_file_is_named_with_the_iconv_line_that_converts_it(runne
     with pytest.raises(UnreadableInput) as exc:
         read_deck(DATA / "cp1251.deck")
     path = str(DATA / "cp1251.deck")
-    assert exc.value.message == (
-        f"{path}: not UTF-8 (byte 20); it reads as Windows-1251 (Cyrillic) text ('3 Кочевник'): convert it with "
-        f"`iconv -f CP1251 -t UTF-8 {path} > {path[:-5]}.utf8.deck` and use the new file")
+    assert exc.value.terminal_message == (
+        f"{path}: not UTF-8 (byte 20); it reads as Windows-1251 (Cyrillic) text ('3 Кочевник'): save it as UTF-8 "
+        f"(convert it with `iconv -f CP1251 -t UTF-8 {path} > {path[:-5]}.utf8.deck` and use the new file)")
 
 
 def test_standard_input_in_windows_1251_is_told_to_go_through_iconv(runner: CliRunner) -> None:
@@ -101,8 +101,8 @@ def test_a_latin_1_file_is_named_latin_1(tmp_path: Path) -> None:
     path.write_bytes("Spiel: berserk-online\nHauptdeck\n3 Grüner Drache\n".encode("latin-1"))
     with pytest.raises(UnreadableInput) as exc:
         read_deck(path)
-    assert "it reads as Latin-1 text ('3 Grüner Drache')" in exc.value.message
-    assert f"`iconv -f LATIN1 -t UTF-8 '{path}' > '{tmp_path}/grün deck.utf8.deck'`" in exc.value.message
+    assert "it reads as Latin-1 text ('3 Grüner Drache')" in exc.value.message and "save it as UTF-8" in exc.value.message
+    assert f"`iconv -f LATIN1 -t UTF-8 '{path}' > '{tmp_path}/grün deck.utf8.deck'`" in exc.value.hint
 
 
 def test_bytes_that_read_as_no_script_get_no_guess(tmp_path: Path) -> None:
@@ -125,8 +125,8 @@ def test_a_utf_16_file_is_named_utf_16_not_binary(tmp_path: Path) -> None:
     path.write_bytes("game: berserk-ccg\n3 Кочевник\n".encode("utf-16"))
     with pytest.raises(UnreadableInput) as exc:
         read_deck(path)
-    assert exc.value.message == (f"{path}: UTF-16 text, not UTF-8: convert it with "
-                                 f"`iconv -f UTF-16 -t UTF-8 {path} > {tmp_path}/notepad.utf8.deck` and use the new file")
+    assert exc.value.terminal_message == (f"{path}: UTF-16 text, not UTF-8: save it as UTF-8 (convert it with "
+                                 f"`iconv -f UTF-16 -t UTF-8 {path} > {tmp_path}/notepad.utf8.deck` and use the new file)")
 
 
 def test_two_stray_bytes_are_damage_and_get_no_guess(tmp_path: Path) -> None:
@@ -144,8 +144,9 @@ def test_a_utf_16_file_without_a_byte_order_mark_is_named_with_its_iconv_line_no
     path.write_bytes("game: berserk-ccg\r\n3 Кочевник\r\n\t2 Guts\r\n".encode(order.lower()))
     with pytest.raises(UnreadableInput) as exc:
         read_deck(path)
-    assert exc.value.message == (f"{path}: {order} text without a byte-order mark, not UTF-8: convert it with "
-                                 f"`iconv -f {order} -t UTF-8 {path} > {tmp_path}/export.utf8.deck` and use the new file")
+    assert exc.value.terminal_message == (f"{path}: {order} text without a byte-order mark, not UTF-8: "
+                                          "save it as UTF-8 (convert it with "
+                                 f"`iconv -f {order} -t UTF-8 {path} > {tmp_path}/export.utf8.deck` and use the new file)")
 
 
 def test_binary_bytes_with_nuls_are_still_called_binary(tmp_path: Path) -> None:

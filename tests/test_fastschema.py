@@ -131,3 +131,34 @@ def test_a_schema_with_a_keyword_draft_7_reads_otherwise_or_a_remote_ref_is_neve
     assert not passes(json.dumps({"$schema": "http://json-schema.org/draft-04/schema#", "type": "object"}), {})
     assert passes(json.dumps({"type": "array", "maxItems": 2}), [1, 2])
     assert not passes(json.dumps({"type": "array", "maxItems": 2}), [1, 2, 3])
+
+
+def test_a_compiled_schema_is_remembered_between_runs_and_answers_as_a_fresh_compile() -> None:
+    text = SCHEMA_TEXTS["battle-state.schema.json"]
+    key = fastschema._key(text)
+    assert key is not None
+    fastschema._compiled.cache_clear()
+    fresh = fastschema._compiled(text)
+    assert fastschema._remembered(key) is not None  # the next process loads this instead of compiling
+    fastschema._compiled.cache_clear()
+    loaded = fastschema._compiled(text)
+    assert fresh is not None and loaded is not None and loaded is not fresh
+    from cardkit.games.battle.setup import load_side, new_battle
+
+    battle = ROOT / "tests" / "data" / "battle"
+    state = new_battle(load_side(battle / "online-first.json"), load_side(battle / "online-second.json")).to_dict()
+    for document in [{}, [], {"format": "cardkit-battle"}, state, {**state, "turn": 0}]:
+        assert passes(text, document) == (list(VALIDATORS["battle-state.schema.json"].iter_errors(document)) == [])
+
+
+@pytest.mark.parametrize("garbage", [b"", b"x", b"validate 3\nabc", b"validate 99999\n"], ids=["empty", "text", "other-key", "short"])
+def test_a_damaged_note_of_compiled_code_is_ignored_and_replaced(garbage: bytes) -> None:
+    text = json.dumps({"type": "array", "maxItems": 2, "$comment": garbage.hex()})
+    key = fastschema._key(text)
+    assert key is not None
+    note = fastschema._note(key)
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_bytes(garbage)
+    fastschema._compiled.cache_clear()
+    assert passes(text, [1, 2]) and not passes(text, [1, 2, 3])
+    assert fastschema._remembered(key) is not None

@@ -266,3 +266,80 @@ def test_serve_help_names_allow_download() -> None:
 
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0 and "--allow-download" in result.stdout
+
+
+# --- cardkit's own queries under the server's time limit -------------------------------------------------
+
+
+class _Settings:
+    def __init__(self, limit_ms: int) -> None:
+        self.limit_ms = limit_ms
+
+    def setting(self, name: str) -> int:
+        assert name == "sql_time_limit_ms"
+        return self.limit_ms
+
+
+def test_a_query_of_cardkits_own_is_stopped_at_the_servers_time_limit_in_words() -> None:
+    import sqlite3
+
+    from cardkit.web.guards import TooSlow, time_limited
+
+    endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+    conn = sqlite3.connect(":memory:")
+    with pytest.raises(TooSlow, match="longer than the server's limit of 50 ms"):
+        time_limited(_Settings(50), lambda c: c.execute(endless).fetchall())(conn)
+    # The handler is gone afterwards: the connection's next query runs to its end.
+    assert conn.execute("SELECT count(*) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                        "WHERE i < 300000) SELECT i FROM n)").fetchone() == (300000,)
+
+
+def test_the_table_search_and_the_ranked_page_refuse_3000_comma_separated_words_in_words(ds: Any) -> None:
+    words = ",".join(["a"] * 3000)
+    table = fetch(ds, f"/cardkit/cards?_search={words}")
+    assert table.status_code == 200 and "the query has 3000 words and filters; the limit is" in table.text
+    ranked = fetch(ds, f"/-/search?q={words}")
+    assert ranked.status_code == 200 and "the query has 3000 words and filters; the limit is" in ranked.text
+
+
+def test_the_ranked_search_page_runs_under_the_servers_time_limit(catalogue: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import server
+
+    monkeypatch.setitem(server.SETTINGS, "sql_time_limit_ms", 1)
+    page = fetch(server.make_datasette({"cardkit": catalogue}), "/-/search?q=-zzzz")
+    assert page.status_code == 200 and "took longer than the server&#39;s limit of 1 ms" in page.text
+
+
+# --- deck checks in worker processes ---------------------------------------------------------------------
+
+
+def test_a_deck_checked_in_a_worker_process_is_exactly_the_check_made_in_the_server() -> None:
+    from cardkit.web import guards
+    from cardkit.web.deckpage import check_posted
+
+    assert guards.in_processes()
+    body = b"deck=" + "game: berserk-tcg\n3 Guts\n3 Gutz\nSB: 2 Casca\n40 BK1-001\n".replace("\n", "%0A").encode()
+    kind = "application/x-www-form-urlencoded"
+    for page in (True, False):
+        there = asyncio.run(guards.off_the_loop(check_posted, kind, body, page))
+        assert there == check_posted(kind, body, page)
+    assert there.report.problems and there.fixes == {} and check_posted(kind, body, True).fixes
+
+
+def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(ds: Any) -> None:
+    import os
+
+    from cardkit.web import guards
+
+    with pytest.raises(guards.CheckStopped, match="send it again"):
+        asyncio.run(guards.off_the_loop(os._exit, 3))
+
+    async def post() -> Any:
+        await ds.invoke_startup()
+        return await ds.client.post("/-/deck.json", data={"deck": "game: berserk-tcg\n3 Guts\n"})
+
+    reply = asyncio.run(post())
+    assert reply.status_code == 200 and reply.json()["problems"][0]["code"] == "AMBIGUOUS_CARD"
+    status, title, message = guards.describe_failure(guards.CheckStopped("x"))
+    assert (status, title) == (503, "Busy")

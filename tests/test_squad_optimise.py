@@ -87,6 +87,17 @@ def test_ties_in_crystals_prefer_more_cards_then_more_elite_cards() -> None:
     assert best_squad(deal, rules, gold=3, silver=0).elites == 1
 
 
+def test_equal_squads_are_told_apart_by_the_most_gold_whatever_the_order_of_the_deal() -> None:
+    cards = squad_cards("berserk-online")
+    rules = RULES["berserk-online"]
+    # 3 gold + 1 silver: one element gets 4 gold, two get 3. Two forest cards or a forest and a mountain card
+    # both spend 4 on two cards; the forest pair keeps the one-element budget, in whichever order they are dealt.
+    names = ["f_straj_loschiny", "m_gnom-podhvat", "f_kilay"]
+    for order in (names, names[::-1], names[1:] + names[:1]):
+        best = best_squad([cards[n] for n in order], rules, gold=3, silver=1)
+        assert (best.key, best.elements, best.gold) == ((4, 2, 0), ("forest",), 4)
+
+
 def test_element_subsets_are_tried_a_single_element_can_beat_two() -> None:
     cards = squad_cards("berserk-online")
     rules = RULES["berserk-online"]

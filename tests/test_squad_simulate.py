@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.squads.budget import squad_rules
+from cardkit.squads.budget import SquadRules, squad_rules
 from cardkit.squads.cards import squad_cards
 from cardkit.squads.check import ledger_for
-from cardkit.squads.deal_sim import deal_positions, simulate_deals
+from cardkit.squads.deal_sim import deal_positions, optimiser_class, simulate_deals
 from cardkit.squads.optimise import best_squad
 
 ONLINE = squad_rules("berserk-online")
@@ -125,3 +125,59 @@ def test_the_same_seed_gives_the_same_deals_whatever_the_number_of_worker_proces
     assert runs[0].spent_by_deal == runs[1].spent_by_deal == runs[2].spent_by_deal
     assert runs[0].to_dict() == runs[1].to_dict() == runs[2].to_dict()
     assert sum(seen) == 250 and len(seen) == 5
+
+
+def _deck_file_cards(path: str) -> tuple[list, str]:
+    from cardkit.decks import read_deck
+
+    deck = read_deck(Path(__file__).resolve().parent.parent / path)
+    table = squad_cards(deck.game)
+    return [table[cid] for cid, n in deck.main.items() for _ in range(n)], deck.format
+
+
+# A made-up format exercising what the real ones leave idle: neutral as an element, repeated unique
+# cards, a tight flyer cap and two terrains.
+CUSTOM = SquadRules.from_dict("custom", "berserk-ccg", {
+    "gold": 14, "silver": 9, "element_gold": {"0": 2, "1": 1, "2": -1}, "neutral_is_element": True,
+    "second_seat": {"gold": 2, "silver": 0}, "redeal_gold": 2, "flyer_crystal_cap": 6, "max_terrains": 2,
+    "unique_once": False})
+
+
+@pytest.mark.parametrize("path", ["decks/berserk-online/steppe-mountains.deck", "decks/berserk-online/swamp-poison.deck.json",
+                                  "decks/berserk-ccg/steppe-orcs.deck", "decks/berserk-ccg/forest-druids.deck"])
+@pytest.mark.parametrize("budget", [("first", None, None), ("second", 6, 30), ("first", 1, 2)], ids=["format", "rich-gold", "poor"])
+def test_the_table_of_best_squads_agrees_deal_for_deal_with_the_exact_optimiser(path: str, budget: tuple) -> None:
+    import numpy as np
+
+    from cardkit.squads.deal_sim import _dealt, _outcome
+    from cardkit.squads.deal_table import deal_table
+
+    cards, fmt = _deck_file_cards(path)
+    seat, gold, silver = budget
+    for rules in (squad_rules(fmt), CUSTOM):
+        classes: dict = {}
+        kinds = [classes.setdefault(optimiser_class(c, rules), (len(classes), c))[0] for c in cards]
+        table = deal_table(tuple(c for _, c in classes.values()), tuple(kinds), rules, seat, gold, silver)
+        assert table is not None
+        dealt = _dealt(len(cards), rules.deal_size, 120, np.random.SeedSequence(11))
+        got = table.outcomes(dealt)
+        for i, row in enumerate(dealt.tolist()):
+            deal = [cards[p] for p in row]
+            exact = _outcome(deal, rules, seat, gold, silver)
+            assert [int(got[k][i]) for k in ("spent", "cards", "left", "gold_left", "redeal_spent", "dealt_elements")] == [
+                exact.spent, exact.cards, exact.left, exact.gold_left, exact.redeal_spent,
+                len(set().union(*(c.elements for c in deal)))], (path, rules.format, row)
+
+
+def test_a_deck_too_varied_for_the_table_is_simulated_deal_by_deal_with_the_same_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.squads.deal_table as deal_table
+
+    cards, fmt = _deck_file_cards("decks/berserk-online/steppe-mountains.deck")
+    rules = squad_rules(fmt)
+    fast = simulate_deals(cards, rules, 300, seed=3, seat="second")
+    deal_table.deal_table.cache_clear()
+    monkeypatch.setattr(deal_table, "MAX_CELLS", 0)
+    slow = simulate_deals(cards, rules, 300, seed=3, seat="second")
+    deal_table.deal_table.cache_clear()
+    assert fast.spent_by_deal == slow.spent_by_deal and fast.to_dict() == slow.to_dict()

@@ -248,3 +248,39 @@ def test_a_forged_form_cannot_stretch_one_choice_over_more_lines_than_a_problem_
     posted = posted_deck("application/x-www-form-urlencoded",
                          f"deck=x&card-2=Guts+%28BK1-012%29&same-2={many},abc,-4".encode())
     assert sorted(posted.choices) == list(range(2, 3 + FOLDED_LINES))
+
+
+@pytest.mark.parametrize(("deck", "said"), [
+    (DECK, "'Guts' is 15 cards; write one id or `NAME (ID)`"),
+    ("3 Nosuchcard\n", "add `game: GAME`"),
+    ("game: berserk-tcg\n3 Gr\xfcn\n", "save it as UTF-8"),
+], ids=["ambiguous-card", "game-unknown", "latin-1"])
+def test_the_deck_page_words_its_problems_for_the_page_with_no_command_line_advice(ds: object, deck: str,
+                                                                                   said: str) -> None:
+    async def post() -> str:
+        await ds.invoke_startup()  # type: ignore[attr-defined]
+        files = {"deck_file": ("mine.deck", deck.encode("latin-1"), "text/plain")}
+        response = await ds.client.post("/-/deck", files=files)  # type: ignore[attr-defined]
+        return str(response.text)
+
+    html = asyncio.run(post())
+    problems = _text(html[html.index('id="problems"'):html.index('id="cardkit-deck-form"')])
+    assert said in problems
+    for advice in ("cardkit ", "--format", "iconv"):
+        assert advice not in problems
+
+
+def test_the_terminal_still_gives_its_own_advice_after_the_same_messages(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cardkit.cli.main import app
+
+    (tmp_path / "guts.deck").write_text(DECK, encoding="utf-8")
+    (tmp_path / "nogame.deck").write_text("3 Nosuchcard\n", encoding="utf-8")
+    (tmp_path / "latin.deck").write_bytes("game: berserk-tcg\n3 Gr\xfcn\n".encode("latin-1"))
+    said = CliRunner().invoke(app, ["validate", str(tmp_path / "guts.deck")]).output
+    assert "'Guts' is 15 cards; write one id or `NAME (ID)` (`cardkit deck resolve` asks which)" in said
+    said = CliRunner().invoke(app, ["validate", str(tmp_path / "nogame.deck")]).output
+    assert "add `game: GAME` (or pass --format)" in said
+    said = CliRunner().invoke(app, ["deck", "convert", str(tmp_path / "latin.deck"), "--to", "text"]).output
+    assert "save it as UTF-8 (convert it with `iconv -f LATIN1 -t UTF-8" in said

@@ -65,7 +65,7 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         except CardkitError as exc:
             # A name that matched nothing (a card, a player) carries the close names it may have meant.
             suggestions = getattr(exc, "suggestions", None) or ()
-            raise fail(exc.message, exc.exit_code, as_json=as_json, error_code=exc.error_code,
+            raise fail(exc.terminal_message, exc.exit_code, as_json=as_json, error_code=exc.error_code,
                        suggestions=suggestions) from None
         except KeyboardInterrupt:
             raise fail("interrupted", EXIT_INTERRUPTED, as_json=as_json, error_code=INTERRUPTED) from None

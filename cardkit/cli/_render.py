@@ -59,6 +59,11 @@ def paint(word: str, padded: str | None = None) -> str:
 _MESSAGE_COLUMN = " " * 43
 
 
+# Advice only a terminal can follow, after the message of a problem of that code; the problem itself
+# carries its words for any place and its suggestions as data (an ambiguous line's `candidates`).
+TERMINAL_HINTS = {"AMBIGUOUS_CARD": "`cardkit deck resolve` asks which"}
+
+
 def problem_line(p: "Problem") -> str:
     """`  line 12  error    CODE                 message`; pointer or `-` when there is no line.
 
@@ -67,6 +72,8 @@ def problem_line(p: "Problem") -> str:
     """
     where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
     line = f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
+    if p.candidates and (hint := TERMINAL_HINTS.get(p.code)):
+        line += f" ({hint})"
     if p.count:
         shown = ", ".join(map(str, p.lines or ()))
         line += f" (found alike on {p.count:,} lines: {shown}{', ...' if p.count > len(p.lines or ()) else ''})"

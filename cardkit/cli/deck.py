@@ -145,12 +145,21 @@ def _can_ask(deck: Path) -> bool:
     return not is_stdin(deck) and sys.stdin is not None and sys.stdin.isatty()
 
 
-def _ask(choice: "Choice", number: int, of: int) -> str | None:
-    """The id the player picks for `choice` (on standard error, so the deck alone goes to stdout); None to skip."""
+def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
+    """The id the player picks for the lines `same`, which name the same cards (on standard error, so the deck
+    alone goes to stdout); None to skip them."""
     from cardkit.catalogue.candidates import telling_apart
+    from cardkit.problems import FOLDED_LINES
 
-    typer.echo(f"\n({number}/{of}) {choice.where}: {choice.count} {visible(choice.text)} is "
-               f"{len(choice.candidates)} cards; which one?", err=True)
+    choice = same[0]
+    if len(same) == 1:
+        typer.echo(f"\n({number}/{of}) {choice.where}: {choice.count} {visible(choice.text)} is "
+                   f"{len(choice.candidates)} cards; which one?", err=True)
+    else:
+        wheres = ", ".join(str(c.line) if c.line is not None else c.where for c in same[:FOLDED_LINES])
+        more = ", …" if len(same) > FOLDED_LINES else ""
+        typer.echo(f"\n({number}/{of}) lines {wheres}{more}: {visible(choice.text)} is {len(choice.candidates)} "
+                   f"cards; which one? (applies to {len(same):,} lines)", err=True)
     for k, text in enumerate(telling_apart(choice.candidates), start=1):
         typer.echo(f"  {k:>2}  {visible(text)}", err=True)
     while True:
@@ -173,8 +182,9 @@ def resolve_command(
 ) -> None:
     """Ask which card each line of DECK that names several cards means; write the deck with ids.
 
-    One numbered question per such line (`3 Guts` is 15 cards: set, colour,
-    cost, Level, power, hp tell them apart); the deck is then written as
+    One numbered question per such name (`3 Guts` is 15 cards: set, colour,
+    cost, Level, power, hp tell them apart), whose answer is every line's that
+    names the same cards (the prompt says how many); the deck is then written as
     `deck convert` writes it, every resolved line `N Name (ID)`, to --out or
     stdout, never over DECK. Questions need a terminal: without one (or with
     DECK from standard input) the lines and their cards are listed and the
@@ -183,7 +193,7 @@ def resolve_command(
     from cardkit.cli._render import problem_line
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import CONVERTED_DECK
-    from cardkit.decks.choices import ChoicesNeeded, open_choices, resolved_deck
+    from cardkit.decks.choices import ChoicesNeeded, open_choices, questions, resolved_deck
     from cardkit.errors import BadArgument
     from cardkit.jsonio import is_stdin
     from cardkit.outputs import Output
@@ -202,10 +212,11 @@ def resolve_command(
             typer.echo(problem_line(p), err=True)
         raise ChoicesNeeded(read, choices)
     chosen: dict[int, str] = {}
-    for number, choice in enumerate(choices, start=1):
-        card = _ask(choice, number, len(choices))
+    asked = questions(choices)
+    for number, same in enumerate(asked, start=1):
+        card = _ask(same, number, len(asked))
         if card is not None:
-            chosen[choice.index] = card
+            chosen.update((choice.index, card) for choice in same)
     text = resolved_deck(read, chosen)
     left = len(choices) - len(chosen)
     if left:

@@ -10,6 +10,7 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, EXIT_USAGE, guarded
 from cardkit.cli._options import FormatOption, JsonOption, print_json, stdin_once
 from cardkit.cli._render import paint, problem_line, tally
+from cardkit.errors import with_hint
 from cardkit.visible import visible
 
 
@@ -35,7 +36,7 @@ def validate_command(
         print_json([r.to_dict() for r in reports])
     for r in reports:
         if r.failure is not None:
-            typer.echo(f"error: {visible(r.failure)}", err=True)
+            typer.echo(f"error: {visible(with_hint(r.failure, r.failure_hint))}", err=True)
             if not as_json:
                 typer.echo(f"{visible(r.path)}: {paint('UNREADABLE')}")
             continue

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardkit.errors import BadArgument
-from cardkit.textfold import fold
+from cardkit.textfold import fold, folded_words
 
 
 class FieldKind(str, Enum):
@@ -321,13 +321,22 @@ class _Parser:
         self.order.append(Order(low, column, descending))
 
 
+def _weight(token: str) -> int:
+    """How many terms a token counts as: a filter one, a word or phrase as many words as it holds (at least one)."""
+    if _FILTER.match(token):
+        return 1
+    return max(1, len(folded_words(token)))
+
+
 def parse_query(text: str) -> Query:
     """Parse a query into its words, filters, tree and order; `BadArgument` on an unknown field, a bad value or bad brackets."""
     tokens = _tokens(text)
-    # A cap keeps the SQL below SQLite's expression-depth limit and the parser's recursion shallow.
+    # A cap keeps the SQL below SQLite's expression-depth limit and the parser's recursion shallow, and the
+    # work a query asks for small: `a,a,a,…` is one token but as many words as it has (each is matched).
     brackets = sum(1 for token in tokens if token in (("(", False), (")", False)))
-    if len(tokens) - brackets > MAX_TERMS:
-        raise BadArgument(f"the query has {len(tokens) - brackets} words and filters; the limit is {MAX_TERMS}")
+    terms = sum(_weight(token) for token, quoted in tokens if quoted or token not in ("(", ")"))
+    if terms > MAX_TERMS:
+        raise BadArgument(f"the query has {terms} words and filters; the limit is {MAX_TERMS}")
     if brackets > MAX_TERMS:
         raise BadArgument(f"the query has {brackets} brackets; the limit is {MAX_TERMS}")
     parser = _Parser(tokens)

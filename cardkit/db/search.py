@@ -212,7 +212,10 @@ def _suggestions(conn: sqlite3.Connection, query: Query, game: str | None) -> tu
     scored: dict[str, float] = {}
     for name, latin in conn.execute(sql, [game] if game else []):
         candidates = {fold_latin(name), fold_latin(latin), *folded_words(name, fold_latin), *folded_words(latin, fold_latin)}
-        best = max(difflib.SequenceMatcher(None, words, c).ratio() for c in candidates if c)
+        # The length bound (`real_quick_ratio`) first: a 3,000-letter query is compared with no name at all.
+        best = max((m.ratio() for c in candidates if c
+                    if (m := difflib.SequenceMatcher(None, words, c)).real_quick_ratio() >= SUGGEST_RATIO),
+                   default=0.0)
         if best >= SUGGEST_RATIO:
             scored[name] = max(best, scored.get(name, 0.0))
     return tuple(sorted(scored, key=lambda n: (-scored[n], n))[:SUGGESTIONS])

@@ -1,6 +1,7 @@
 """Lines that name several cards as choices, and the deck written once they are made.
 
-`cardkit deck resolve` asks a player which card each such line means; the deck is then
+`cardkit deck resolve` asks a player which card each such name means (once for every line that
+names the same cards: `questions`); the deck is then
 written as `deck convert` writes it, every resolved line `N Name (ID)`, read back before
 it is returned, so the written file means exactly the cards chosen.
 """
@@ -41,6 +42,18 @@ def open_choices(deck: Deck) -> list[Choice]:
     catalogue = load_game(deck.game)
     return [Choice(i, e.section, e.line, e.pointer, e.text, e.count, candidates(catalogue, e.candidates))
             for i, e in enumerate(deck.entries) if e.card is None and e.candidates]
+
+
+def questions(choices: list[Choice]) -> list[list[Choice]]:
+    """The choices asked as one question each: lines that could mean exactly the same cards (the same
+    name in the main deck and the side deck, or twice) are one question, whose answer is every such line's.
+
+    In the order of each question's first line; a pasted list of 500 `1 Guts` lines is one question, not 500.
+    """
+    asked: dict[tuple[str, ...], list[Choice]] = {}
+    for choice in choices:
+        asked.setdefault(tuple(str(c["id"]) for c in choice.candidates), []).append(choice)
+    return list(asked.values())
 
 
 class ChoicesNeeded(CardkitError):

@@ -28,6 +28,10 @@ class DeckGameUnknown(UnreadableInput):
     """The deck's game can't be told, or its `game:`/`format:` header names none that exists."""
 
 
+# The command line's other way to name the game; the web deck page has none, so it is kept out of the message.
+PASS_FORMAT = "or pass --format"
+
+
 def read_deck(path: str | os.PathLike[str], format_name: str | None = None) -> Deck:
     """Read, parse and resolve the deck file at `path` (text or JSON; `-` is standard input, `code:…` a deck code).
 
@@ -56,19 +60,23 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     memo: dict[str, tuple[str | None, Problem | None]] = {}
     # And a big event repeats them across decks: what a spelling resolves to is kept while the index lives.
     shared = _shared_memo(index)
+    new = tuple.__new__  # an Entry without its keyword handling: a big event makes a few hundred thousand
     for entry in parsed.entries:
-        if entry.text not in memo:
+        text = entry.text
+        known = memo.get(text)
+        if known is None:
             suggest = len(memo) < SUGGESTION_BUDGET
-            known = shared.get((entry.text, suggest))
+            known = shared.get((text, suggest))
             if known is None:
-                known = shared[(entry.text, suggest)] = _resolve(entry, game, index, suggest=suggest)
-            memo[entry.text] = known
-        card, problem = memo[entry.text]
-        among = tuple(c["id"] for c in problem.candidates) if problem and problem.candidates else ()
-        # Built directly: `dataclasses.replace` per card line was a visible part of a big batch.
-        entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer, among))
-        if problem:
-            problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
+                known = shared[(text, suggest)] = _resolve(entry, game, index, suggest=suggest)
+            memo[text] = known
+        card, problem = known
+        if problem is None:
+            entries.append(new(Entry, (entry.section, entry.line, text, entry.count, card, entry.pointer, ())))
+            continue
+        among = tuple(c["id"] for c in problem.candidates) if problem.candidates else ()
+        entries.append(Entry(entry.section, entry.line, text, entry.count, card, entry.pointer, among))
+        problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
     problems.sort(key=_problem_order)
     return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
                 problems=problems, source=parsed.source)
@@ -159,14 +167,15 @@ def _infer_game(parsed: ParsedDeck, path: str) -> str:
             first = parsed.problems[0]
             what, why = "no card lines that parse", f" (first problem: {_location(first)}{first.message})"
         raise DeckGameUnknown(path, f"{what} and no `game:` line, so the game can't be told{why}; "
-                                    "add `game: GAME` or pass --format")
+                                    "add `game: GAME`", hint=PASS_FORMAT)
     texts = {e.text for e in parsed.entries}
     scores = {g: sum(1 for t in texts if card_index(g).find(t, suggest=False).ids) for g in GAMES}
     best = max(scores.values())
     winners = [g for g, s in scores.items() if s == best]
     if best == 0 or len(winners) > 1:
         which = "no game's cards" if best == 0 else f"cards of {' and '.join(winners)} equally"
-        raise DeckGameUnknown(path, f"can't tell the deck's game (it names {which}); add `game: GAME` or pass --format")
+        raise DeckGameUnknown(path, f"can't tell the deck's game (it names {which}); add `game: GAME`",
+                              hint=PASS_FORMAT)
     return winners[0]
 
 
@@ -190,8 +199,7 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
                                            f"write {' or '.join(found.suggestions)}, or the id alone",
                            actual=found.unnamed, **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)` "
-                                             "(`cardkit deck resolve` asks which)",
+        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)`",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:

@@ -22,6 +22,8 @@ class DeckReport:
     counts: dict[str, int] = field(default_factory=lambda: {"main": 0, "side": 0})
     problems: list[Problem] = field(default_factory=list)
     failure: str | None = None
+    # The terminal's advice for the failure (a command line, an option), which the web deck page leaves out.
+    failure_hint: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -53,7 +55,7 @@ def validate_file(path: str | os.PathLike[str], format_name: str | None = None) 
         # Neither is the deck's fault: a broken catalogue would make every deck "unreadable" alike.
         raise
     except CardkitError as exc:
-        return DeckReport(path=input_name(path), failure=exc.message)
+        return DeckReport(path=input_name(path), failure=exc.message, failure_hint=exc.hint)
     return DeckReport(path=input_name(path), game=deck.game, format=deck.format, player=deck.player,
                       counts={"main": deck.size("main"), "side": deck.size("side")},
                       problems=validate_deck(deck))
@@ -81,7 +83,7 @@ def validate_bytes(data: bytes, name: str, format_name: str | None = None) -> De
     except UnknownFormat:
         raise
     except CardkitError as exc:
-        return DeckReport(path=name, failure=exc.message)
+        return DeckReport(path=name, failure=exc.message, failure_hint=exc.hint)
     return DeckReport(path=name, game=deck.game, format=deck.format, player=deck.player,
                       counts={"main": deck.size("main"), "side": deck.size("side")},
                       problems=validate_deck(deck))

@@ -6,7 +6,24 @@ silver crystals; the numbers live in each format's `squad` object.
 
 from __future__ import annotations
 
-from cardkit.squads.budget import Budget, SquadRules, budget_for, squad_rules
-from cardkit.squads.cards import SquadCard, squad_card
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardkit.squads.budget import Budget, SquadRules, budget_for, squad_rules
+    from cardkit.squads.cards import SquadCard, squad_card
 
 __all__ = ["Budget", "SquadCard", "SquadRules", "budget_for", "squad_card", "squad_rules"]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded when first named: a battle reads its cards through cardkit.squads.cards, and importing the
+    # package must not also load the budget rules (and the text folding they use).
+    if name in ("Budget", "SquadRules", "budget_for", "squad_rules"):
+        from cardkit.squads import budget
+
+        return getattr(budget, name)
+    if name in ("SquadCard", "squad_card"):
+        from cardkit.squads import cards
+
+        return getattr(cards, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from cardkit.errors import BadArgument
 from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard
+from cardkit.squads.deal_table import DealTable, deal_table
 from cardkit.squads.optimise import best_squad, single_group
 
 if TYPE_CHECKING:
@@ -193,12 +194,16 @@ class _Dealer:
 
         n, stream = block
         kinds, rules = self.kinds, self.rules
+        dealt = _dealt(len(self.deck_kinds), rules.deal_size, n, stream)
+        table = deal_table(kinds, self.deck_kinds, rules, self.seat, self.gold, self.silver)
+        if table is not None:
+            return self._from_table(table, dealt)
         element_of = [c.elements for c in kinds]
         singles = [[single_group(c, p) for p in range(rules.deal_size)] for c in kinds]
         memo: dict[tuple[int, ...], DealOutcome] = {}
         sim = SquadSimulation(deck="", format=rules.format, game=rules.game, deals=n, seed=0, seat=self.seat,
                               deck_size=len(self.deck_kinds), gold=self.gold, silver=self.silver)
-        hands = np.asarray(self.deck_kinds, dtype=np.int32)[_dealt(len(self.deck_kinds), rules.deal_size, n, stream)]
+        hands = np.asarray(self.deck_kinds, dtype=np.int32)[dealt]
         hands.sort(axis=1)
         for key in map(tuple, hands.tolist()):
             now = memo.get(key)
@@ -213,6 +218,25 @@ class _Dealer:
             sim.redeal_spent_total += now.redeal_spent
             sim.spent_by_deal.append(now.spent)
             sim.elements_dealt[now.dealt_elements] += 1
+        return sim
+
+
+    def _from_table(self, table: DealTable, dealt: Any) -> SquadSimulation:
+        import numpy as np
+
+        got = table.outcomes(dealt)
+        sim = SquadSimulation(deck="", format=self.rules.format, game=self.rules.game, deals=len(dealt), seed=0,
+                              seat=self.seat, deck_size=len(self.deck_kinds), gold=self.gold, silver=self.silver)
+        for name, target in (("left", sim.left), ("cards", sim.sizes), ("dealt_elements", sim.elements_dealt)):
+            values = got[name]
+            low = int(values.min())
+            counts = np.bincount(values - low)  # small whole numbers: a count per value, no sort
+            seen = np.flatnonzero(counts)
+            target.update(dict(zip((seen + low).tolist(), counts[seen].tolist())))
+        sim.all_gold_spent = int((got["gold_left"] <= 0).sum())
+        sim.spent_total = int(got["spent"].sum())
+        sim.redeal_spent_total = int(got["redeal_spent"].sum())
+        sim.spent_by_deal = got["spent"].tolist()
         return sim
 
 
@@ -240,6 +264,8 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
     sim = SquadSimulation(deck=name, format=rules.format, game=rules.game, deals=deals, seed=seed, seat=seat,
                           deck_size=len(deck), gold=gold, silver=silver)
     dealer = _Dealer(tuple(classes), tuple(deck_kinds), rules, seat, gold, silver)
+    # Built here, before any worker is forked, so that workers inherit it rather than each building it.
+    deal_table(dealer.kinds, dealer.deck_kinds, rules, seat, gold, silver)
     for block in run_blocks(dealer.play, deals, CHUNK, seed, jobs, progress):
         sim.left.update(block.left)
         sim.sizes.update(block.sizes)

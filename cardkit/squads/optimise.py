@@ -1,4 +1,5 @@
-"""The best squad of a deal: the legal squad spending most crystals (ties: more cards, then more elite cards).
+"""The best squad of a deal: the legal squad spending most crystals (ties: more cards, then more elite cards,
+then the most gold, i.e. the fewest elements' budget cut, then the most gold on elite cards).
 
 Exact. The gold budget depends on the squad's elements, so each element
 subset the deal allows is one run (a squad found in a run may use fewer
@@ -294,7 +295,7 @@ def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first
             continue
         runs.extend(frozenset(c) for c in combinations(universe, k))
     single = list(groups) if groups is not None else [single_group(c, p) for p, c in enumerate(cards)]
-    best: tuple[Key, tuple[int, ...]] | None = None
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     best_probe = -1
     for run in runs:
         b = budgets[len(run)]
@@ -306,8 +307,13 @@ def best_squad(cards: Sequence[SquadCard], rules: SquadRules, seat: str = "first
         found = _solve_run(_groups(cards, allowed, rules, single), b.gold, b.silver, probe)
         if found is None:
             continue
-        if best is None or found[0] > best[0]:
-            best = (found[0], found[1])
+        if best is None or found[0] >= best[0][:3]:
+            # Equal keys from several runs: the squad with the most gold (its own elements' budget), then
+            # the most gold on elite cards, so that the choice is one a table over all squads can make too.
+            chosen = [cards[p] for p in found[1]]
+            rank = found[0] + (budgets[len(rules.elements_of(chosen))].gold, sum(c.cost for c in chosen if c.elite))
+            if best is None or rank > best[0]:
+                best = (rank, found[1])
         best_probe = max(best_probe, found[2])
     positions = best[1] if best else ()
     chosen = [cards[p] for p in positions]

@@ -85,12 +85,13 @@ _KNOWN_VALUES: dict[str, dict[str, set[str]]] = {}
 async def checked_search_filter(datasette: Any, database: str, text: str, game: str) -> FilterArguments:
     """`search_filter` after checking the query's fields and values against the served cards, as the CLI does."""
     from cardkit.db.search import check_query
+    from cardkit.web.guards import time_limited
 
     db = datasette.get_database(database)
     # Served files are immutable: each field's values are read once per file, not on every search.
     known = _KNOWN_VALUES.setdefault(str(db.path), {})
     try:
-        await db.execute_fn(lambda conn: check_query(conn, text, known))
+        await db.execute_fn(time_limited(datasette, lambda conn: check_query(conn, text, known)))
     except CardkitError as exc:
         return search_filter(text, game, exc.message)
     return search_filter(text, game)

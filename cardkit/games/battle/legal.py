@@ -7,9 +7,9 @@ placeholder X: a judge adds the roll and the card's numbers when applying one.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator
+from typing import Iterable, Iterator
 
-from cardkit.games.battle.board import is_beside, is_square, orthogonal_neighbours, straight_between
+from cardkit.games.battle.board import SQUARES, is_beside, is_square, neighbours, orthogonal_neighbours, straight_between
 from cardkit.games.battle.abilities import codes_with, game_abilities
 from cardkit.games.battle.board import half_of
 from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
@@ -372,7 +372,12 @@ def _entry(state: BattleState, inst: CardInstance, to: str) -> str | None:
 
 def legal_actions(state: BattleState) -> Iterator[Action]:
     """Every legal move, attack (without dice), ranged melee, shot, throw and discharge (damage X) and death blow
-    of the player to move, then `end`; nothing once the battle is over."""
+    of the player to move, then `end`; nothing once the battle is over.
+
+    Lazy, and proportional to what it lists: a card on the field is offered as attack targets only the cards
+    beside it (the only ones `why_illegal` can pass), and as defenders only those beside the attacked card,
+    so the first actions of a state with hundreds of cards in its reserves come without looking at them all.
+    """
     if state.over:
         return
     for inst in state.cards:
@@ -384,11 +389,8 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
             if left > 0:
                 for sq in sorted(reachable(state, inst.square, left), key=lambda s: (s[1], s[0])):
                     yield Move(here, sq)
-        # The opponent's cards first; "oder einer eigenen Figur" makes one's own legal targets too.
-        targets = sorted((t for t in state.cards if t.in_game_zone and t.iid != inst.iid),
-                         key=lambda t: t.controller == inst.controller)
         if info.strike is not None and info.figure:
-            for target in targets:
+            for target in _targets(state, inst, _within_reach(state, inst)):
                 there = state.where(target)
                 if why_illegal(state, Attack(here, there)) is None:
                     yield Attack(here, there)
@@ -401,13 +403,30 @@ def legal_actions(state: BattleState) -> Iterator[Action]:
             ("ranged", Ranged), ("shoot", Shoot), ("throw", Throw), ("discharge", Discharge))
         for need, distant in distant_kinds:
             if need in actions:
-                for target in targets:
+                # A ranged melee goes from the field to the field; shots reach any card in the game zone.
+                field = [c for sq in SQUARES for c in state.on(sq)] if need == "ranged" else None
+                for target in _targets(state, inst, field):
                     act = distant(here, state.where(target))
                     if why_illegal(state, act) is None:
                         yield act
         if "deathblow" in actions and why_illegal(state, Deathblow(here)) is None:
             yield Deathblow(here)
     yield End()
+
+
+def _within_reach(state: BattleState, inst: CardInstance) -> list[CardInstance] | None:
+    """The cards a strike of `inst` can reach, when it stands on the field: those on the squares beside it.
+    None (every card) for a flyer, which strikes anywhere."""
+    if inst.zone != "battlefield" or inst.square is None:
+        return None
+    return [c for sq in neighbours(inst.square, strikes_diagonally()) for c in state.on(sq)]
+
+
+def _targets(state: BattleState, inst: CardInstance, among: list[CardInstance] | None) -> list[CardInstance]:
+    """The cards `inst` may be offered as targets, among `among` (None: every card): the opponent's first
+    ("oder einer eigenen Figur" makes one's own legal targets too), each side in the state's order."""
+    cards = state.cards if among is None else sorted(among, key=state.position)
+    return sorted((t for t in cards if t.in_game_zone and t.iid != inst.iid), key=lambda t: t.controller == inst.controller)
 
 
 def _ability_strikes(state: BattleState, inst: CardInstance, here: str, there: str) -> Iterator[Attack]:
@@ -422,7 +441,15 @@ def _ability_strikes(state: BattleState, inst: CardInstance, here: str, there: s
 
 
 def _defenders(state: BattleState, actor: CardInstance, target: CardInstance) -> Iterator[CardInstance]:
-    for d in state.cards:
+    if target.controller == actor.controller:
+        return  # no defender against a strike on one's own figure (`_defender`): no card to look at
+    # A card on the field is defended only from the squares beside it; a flyer by any flyer of its side.
+    if target.zone == "battlefield" and target.square is not None:
+        near = [c for sq in neighbours(target.square, beside_diagonally()) for c in state.on(sq)]
+        candidates: Iterable[CardInstance] = sorted(near, key=state.position)
+    else:
+        candidates = state.cards
+    for d in candidates:
         if d.in_game_zone and d.iid not in (actor.iid, target.iid) and d.controller == target.controller:
             if _defender(state, actor, target, state.where(d)) is None:
                 yield d

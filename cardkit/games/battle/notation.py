@@ -91,24 +91,30 @@ class Action:
     verb: ClassVar[str] = ""
     words: ClassVar[tuple[Word, ...]] = ()
     tail: ClassVar[str | None] = None
-    pattern: ClassVar[re.Pattern[str]]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        tail = cls.tail if cls.tail is not None else "".join(f" ({w.regex})" for w in cls.words)
-        cls.pattern = re.compile(re.escape(cls.verb) + tail)
+    @classmethod
+    def pattern(cls) -> re.Pattern[str]:
+        """The kind's whole text as a regex, compiled when first asked for: a run parses a few kinds, and
+        compiling all eighteen patterns at import was most of the cost of importing the notation."""
+        compiled: re.Pattern[str] | None = _PATTERNS.get(cls)
+        if compiled is None:
+            tail = cls.tail if cls.tail is not None else "".join(f" ({w.regex})" for w in cls.words)
+            compiled = _PATTERNS[cls] = re.compile(re.escape(cls.verb) + tail)
+        return compiled
 
     @classmethod
     def parse(cls, text: str) -> Action:
         norm = " ".join(text.split()).lower()
-        for kind in ACTION_KINDS:
-            m = kind.pattern.fullmatch(norm)
-            if m:
-                try:
-                    return kind.from_match(m)
-                except ValueError:
-                    raise BadActionText(text) from None
-        raise BadActionText(text)
+        # Every pattern starts with its verb and a space (or is the verb alone), so only the kind whose verb
+        # is the first word can match.
+        kind = _BY_VERB.get(norm.split(" ", 1)[0])
+        m = None if kind is None else kind.pattern().fullmatch(norm)
+        if kind is None or m is None:
+            raise BadActionText(text)
+        try:
+            return kind.from_match(m)
+        except ValueError:
+            raise BadActionText(text) from None
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
@@ -394,5 +400,7 @@ class Look(Action):
 
 ACTION_KINDS: tuple[type[Action], ...] = (Move, Attack, Ranged, Shoot, Throw, Discharge, Deathblow, Collect, End, AddCounters, Pay,
                                           Mark, Acquire, ToDeck, Call, FromGraveyard, TakeFromDeck, Look)
+_BY_VERB: dict[str, type[Action]] = {kind.verb: kind for kind in ACTION_KINDS}
+_PATTERNS: dict[type[Action], re.Pattern[str]] = {}
 STACK_ACTIONS: tuple[type[Action], ...] = (Call, FromGraveyard, TakeFromDeck, Look)
 """The judge's actions on the stack and the graveyard: no card's ability says how, so a judge applies them."""

@@ -77,6 +77,27 @@ class CardInstance:
         return out
 
 
+class _Index:
+    """A state's cards by id and by square (the first of each, as a scan in the state's order finds them)."""
+
+    __slots__ = ("by_id", "position", "standing", "on", "has_figures")
+
+    def __init__(self, cards: tuple[CardInstance, ...]) -> None:
+        self.by_id: dict[int, CardInstance] = {}
+        self.position: dict[int, int] = {}
+        self.standing: dict[Square, CardInstance] = {}
+        on: dict[Square, list[CardInstance]] = {}
+        for i, c in enumerate(cards):
+            self.by_id.setdefault(c.iid, c)
+            self.position.setdefault(c.iid, i)
+            if c.zone == "battlefield" and c.square is not None:
+                on.setdefault(c.square, []).append(c)
+                if c.host is None:
+                    self.standing.setdefault(c.square, c)
+        self.on: dict[Square, tuple[CardInstance, ...]] = {sq: tuple(cs) for sq, cs in on.items()}
+        self.has_figures: dict[str, bool] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class BattleState:
     """Everything a judge needs to continue a battle.
@@ -96,17 +117,35 @@ class BattleState:
     shuffles: int = 0
     next_id: int = 1
     notes: tuple[str, ...] = field(default=(), compare=False)
+    # Lookups by id and by square, built on first use: listing the actions of a state with hundreds of cards
+    # asks them for every candidate, and a scan of every card each time made listing quadratic. A new state
+    # (`replace`) starts without one, as init=False fields are not copied.
+    _index: _Index | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- looking things up -------------------------------------------------
     def info(self, inst: CardInstance) -> BattleCard:
         return battle_cards(self.game)[inst.card]
 
+    def _lookup(self) -> _Index:
+        if self._index is None:
+            object.__setattr__(self, "_index", _Index(self.cards))
+        assert self._index is not None
+        return self._index
+
     def by_id(self, iid: int) -> CardInstance | None:
-        return next((c for c in self.cards if c.iid == iid), None)
+        return self._lookup().by_id.get(iid)
 
     def at(self, square: Square) -> CardInstance | None:
         """The card standing on `square` (not a symbiote lying on it), if any."""
-        return next((c for c in self.cards if c.zone == "battlefield" and c.square == square and c.host is None), None)
+        return self._lookup().standing.get(square)
+
+    def position(self, inst: CardInstance) -> int:
+        """Where `inst` comes in the state's order of cards."""
+        return self._lookup().position[inst.iid]
+
+    def on(self, square: Square) -> tuple[CardInstance, ...]:
+        """Every card on `square`, a symbiote lying on its host included, in the state's order."""
+        return self._lookup().on.get(square, ())
 
     def locate(self, where: str) -> CardInstance | None:
         """A card by square (`c3`) or by instance id (`#7`)."""
@@ -146,16 +185,23 @@ class BattleState:
         """The seat's figures still in the game zone."""
         return [c for c in self.cards if c.controller == seat and c.in_game_zone and self.info(c).figure]
 
+    def has_figures(self, seat: Seat) -> bool:
+        """Whether the seat has a figure in the game zone; remembered, as every legality check asks it."""
+        index = self._lookup()
+        if seat not in index.has_figures:
+            index.has_figures[seat] = any(c.controller == seat and c.in_game_zone and self.info(c).figure for c in self.cards)
+        return index.has_figures[seat]
+
     # -- the end -----------------------------------------------------------
     @property
     def over(self) -> bool:
         """"Die Schlacht endet, wenn ein Spieler alle Figuren des anderen besiegt hat.\""""
-        return not self.figures("first") or not self.figures("second")
+        return not self.has_figures("first") or not self.has_figures("second")
 
     @property
     def winner(self) -> Seat | None:
         """The seat that still has figures when the other has none; None while it goes on or in a draw."""
-        first, second = bool(self.figures("first")), bool(self.figures("second"))
+        first, second = self.has_figures("first"), self.has_figures("second")
         if first == second:
             return None
         return "first" if first else "second"

@@ -1,0 +1,201 @@
+"""Every deal's best squad at once: a table over the counts of each optimiser class a deal can hold.
+
+A deal is, to the optimiser, how many cards of each class it holds (`deal_sim.optimiser_class`:
+equal classes are interchangeable), and so is a squad: a vector `x` of counts. Whether `x` is a
+legal squad (budget of its own elements, unique cards once, flyer cap, terrain limit) depends
+on `x` alone, never on the deal it came from; the best squad of a deal `a` is the best legal
+`x <= a`. So one array scores every `x` of the lattice `0 <= x <= min(copies, deal size)` (an
+integer ordering squads as `optimise.best_squad` does: crystals, cards, elite cards, then the
+most gold, then the most gold on elite cards; -1 for no legal squad) and a running maximum along
+each axis turns it into the best score below every point. A block of deals is then one lookup
+per deal. The lattice stops at the most copies of a class a legal squad can hold (one of a
+unique card, as many as the largest budget pays for), as a deal's further copies change nothing.
+
+Exact, and checked deal for deal against `best_squad` in the tests. Its cost is the lattice's
+size, the product of (copies + 1) over the classes, so decks whose lattice passes `MAX_CELLS`
+are left to the per-deal optimiser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+from cardkit.squads.budget import SquadRules, budget_for
+from cardkit.squads.cards import NEUTRAL, SquadCard
+
+MAX_CELLS = 4_000_000
+"""Largest lattice built (a few arrays of this many integers, tens of MiB, well under a second)."""
+
+
+@dataclass(frozen=True)
+class DealTable:
+    """The best score below every lattice point, and how a deal's outcome is read from it."""
+
+    kinds: Any  # per deck position: its class
+    caps: Any  # per class: the most copies a legal squad can hold (the lattice's last index)
+    strides: Any  # per class: its stride in the flattened lattice
+    dealt_elements: Any  # class x element: 1 where the class has that element (card elements; neutral is none)
+    best: Any  # flattened lattice: best squad score at or below each point (-1: none legal)
+    probe: Any  # flattened lattice: best crystals with one re-deal's gold less (-1: none legal)
+    shifts: tuple[int, int, int, int]  # bit offsets of (gold rank, elite cards, cards, crystals) in a score
+    gold_floor: int  # the lowest gold over the element counts: gold rank 0
+    silver: int
+    empty_gold: int  # the budget's gold with no element: what a deal with no legal squad reports
+
+    def outcomes(self, dealt: Any) -> dict[str, Any]:
+        """Per deal (rows of deck positions): spent, cards, left, gold_left, redeal_spent, dealt_elements."""
+        import numpy as np
+
+        rows, width = len(dealt), len(self.caps)
+        cells = (self.kinds[dealt] + (np.arange(rows, dtype=np.int32) * width)[:, None]).ravel()
+        counts = np.bincount(cells, minlength=rows * width).reshape(rows, width)
+        flat = np.minimum(counts, self.caps) @ self.strides
+        score = self.best[flat].astype(np.int64)
+        none = score < 0
+        score[none] = 0
+        g, l, n, t = self.shifts
+        elite_gold = score & ((1 << g) - 1)
+        gold = np.where(none, self.empty_gold, ((score >> g) & ((1 << (l - g)) - 1)) + self.gold_floor)
+        cards = (score >> n) & ((1 << (t - n)) - 1)
+        spent = score >> t
+        gold_left = gold - elite_gold - np.maximum(0, spent - elite_gold - self.silver)
+        elements = (((counts > 0) @ self.dealt_elements) > 0).sum(axis=1)
+        return {"spent": spent, "cards": cards, "left": gold + self.silver - spent, "gold_left": gold_left,
+                "redeal_spent": self.probe[flat], "dealt_elements": elements}
+
+
+def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any) -> Any:
+    """sum_i weights[i] * x_i at every point x of the lattice, flattened in C order."""
+    import numpy as np
+
+    out = np.zeros(1, dtype=dtype)
+    for d, w in zip(dims, weights):
+        out = (out[:, None] + (w * np.arange(d)).astype(dtype)[None, :]).ravel()
+    return out
+
+
+def _union(dims: Sequence[int], bits: Sequence[int]) -> Any:
+    """The OR of bits[i] over the axes with x_i > 0, at every point, flattened in C order."""
+    import numpy as np
+
+    out = np.zeros(1, dtype=np.int8 if max(bits, default=0) < 128 else np.int32)
+    for d, b in zip(dims, bits):
+        out = (out[:, None] | np.where(np.arange(d) > 0, b, 0).astype(out.dtype)[None, :]).ravel()
+    return out
+
+
+def _running_max(flat: Any, dims: Sequence[int]) -> Any:
+    """Each point's maximum over every point at or below it, in place: one sweep per axis, a slice at a time."""
+    import numpy as np
+
+    grid = flat.reshape(tuple(dims))
+    for axis, d in enumerate(dims):
+        along = np.moveaxis(grid, axis, 0)
+        for j in range(1, d):
+            np.maximum(along[j], along[j - 1], out=along[j])
+    return flat
+
+
+def _element_bits(elements: Sequence[frozenset[str]]) -> list[int]:
+    names = sorted(set().union(*elements)) if elements else []
+    return [sum(1 << names.index(e) for e in es) for es in elements]
+
+
+@lru_cache(maxsize=4)
+def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rules: SquadRules, seat: str,
+               gold: int | None, silver: int | None) -> DealTable | None:
+    """The table for a deck given as class representatives and each card's class; None if too large."""
+    import numpy as np
+
+    squad_elements = [c.elements or (frozenset({NEUTRAL}) if rules.neutral_is_element else frozenset()) for c in classes]
+    universe = len(set().union(*squad_elements)) if squad_elements else 0
+    budgets = [budget_for(rules, k, seat, 0, gold, silver) for k in range(universe + 1)]
+    golds = np.array([b.gold for b in budgets], dtype=np.int64)
+    if len({b.silver for b in budgets}) != 1:  # budget_for adds no silver per element; the table relies on that
+        return None
+    silver_each, probe = budgets[0].silver, rules.redeal_gold
+    most = int(golds.max()) + silver_each
+    if most < 0:
+        most = 0
+    shared = {rules.unique_key(c) for c in classes if c.unique}
+    shared = {k for k in shared if sum(1 for c in classes if c.unique and rules.unique_key(c) == k) > 1}
+    caps = [0] * len(classes)
+    for k in deck_kinds:
+        caps[k] += 1
+    for i, c in enumerate(classes):
+        cap = min(caps[i], rules.deal_size)
+        if c.cost > 0:
+            cap = min(cap, most // c.cost)
+            if c.flyer and rules.flyer_crystal_cap is not None:
+                cap = min(cap, max(0, rules.flyer_crystal_cap) // c.cost)
+        if c.unique and rules.unique_once:
+            cap = min(cap, 1)
+        if c.terrain and rules.max_terrains is not None:
+            cap = min(cap, max(0, rules.max_terrains))
+        caps[i] = cap
+    dims = [c + 1 for c in caps]
+    cells = 1
+    for d in dims:
+        cells *= d
+    if cells > MAX_CELLS:
+        return None
+    strides = [1] * len(dims)
+    for i in range(len(dims) - 2, -1, -1):
+        strides[i] = strides[i + 1] * dims[i + 1]
+
+    # One integer per squad, compared as (crystals, cards, elite cards, gold rank, gold on elite cards).
+    top = sum(caps)  # the most cards of any lattice point, beyond a deal's for the points no deal reaches
+    g = max(1, sum(c.cost * cap for c, cap in zip(classes, caps) if c.elite)).bit_length()
+    gold_floor = int(golds.min())
+    lo = g + max(1, int(golds.max()) - gold_floor).bit_length()
+    n = lo + top.bit_length()
+    t = n + top.bit_length()
+    bits = t + max(1, sum(c.cost * cap for c, cap in zip(classes, caps))).bit_length()
+    if bits > 62:
+        return None
+    dtype = np.int32 if bits <= 30 else np.int64
+    linear = _lattice(dims, [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0)
+                             for c in classes], dtype)
+    # Legality, the gold rank and the re-deal's spend depend on (elements, crystals, gold on elite cards)
+    # alone: small tables over those, read with one lookup per lattice point (fewer big arrays to fill).
+    spent_top = (int(max(1, sum(c.cost * cap for c, cap in zip(classes, caps)))) + 1)
+    elite_top = 1 << g
+    key = _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], np.int32)
+    key += _union(dims, _element_bits(squad_elements)).astype(np.int32) * (spent_top * elite_top)
+    gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=np.int64)[:, None, None]
+    spent_at = np.arange(spent_top)[None, :, None]
+    elite_at = np.arange(elite_top)[None, None, :]
+    fits = (elite_at <= gold_of) & (spent_at <= gold_of + silver_each)
+    never = -(1 << (bits + 1))  # added to a score, leaves it below zero
+    rank = np.where(fits, (gold_of - gold_floor) << g, never).astype(dtype).ravel()
+    best = linear
+    best += np.take(rank, key)
+    np.maximum(best, -1, out=best)
+    if probe:
+        probe_fits = (elite_at <= gold_of - probe) & (spent_at <= gold_of - probe + silver_each)
+        probe_best = np.take(np.where(probe_fits, spent_at, -1).astype(dtype).ravel(), key)
+    else:  # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
+        probe_best = np.zeros(cells, dtype=dtype)
+    breaks: Any = None
+    for unique in sorted(shared):
+        over = _lattice(dims, [int(c.unique and rules.unique_key(c) == unique) for c in classes], np.int8) > 1
+        breaks = over if breaks is None else breaks | over
+    if rules.flyer_crystal_cap is not None and any(c.flyer for c in classes):
+        over = _lattice(dims, [c.cost if c.flyer else 0 for c in classes], dtype) > rules.flyer_crystal_cap
+        breaks = over if breaks is None else breaks | over
+    if rules.max_terrains is not None and any(c.terrain for c in classes):
+        over = _lattice(dims, [int(c.terrain) for c in classes], np.int8) > rules.max_terrains
+        breaks = over if breaks is None else breaks | over
+    if breaks is not None:  # the points breaking a rule other than the budget
+        best[breaks] = -1
+        probe_best[breaks] = -1
+    _running_max(best, dims)
+    _running_max(probe_best, dims)
+    names = sorted(set().union(*(c.elements for c in classes)))
+    return DealTable(kinds=np.asarray(deck_kinds, dtype=np.int32), caps=np.asarray(caps, dtype=np.int32),
+                     strides=np.asarray(strides, dtype=np.int64),
+                     dealt_elements=np.asarray([[e in c.elements for e in names] for c in classes], dtype=np.int32),
+                     best=best, probe=probe_best, shifts=(g, lo, n, t), gold_floor=gold_floor, silver=silver_each,
+                     empty_gold=int(golds[0]))
