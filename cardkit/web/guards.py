@@ -73,9 +73,14 @@ def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -
 
 
 def downloadable(datasette: Any) -> list[str]:
-    config = datasette.plugin_config(GUARDS_PLUGIN) or {}
-    names = config.get("downloadable", [])
-    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+    from cardkit.web.memo import remembered
+
+    def read() -> list[str]:
+        config = datasette.plugin_config(GUARDS_PLUGIN) or {}
+        names = config.get("downloadable", [])
+        return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+    return remembered(datasette, GUARDS_PLUGIN, "downloadable", read)
 
 
 @hookimpl
