@@ -344,3 +344,12 @@ def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(d
     assert reply.status_code == 200 and reply.json()["problems"][0]["code"] == "AMBIGUOUS_CARD"
     status, title, message = guards.describe_failure(guards.CheckStopped("x"))
     assert (status, title) == (503, "Busy")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "nice"), reason="the system has no nice()")
+def test_a_deck_check_worker_runs_at_a_lower_priority_than_the_server() -> None:
+    import os
+
+    from cardkit.web import guards
+
+    assert asyncio.run(guards.off_the_loop(os.nice, 0)) >= min(19, os.nice(0) + guards.DECK_CHECK_NICENESS)
