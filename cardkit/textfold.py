@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 # A plain scheme close to the Russian passport (ICAO) one, because that is
 # what players type; soft and hard signs vanish.
@@ -17,7 +17,21 @@ _CYRILLIC_TO_LATIN: dict[str, str] = {
     "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
     "і": "i", "ї": "i", "є": "e",
 }
-_TRANSLIT_TABLE = str.maketrans(_CYRILLIC_TO_LATIN)
+
+
+class _KeepOthers(dict[int, "int | str"]):
+    """A `str.translate` table that keeps every character it has no entry for, remembering each as it meets it.
+
+    `str.translate` takes a missing entry for "keep" only after raising and catching a KeyError, which
+    for a mostly Latin text cost more than the transliteration itself.
+    """
+
+    def __missing__(self, code: int) -> int:
+        self[code] = code
+        return code
+
+
+_TRANSLIT_TABLE = _KeepOthers({ord(c): latin for c, latin in _CYRILLIC_TO_LATIN.items()})
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _NOT_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
 
@@ -144,3 +158,118 @@ def _word_keys(word: str) -> tuple[str, str, str]:
     key = fold(word)
     latin = latin_of_folded(key)
     return key, latin, loosened(latin)
+
+
+# Folding thousands of texts one call each (a build folds every card's name, Latin name and id) costs
+# mostly the calls: the batch functions below join the texts and fold them in a few passes over one
+# string. Each step of `fold`, `latin_of_folded` and `loosened` acts on one character at a time (NFKD
+# only decomposes, and reorders just the combining marks dropped next; casefold has no context) or
+# inside one word (the loose rewrites, `(.)` repeats), so two characters they never produce and no
+# rewrite contains can stand between texts (a line end) and between words (the unit separator).
+# Texts that contain either are folded one by one.
+_TEXTS = "\n"
+_WORDS = "\x1f"
+_NOT_ALNUM_KEEPING_SEPARATORS = re.compile(r"(?:[^\w\n\x1f]|_)+", re.UNICODE)
+_SEPARATOR_RUN_KEEPING_TEXTS = re.compile(r"(?:[^\w\n]|_)+", re.UNICODE)
+# Words whose key is empty: a separator repeated, or one at the start or end of a text.
+_EMPTY_WORDS = re.compile("(?:(?<=\n)|\\A)\x1f+|\x1f+(?=\x1f|\n|\\Z)")
+
+
+def _without_empty_words(text: str) -> str:
+    """`text` less its empty words; rare enough to look for them with plain string searches first."""
+    if (_WORDS + _WORDS in text or _TEXTS + _WORDS in text or _WORDS + _TEXTS in text
+            or text.startswith(_WORDS) or text.endswith(_WORDS)):
+        return _EMPTY_WORDS.sub("", text)
+    return text
+
+
+def _joined(texts: Sequence[str]) -> str | None:
+    """The texts as one string, one per line; None when one of them holds a line end or unit separator."""
+    joined = _TEXTS.join(texts)
+    if joined.count(_TEXTS) != max(len(texts) - 1, 0) or _WORDS in joined:
+        return None
+    return joined
+
+
+def _fold_joined(text: str) -> str:
+    """`_fold` of every line of `text` and every word of each line, the separators kept."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold()).translate(_DROP_MARKS)
+    else:
+        text = text.lower()
+    return _NOT_ALNUM_KEEPING_SEPARATORS.sub("", text)
+
+
+def _ascii_apart(texts: Sequence[str]) -> tuple[list[bool], list[str], list[str]]:
+    """Which texts are ASCII, those texts and the others: an ASCII text folds with `lower` alone and has
+    nothing to transliterate, so only the others take the Unicode passes."""
+    plain = [text.isascii() for text in texts]
+    return plain, [t for t, p in zip(texts, plain) if p], [t for t, p in zip(texts, plain) if not p]
+
+
+def _in_order(plain: list[bool], ascii_results: list[str], other_results: list[str]) -> list[str]:
+    ascii_iter, other_iter = iter(ascii_results), iter(other_results)
+    return [next(ascii_iter) if p else next(other_iter) for p in plain]
+
+
+def fold_many(texts: Sequence[str]) -> list[str]:
+    """`[fold(t) for t in texts]`, in a few passes over all of them."""
+    joined = _joined(texts)
+    if joined is None or not texts:
+        return [fold(t) for t in texts]
+    plain, ascii_texts, others = _ascii_apart(texts)
+    return _in_order(plain, _fold_joined(_TEXTS.join(ascii_texts)).split(_TEXTS) if ascii_texts else [],
+                     _fold_joined(_TEXTS.join(others)).split(_TEXTS) if others else [])
+
+
+def latin_of_folded_many(keys: Sequence[str]) -> list[str]:
+    """`[latin_of_folded(k) for k in keys]`: one translation of them all (of the ASCII ones, none)."""
+    joined = _joined(keys)
+    if joined is None or not keys:
+        return [latin_of_folded(k) for k in keys]
+    plain, ascii_keys, others = _ascii_apart(keys)
+    return _in_order(plain, ascii_keys, _TEXTS.join(others).translate(_TRANSLIT_TABLE).split(_TEXTS) if others else [])
+
+
+def loosened_many(keys: Sequence[str]) -> list[str]:
+    """`[loosened(k) for k in keys]`: the rewrites run once over them all (none spans a line end)."""
+    joined = _joined(keys)
+    if joined is None or not keys:
+        return [loosened(k) for k in keys]
+    return loosened(joined).split(_TEXTS)
+
+
+def _word_ways(texts: list[str]) -> list[tuple[str, str, str]]:
+    """Each text's words folded the three ways of `_word_keys`, each way's words joined by spaces.
+
+    A word whose key is empty drops out of that way, as `search_key` drops it.
+    """
+    words = _SEPARATOR_RUN_KEEPING_TEXTS.sub(_WORDS, _TEXTS.join(texts))
+    if words.isascii():
+        folded = latin = _without_empty_words(words.lower())
+    else:
+        folded = _without_empty_words(_fold_joined(words))
+        latin = _without_empty_words(folded.translate(_TRANSLIT_TABLE))
+    loose = loosened(latin)  # never empty where `latin` is not: no rewrite or repeat removes a whole word
+    ways = [way.replace(_WORDS, " ").split(_TEXTS) for way in (folded, latin, loose)]
+    return list(zip(*ways))
+
+
+def search_keys(spellings: Sequence[Sequence[str]]) -> list[str]:
+    """`[search_key(*s) for s in spellings]`, the words of every spelling folded in a few passes."""
+    flat = [text for group in spellings for text in group]
+    if _joined(flat) is None or not flat:
+        return [search_key(*group) for group in spellings]
+    plain, ascii_texts, others = _ascii_apart(flat)
+    ascii_ways = iter(_word_ways(ascii_texts) if ascii_texts else [])
+    other_ways = iter(_word_ways(others) if others else [])
+    runs = [run for p in plain for run in next(ascii_ways if p else other_ways)]
+    keys = []
+    start = 0
+    for group in spellings:
+        end = start + 3 * len(group)
+        found = dict.fromkeys(runs[start:end])
+        found.pop("", None)
+        keys.append(" " + " / ".join(found) + " ")
+        start = end
+    return keys

@@ -309,3 +309,37 @@ def test_the_ranked_search_page_runs_under_the_servers_time_limit(catalogue: Pat
     monkeypatch.setitem(server.SETTINGS, "sql_time_limit_ms", 1)
     page = fetch(server.make_datasette({"cardkit": catalogue}), "/-/search?q=-zzzz")
     assert page.status_code == 200 and "took longer than the server&#39;s limit of 1 ms" in page.text
+
+
+# --- deck checks in worker processes ---------------------------------------------------------------------
+
+
+def test_a_deck_checked_in_a_worker_process_is_exactly_the_check_made_in_the_server() -> None:
+    from cardkit.web import guards
+    from cardkit.web.deckpage import check_posted
+
+    assert guards.in_processes()
+    body = b"deck=" + "game: berserk-tcg\n3 Guts\n3 Gutz\nSB: 2 Casca\n40 BK1-001\n".replace("\n", "%0A").encode()
+    kind = "application/x-www-form-urlencoded"
+    for page in (True, False):
+        there = asyncio.run(guards.off_the_loop(check_posted, kind, body, page))
+        assert there == check_posted(kind, body, page)
+    assert there.report.problems and there.fixes == {} and check_posted(kind, body, True).fixes
+
+
+def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(ds: Any) -> None:
+    import os
+
+    from cardkit.web import guards
+
+    with pytest.raises(guards.CheckStopped, match="send it again"):
+        asyncio.run(guards.off_the_loop(os._exit, 3))
+
+    async def post() -> Any:
+        await ds.invoke_startup()
+        return await ds.client.post("/-/deck.json", data={"deck": "game: berserk-tcg\n3 Guts\n"})
+
+    reply = asyncio.run(post())
+    assert reply.status_code == 200 and reply.json()["problems"][0]["code"] == "AMBIGUOUS_CARD"
+    status, title, message = guards.describe_failure(guards.CheckStopped("x"))
+    assert (status, title) == (503, "Busy")

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.textfold import fold, fold_latin, has_cyrillic, loose_latin, transliterate
+from cardkit.textfold import (fold, fold_latin, fold_many, has_cyrillic, latin_of_folded_many, loose_latin,
+                              loosened_many, search_key, search_keys, transliterate)
 
 
 @pytest.mark.parametrize(("cyrillic", "latin"), [
@@ -102,3 +103,32 @@ def test_the_ascii_shortcut_folds_exactly_as_the_unicode_path_does(text: str) ->
     unicode_path = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     unicode_path = re.sub(r"[\W_]+", "", "".join(ch for ch in unicode_path if not unicodedata.combining(ch)))
     assert fold(text) == unicode_path
+
+
+# The batch folds of a build must give exactly what folding one text at a time gives: texts drawn from
+# Cyrillic and Latin letters, digits, separators and the characters Unicode folds oddly (compatibility
+# forms that decompose to a space or to letters, combining marks, signs that vanish), plus any text.
+_ODD = "№½ﹰ¨ŉ\u0301\u0306ъьЁйẞΣς𝑨Ⅳ\u00a0_-. /\n\x1f"
+_SPELLING = st.one_of(st.text(), st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюяЖЩABCxyzshtj019" + _ODD))
+
+
+@given(st.lists(st.tuples(_SPELLING, _SPELLING, _SPELLING), max_size=6))
+def test_search_keys_of_many_spellings_are_their_search_keys_one_by_one(spellings: list[tuple[str, str, str]]) -> None:
+    assert search_keys(spellings) == [search_key(*group) for group in spellings]
+
+
+@given(st.lists(_SPELLING, max_size=8))
+def test_folding_many_texts_at_once_folds_each_as_alone(texts: list[str]) -> None:
+    folded = fold_many(texts)
+    assert folded == [fold(t) for t in texts]
+    latin = latin_of_folded_many(folded)
+    assert latin == [fold_latin(t) for t in texts]
+    assert loosened_many(latin) == [loose_latin(t) for t in texts]
+
+
+def test_search_keys_of_the_whole_catalogue_are_its_search_keys_one_by_one() -> None:
+    from cardkit import GAMES
+    from cardkit.catalogue.store import load_game
+
+    spellings = [(c["name"], c.get("latin") or c["name"], c["id"]) for g in GAMES for c in load_game(g).cards.values()]
+    assert search_keys(spellings) == [search_key(*group) for group in spellings]

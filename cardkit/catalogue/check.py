@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from cardkit import GAMES, checkcache, paths
-from cardkit.catalogue.store import game_files, parse_catalogue_bytes, read_catalogue_file
+from cardkit.catalogue.store import game_files, parse_catalogue_bytes, parse_checked_bytes, read_catalogue_file
 from cardkit.errors import CatalogueError, UnreadableInput
 from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, read_bytes_input, schema_error_text
 from cardkit.problems import Problem, error
@@ -95,9 +95,6 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
     name = f"{game}/{path.name}"
     try:
         data = read_bytes_input(path, MAX_CATALOGUE_BYTES)
-        doc = parse_catalogue_bytes(path, data)
-    except InvalidJson as exc:
-        return None, [error("INVALID_JSON", exc.reason, file=name, line=exc.line)]
     except UnreadableInput as exc:
         return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
     schema_path = _schema_path(game, schemas_dir)
@@ -108,7 +105,13 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
     kind = f"catalogue-{game}"
     content = checkcache.content(kind, [(schema_path.name, schema), (path.name, data)])
     if schema and checkcache.seen(kind, content):
-        return doc, []
+        return parse_checked_bytes(path, data), []
+    try:
+        doc = parse_catalogue_bytes(path, data)
+    except InvalidJson as exc:
+        return None, [error("INVALID_JSON", exc.reason, file=name, line=exc.line)]
+    except UnreadableInput as exc:
+        return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
     problems = validate_document(doc, game, name, schemas_dir)
     if schema and not problems:
         checkcache.remember(kind, content)
@@ -297,15 +300,16 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         name = f"formats/{path.name}"
         try:
             data = read_bytes_input(path, MAX_CATALOGUE_BYTES)
-            doc = parse_catalogue_bytes(path, data)
+            content = checkcache.content("format-file", [(schema_path.name, schema), (path.name, data)])
+            passed = bool(schema) and checkcache.seen("format-file", content)
+            doc = parse_checked_bytes(path, data) if passed else parse_catalogue_bytes(path, data)
         except InvalidJson as exc:
             problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
             continue
         except UnreadableInput as exc:
             problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
-        content = checkcache.content("format-file", [(schema_path.name, schema), (path.name, data)])
-        if schema and checkcache.seen("format-file", content):
+        if passed:
             found = []
         else:
             validator = _validator(schema_path)

@@ -74,22 +74,24 @@ def table_sql() -> list[tuple[str, list[str], str, list[str]]]:
     return found
 
 
-def _write(conn: sqlite3.Connection, rows: CatalogueRows, meta: dict[str, str]) -> None:
+def _write(conn: sqlite3.Connection, tables: list[tuple[str, list[str], str, list[str]]], rows: CatalogueRows,
+           meta: dict[str, str]) -> None:
     """Fill the fresh database `conn` (the guarded writer's, which commits, closes and renames it)."""
-    tables = table_sql()
     for _, _, create, _ in tables:
         conn.execute(create)
-    batches = {**rows.tables, "meta": [{"key": k, "value": v} for k, v in meta.items()]}
+    meta_rows = CatalogueRows(rows.columns)
+    for key, value in meta.items():
+        meta_rows.add("meta", {"key": key, "value": value})
+    batches = {**rows.tables, **meta_rows.tables}
     try:
-        # One executemany per table, the models' columns in order: the values are already what SQLite
-        # stores (text, numbers, booleans), so no per-row processing is needed.
+        # One executemany per table: the rows are tuples of the models' columns in order, with the values
+        # SQLite stores (text, numbers, booleans), so the driver takes them as they are.
         for name, columns, _, _ in tables:
             batch = batches.get(name)
             if batch:
                 marks = ", ".join("?" for _ in columns)
                 names = ", ".join(f'"{c}"' for c in columns)  # `set` and `range` are SQL words
-                conn.executemany(f'INSERT INTO "{name}" ({names}) VALUES ({marks})',
-                                 [tuple(row.get(c) for c in columns) for row in batch])
+                conn.executemany(f'INSERT INTO "{name}" ({names}) VALUES ({marks})', batch)
     except sqlite3.IntegrityError as exc:
         # Duplicate ids or format names: the catalogue check says where, so point there.
         raise CatalogueError(f"the catalogue cannot be built: {exc}; run `cardkit catalogue check`") from None
@@ -142,9 +144,10 @@ def build_database(
     refuse_unchecked(cards_dir, formats_dir)
     meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
-    rows = catalogue_rows(cards_dir, formats_dir)
+    tables = table_sql()
+    rows = catalogue_rows({name: tuple(columns) for name, columns, _, _ in tables}, cards_dir, formats_dir)
     with out.database() as conn:
-        _write(conn, rows, meta)
+        _write(conn, tables, rows, meta)
     counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
     return BuildResult(path=target, counts=counts, meta=meta)
 

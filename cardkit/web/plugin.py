@@ -238,36 +238,21 @@ async def _body(request: Any, limit: int) -> bytes | None:
             return bytes(body)
 
 
-async def _checked_deck(request: Any, choices: bool = False) -> tuple[Any, str, str | None, list[str]]:
-    """(report, the deck's text for the page, its file name, notes) for a posted form, pasted or uploaded.
-
-    With `choices` (the page), the cards chosen on the page for reported lines are written into the
-    deck first, each line as `N Name (ID)`; the notes say which could not be (their line changed).
-    """
+async def _checked_deck(request: Any, page: bool = False) -> Any:
+    """The `CheckedDeck` of a posted form, pasted or uploaded, checked in a deck-check worker."""
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
-    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES
+    from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, CheckedDeck, check_posted
     from cardkit.web.guards import deck_check_slot, off_the_loop
 
     # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
     with deck_check_slot():
         body = await _body(request, MAX_FORM_BYTES)
         if body is None:
-            return DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
-                                                         f"a deck may be at most {MAX_INPUT_BYTES}"), "", None, []
-        return await off_the_loop(_check_posted, request.headers.get("content-type", ""), body, choices)
-
-
-def _check_posted(content_type: str, body: bytes, choices: bool) -> tuple[Any, str, str | None, list[str]]:
-    """`_checked_deck`'s work once the body is read: seconds for a 1 MiB paste, so never on the event loop."""
-    from cardkit.web.deckpage import apply_choices, check_deck_bytes, posted_deck, shown_text
-
-    posted = posted_deck(content_type, body)
-    data, notes = posted.data, list[str]()
-    if choices and posted.choices and (text := shown_text(data)):
-        changed, notes = apply_choices(text, posted.choices)
-        data = changed.encode("utf-8", "surrogatepass")
-    return check_deck_bytes(data, posted.filename), shown_text(data), posted.filename, notes
+            return CheckedDeck(DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
+                                                                     f"a deck may be at most {MAX_INPUT_BYTES}"),
+                               "", None, [])
+        return await off_the_loop(check_posted, request.headers.get("content-type", ""), body, page)
 
 
 def _card_href(datasette: Any, game: str | None) -> Any:
@@ -282,11 +267,10 @@ async def deck_page(datasette: Any, request: Any) -> Any:
     """GET: the form; POST (field `deck`): the verdict, the problems, the form again, the summary, the list."""
     from datasette.utils.asgi import Response
 
-    from cardkit.web.deckpage import line_fixes, summarise_deck
-
     context: dict[str, Any] = {"deck_text": "", "report": None, "lines": []}
     if request.method == "POST":
-        report, text, filename, notes = await _checked_deck(request, choices=True)
+        checked = await _checked_deck(request, page=True)
+        report, text, notes = checked.report, checked.text, checked.notes
         by_line: dict[int, list[Any]] = {}
         for p in report.all_problems:
             by_line.setdefault(p.line or 0, []).append(p)
@@ -297,9 +281,9 @@ async def deck_page(datasette: Any, request: Any) -> Any:
             lines = lines[:MAX_PAGE_LINES]
         context = {"deck_text": text, "report": report, "notes": notes,
                    "problems": sorted(report.all_problems, key=lambda p: (not p.is_error, p.line or 0))[:MAX_REPLY_PROBLEMS],
-                   "lines": lines, "fixes": line_fixes(report),
+                   "lines": lines, "fixes": checked.fixes,
                    "errors": sum(p.is_error for p in report.all_problems),
-                   "summary": summarise_deck(text, filename) if report.failure is None else None,
+                   "summary": checked.summary,
                    "card_href": _card_href(datasette, report.game)}
     html = await datasette.render_template("cardkit_deck.html", context, request=request)
     return Response.html(html)
@@ -311,8 +295,8 @@ async def deck_json(datasette: Any, request: Any) -> Any:
 
     if request.method != "POST":
         return Response.json({"error": "POST the deck list in the form field `deck`"}, status=405)
-    report, _, _, _ = await _checked_deck(request)
-    return Response.json(bounded(report.to_dict()))
+    checked = await _checked_deck(request)
+    return Response.json(bounded(checked.report.to_dict()))
 
 
 # A reply names at most this many problems (alike ones are already folded into one, `count` lines each),
