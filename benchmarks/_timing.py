@@ -15,18 +15,25 @@ RATIO_PREFIX = "RATIO"
 
 
 def interleaved_medians(jobs: dict[str, Callable[[], object]], repeat: int,
-                        clock: Callable[[], float] = time.perf_counter) -> dict[str, float]:
+                        clock: Callable[[], float] = time.perf_counter,
+                        cpu: dict[str, float] | None = None) -> dict[str, float]:
     """Median seconds of each job over `repeat` rounds, every round running each job once in turn.
 
     `clock` may be `time.process_time` for jobs that run in this one process: on a shared machine the
-    CPU time they take moves less with the load than the time they wait.
+    CPU time they take moves less with the load than the time they wait. Given a dict as `cpu`, it
+    is filled with each job's median CPU seconds of this process as well (worker processes not
+    included), beside the `clock` medians returned.
     """
     times: dict[str, list[float]] = {name: [] for name in jobs}
+    cpus: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(repeat):
         for name, job in jobs.items():
-            start = clock()
+            start, start_cpu = clock(), time.process_time()
             job()
             times[name].append(clock() - start)
+            cpus[name].append(time.process_time() - start_cpu)
+    if cpu is not None:
+        cpu.update({name: statistics.median(ts) for name, ts in cpus.items()})
     return {name: statistics.median(ts) for name, ts in times.items()}
 
 

@@ -112,11 +112,12 @@ def main() -> None:
         for _ in block_orders(1, GAMES, size):
             pass
 
+    cpu: dict[str, float] = {}
     medians = interleaved_medians({
         "one": lambda: simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1, jobs=1)),
         "every": lambda: simulate(deck, SimulationOptions(games=GAMES, turns=TURNS, seed=1)),
         "floor": floor,
-    }, repeat)
+    }, repeat, cpu=cpu)
     base_games = GAMES // 10
     t0 = time.perf_counter()
     simulate_reference(deck, SimulationOptions(games=base_games, turns=TURNS, seed=1))
@@ -125,12 +126,15 @@ def main() -> None:
     naive(deck, base_games, TURNS, 1)
     slow = base_games / (time.perf_counter() - t0)
     print(f"fleet hands, {TURNS} rounds, both players, standard {size}-card deck, {GAMES:,} games (median of {repeat})")
-    print(f"  simulate(), one process:   {GAMES / medians['one']:10,.0f} games/s  ({medians['one'] * 1000:.0f} ms)")
+    print(f"  simulate(), one process:   {GAMES / medians['one']:10,.0f} games/s  ({medians['one'] * 1000:.0f} ms, "
+          f"{cpu['one'] * 1000:.0f} ms CPU)")
     print(f"  simulate(), every core:    {GAMES / medians['every']:10,.0f} games/s  ({medians['every'] * 1000:.0f} ms)")
-    print(f"  floor: numpy shuffles      {medians['floor'] * 1000:10.0f} ms")
+    print(f"  floor: numpy shuffles      {medians['floor'] * 1000:10.0f} ms  ({cpu['floor'] * 1000:.0f} ms CPU)")
     print(f"  reference, one game a time:{reference:10,.0f} games/s ({base_games:,} games)")
     print(f"  naive baseline:            {slow:10,.0f} games/s ({base_games:,} games)")
     print(ratio_line(f"simulate Berserker, {GAMES:,} games, one process", medians["one"], medians["floor"],
+                     "numpy shuffles of the same games", goal=2))
+    print(ratio_line(f"simulate Berserker, {GAMES:,} games, one process, CPU time", cpu["one"], cpu["floor"],
                      "numpy shuffles of the same games", goal=2))
     print(ratio_line(f"simulate Berserker, {GAMES:,} games, every core", medians["every"], medians["floor"],
                      "numpy shuffles of the same games", goal=2))

@@ -62,12 +62,15 @@ def main() -> None:
             for _ in deal_positions(len(cards), rules.deal_size, args.deals, 1):
                 pass
 
-        medians = interleaved_medians({"simulate": simulate, "floor": floor}, args.repeat)
+        cpu: dict[str, float] = {}
+        medians = interleaved_medians({"simulate": simulate, "floor": floor}, args.repeat, cpu=cpu)
         sim_seconds, floor_seconds = medians["simulate"], medians["floor"]
         sim = rate(args.deals, sim_seconds)
         if deck.game == "berserk-online":
             ratios.append(ratio_line(f"simulate Online {Path(rel).name}, {args.deals:,} deals, one process", sim_seconds,
                                      floor_seconds, "numpy dealing the same deals", goal=2))
+            ratios.append(ratio_line(f"simulate Online {Path(rel).name}, {args.deals:,} deals, one process, CPU time",
+                                     cpu["simulate"], cpu["floor"], "numpy dealing the same deals", goal=2))
 
         rng = random.Random(1)
         deals = [[cards[p] for p in rng.sample(range(len(cards)), rules.deal_size)] for _ in range(args.plain)]

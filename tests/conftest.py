@@ -5,13 +5,16 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
+
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -20,7 +23,11 @@ DATA = Path(__file__).resolve().parent / "data"
 # derandomize seeds each test from its own source, no example database carries state between
 # runs, and no deadline makes a test's verdict depend on how fast the machine is. A test's own
 # @settings(...) inherits these unless it names them.
-settings.register_profile("cardkit", derandomize=True, database=None, deadline=None)
+# The `cardkit` profile (loaded here, the README's test command) draws a quarter of each test's full
+# count of examples (sampling.examples) to keep the suite quick; `--hypothesis-profile=thorough`
+# draws every test's full count.
+settings.register_profile("thorough", derandomize=True, database=None, deadline=None, max_examples=100)
+settings.register_profile("cardkit", settings.get_profile("thorough"), max_examples=25)
 settings.load_profile("cardkit")
 
 
@@ -56,6 +63,30 @@ def catalogue_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture
+def cardkit_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
+    """Run `cardkit ARGS` in this process through the console script's own entry point (cardkit.cli.main:main),
+    from the repository root: the same usage-error and exit-code handling as `python -m cardkit`, without
+    paying a new interpreter's start-up. Tests of what needs a real process (the console script itself, a
+    terminal, a signal) still start one."""
+    from cardkit.cli.main import main
+
+    monkeypatch.chdir(ROOT)
+
+    def run(*args: str) -> Ran:
+        capsys.readouterr()
+        monkeypatch.setattr(sys, "argv", ["cardkit", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        out, err = capsys.readouterr()
+        return Ran(code, out, err)
+
+    return run
 
 
 REFERENCE_HOWTO = ("the raw reference card lists are not in the repository: put berserk-tcg-cardlist.csv, "

@@ -237,6 +237,39 @@ def test_a_registration_list_that_is_not_one_event_s_list_is_unreadable(tmp_path
         read_registrations(path)
 
 
+@pytest.mark.parametrize("text", [
+    "player;deck;email\nAlice Archer;a.deck;alice@example.org\n\"Smith, Bob\";b.deck;\n",
+    "player\tdeck\temail\nAlice Archer\ta.deck\talice@example.org\nSmith, Bob\tb.deck\t\n",
+    "sep=;\nplayer;deck;email\nAlice Archer;a.deck;alice@example.org\nSmith, Bob;b.deck;\n",
+], ids=["semicolons", "tabs", "excel-sep-line"])
+def test_a_registration_list_separated_by_semicolons_or_tabs_reads_like_one_with_commas(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text(text, encoding="utf-8")
+    regs = read_registrations(path)
+    assert [(r.player, r.deck, r.extra) for r in regs.rows] == [
+        ("Alice Archer", "a.deck", {"email": "alice@example.org"}), ("Smith, Bob", "b.deck", {"email": ""})]
+    # The `sep=` line is blanked, not dropped: the rows keep the line numbers an editor shows.
+    first = 3 if text.startswith("sep=") else 2
+    assert [r.line for r in regs.rows] == [first, first + 1]
+
+
+def test_a_registration_list_with_no_player_column_says_which_separators_it_reads(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text("player|deck\nAlice|a.deck\n", encoding="utf-8")
+    with pytest.raises(UnreadableInput, match="commas, semicolons or tabs"):
+        read_registrations(path)
+
+
+@pytest.mark.parametrize("deck", ["a.deck", "./a.deck", "sub/a.deck", ".\\sub\\a.deck", "sub//a.deck", "a.deck/", ".", "./"])
+def test_a_registered_deck_path_is_what_pathlib_makes_of_it(deck: str) -> None:
+    from pathlib import PurePosixPath
+
+    from cardkit.tournament.registrations import Registration
+
+    expected = PurePosixPath(deck.replace("\\", "/")).as_posix().removeprefix("./")
+    assert Registration(player="A", line=2, deck=deck).deck_path == expected
+
+
 def test_a_second_registration_is_a_warning_and_a_blank_player_an_error(tmp_path: Path) -> None:
     path = tmp_path / "r.csv"
     path.write_bytes("\ufeffPlayer , Deck\r\nAlice Archer,a.deck\r\n,b.deck\r\n\r\nalice archer,\r\n".encode("utf-8"))

@@ -27,7 +27,7 @@ EVENTS = [(ROOT / "events" / "spring-open", "registrations.csv"),
 def _cold() -> None:
     read._SHARED.clear()
     legality._RULES.clear()
-    parse._KNOWN_CARD_LINES.clear()
+    parse._KNOWN_LINES.clear()
 
 
 def _plain(inputs: list[Path], registrations: Path | None, format_name: str | None = None) -> list[dict[str, Any]]:
@@ -88,6 +88,20 @@ def _generated(folder: Path, n: int, seed: int = 7) -> None:
         if i % 3 == 0:
             lines.insert(0, f"player: Player {i % 40}")
         (folder / f"{i:04d}.deck").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # Lines the parser remembers across decks whose meaning depends on where they stand: a `key: value` is a
+    # header above the cards and a problem below them, a section title moves the cards after it, and a broken
+    # card line must be reported in every deck that has it.
+    broken = ["2 Gut\u202es", "00000000003 Guts", "-1 Guts", "SB: nothing"]
+    for i in range(n // 4):
+        lines = list(sources[i % len(sources)])
+        if i % 2:
+            lines.append("note: bring sleeves")
+        else:
+            lines.insert(0, "note: bring sleeves")
+        if i % 3 == 1:
+            lines.insert(len(lines) // 2, "Side")
+        lines.insert(len(lines) // 3, broken[i % len(broken)])
+        (folder / f"placed-{i:04d}.deck").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def test_generated_decks_get_the_same_problems_checked_together_as_one_at_a_time(tmp_path: Path) -> None:
@@ -148,3 +162,29 @@ def test_each_tournament_command_walks_the_event_folder_once(command: str, tmp_p
                                       "--registrations", str(folder / "registrations.csv"), *out])
     assert result.exit_code in (0, 1), result.output
     assert walks == [folder / "decks"]
+
+
+def test_a_problem_comes_back_from_a_worker_process_equal_to_itself() -> None:
+    import pickle
+
+    from cardkit.problems import Problem, Severity
+
+    full = Problem("AMBIGUOUS_CARD", "two cards", Severity.WARNING, card="Guts", line=3, limit=[1, 2], actual={"a": 1},
+                   file="x.deck", pointer="/main/0", candidates=({"id": "BK1-012"},), count=2, lines=(3, 9))
+    for problem in (full, Problem("NO_PLAYER", "no player")):
+        back = pickle.loads(pickle.dumps(problem))
+        assert back == problem and back.to_dict() == problem.to_dict()
+
+
+@pytest.mark.parametrize(("cores", "load", "expected"), [(2, 0.0, 2), (2, 0.4, 2), (2, 0.6, 1), (2, 7.5, 1), (8, 3.2, 5),
+                                                         (2, None, 2)])
+def test_decks_go_to_workers_only_on_cores_the_load_average_leaves_idle(
+        cores: int, load: float | None, expected: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    def loadavg() -> tuple[float, float, float]:
+        if load is None:
+            raise OSError("no load average here")
+        return (load, load, load)
+
+    monkeypatch.setattr(batch, "available_cores", lambda: cores)
+    monkeypatch.setattr(batch.os, "getloadavg", loadavg)
+    assert batch.idle_cores() == expected

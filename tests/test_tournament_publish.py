@@ -150,6 +150,18 @@ def test_the_page_title_is_the_event_option_else_the_event_column_else_the_folde
     assert f"<title>{title}: decklists and metagame</title>" in page and f"<h1>{title}: decklists and metagame</h1>" in page
 
 
+def test_an_event_given_as_files_is_named_after_its_registration_list_s_folder_else_the_files_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "autumn-cup"
+    (folder / "decks").mkdir(parents=True)
+    deck(folder / "decks", "a.deck", HAWKS, "Alice Archer")
+    (folder / "players.csv").write_text("player,deck\nAlice Archer,a.deck\n", encoding="utf-8")
+    files = [folder / "decks" / "a.deck"]
+    assert check_event(files, registrations=folder / "players.csv").event == "autumn-cup"
+    assert "<title>autumn-cup: decklists and metagame</title>" in render_page(
+        check_event(files, registrations=folder / "players.csv"))
+    assert check_event(files).event == "decks"
+
+
 def test_card_names_link_to_the_served_catalogue_or_an_address_template_else_to_nothing(hostile_event: Path) -> None:
     result = check_event([hostile_event])
     served = render_page(result, card_url="http://127.0.0.1:8001/cardkit/")

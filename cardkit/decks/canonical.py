@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,15 +50,24 @@ def canonical_lists(game: str, sections: dict[str, dict[CardId, int]]) -> dict[s
 
 
 def lists_hash(game: str, sections: dict[str, dict[CardId, int]]) -> str:
-    """SHA-256 of `canonical_lists`: the same as `deck_hash` of a deck holding those cards."""
-    text = json.dumps(canonical_lists(game, sections), separators=(",", ":"), ensure_ascii=True)
+    """SHA-256 of `canonical_lists` as compact ASCII JSON: the same as `deck_hash` of a deck holding those cards."""
+    # The JSON text `json.dumps(canonical_lists(...), separators=(",", ":"))` writes, put together from each
+    # id's JSON string, kept: a big event hashes thousands of decks of the same few hundred ids.
+    lists = ",".join(f'"{s}":[' + ",".join([f"[{_json_string(c)},{n if type(n) is int else json.dumps(n)}]" for c, n in sorted(sections.get(s, {}).items())]) + "]"
+                     for s in SECTIONS)
+    text = f'{{"game":{_json_string(game)},{lists}}}'
     return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+@lru_cache(maxsize=1 << 16)
+def _json_string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=True)
 
 
 def deck_hash(deck: Deck) -> str:
     """SHA-256 of the canonical deck: the same cards hash the same whatever the spelling or order."""
     _require_resolved(deck, "hash")
-    return lists_hash(deck.game, {s: deck.section(s) for s in SECTIONS})
+    return lists_hash(deck.game, deck.tally().sections)
 
 
 @dataclass(frozen=True)

@@ -36,20 +36,30 @@ class _DeckView:
 
     def __init__(self, deck: Deck, catalogue: GameCatalogue) -> None:
         self.deck = deck
-        self.sections = {s: deck.section(s) for s in SECTIONS}
-        self.lines: dict[tuple[str, CardId], int] = {}
+        counted = deck.tally()
+        self.sections = counted.sections
+        self.sizes = counted.sizes
+        self.lines = counted.first
+        self._counts: dict[tuple[str, ...], dict[CardId, int]] = {}
         # Lines naming several cards (`12 Mercenary`): the section, the count and every card they could be.
         self.undecided: list[tuple[Entry, list[Card]]] = []
         for e in deck.entries:
-            if e.card is not None and e.line is not None:
-                self.lines.setdefault((e.section, e.card), e.line)
-            elif e.card is None and e.candidates:
+            if e.card is None and e.candidates:
                 self.undecided.append((e, [catalogue.cards[c] for c in e.candidates]))
 
-    def counts(self, sections: Iterable[str]) -> Counter[CardId]:
-        total: Counter[CardId] = Counter()
-        for section in sections:
-            total.update(self.sections[section])
+    def counts(self, sections: Iterable[str]) -> dict[CardId, int]:
+        """Card -> copies over `sections` (shared between the checks: read it, don't change it)."""
+        key = tuple(sections)
+        total = self._counts.get(key)
+        if total is None:
+            if len(key) == 1:
+                total = self.sections.get(key[0], {})
+            else:
+                total = {}
+                for section in key:
+                    for card, n in self.sections.get(section, {}).items():
+                        total[card] = total.get(card, 0) + n
+            self._counts[key] = total
         return total
 
     def shared(self, sections: Iterable[str], key: Callable[[Card], Hashable]) -> Counter[Hashable]:
@@ -71,7 +81,8 @@ class _DeckView:
         return sum(entry.count for entry, _ in self.undecided if entry.section in wanted)
 
     def first_line(self, cards: Iterable[CardId], sections: Iterable[str] = SECTIONS) -> int | None:
-        lines = [self.lines[(s, c)] for c in cards for s in sections if (s, c) in self.lines]
+        found = [self.lines.get((s, c)) for c in cards for s in sections]
+        lines = [line for line in found if line is not None]
         return min(lines) if lines else None
 
 
@@ -142,14 +153,14 @@ def _sizes(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Probl
     out: list[Problem] = []
     low, high = fmt.bounds("main")
     deck = view.deck
-    n = deck.size("main")
+    n = view.sizes.get("main", 0)
     if low is not None and n < low:
         out.append(error("DECK_TOO_SMALL", f"main deck has {n} cards; {fmt.name} needs at least {low}", limit=low, actual=n))
     if high is not None and n > high:
         out.append(error("DECK_TOO_LARGE", f"main deck has {n} cards; {fmt.name} allows at most {high}", limit=high, actual=n))
     low, high = fmt.bounds("side")
-    n = deck.size("side")
-    first = next((e for e in deck.entries if e.section == "side"), None)
+    n = view.sizes.get("side", 0)
+    first = next((e for e in deck.entries if e.section == "side"), None) if n else None
     where: dict[str, Any] = {"line": first.line, "pointer": first.pointer} if first else {}
     if high == 0 and n > 0:
         out.append(error("SIDE_NOT_ALLOWED", f"{fmt.name} has no side deck, but {n} side cards are listed", limit=0, actual=n, **where))
@@ -172,18 +183,23 @@ def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Prob
     limit: int = rule["limit"]
     sections = rule.get("sections", list(SECTIONS))
     exempt = rule.get("exempt", [])
-    groups: dict[str, Counter[CardId]] = {}
+    groups: dict[str, dict[CardId, int]] = {}
     rules = _card_rules(fmt, catalogue)
+    key = rules.key
     for card, n in view.counts(sections).items():
         if exempt and rules.exempt(card, exempt):
             continue
-        groups.setdefault(rules.key(card), Counter())[card] += n
+        group = groups.get(key(card))
+        if group is None:
+            groups[key(card)] = {card: n}
+        else:
+            group[card] = group.get(card, 0) + n
     out: list[Problem] = []
     for cards in groups.values():
         total = sum(cards.values())
         if total <= limit:
             continue
-        present = [s for s in sections if any(view.sections[s].get(c) for c in cards)]
+        present = [s for s in sections if any(view.sections.get(s, {}).get(c) for c in cards)]
         across = " across " + " and ".join(present) if len(present) > 1 else ""
         ids = sorted(cards, key=lambda c: view.first_line([c], sections) or 0)
         if len(ids) == 1:

@@ -98,17 +98,23 @@ def _arena_card(text: str) -> str:
 
 
 CARD_LINES_KEPT = 50_000
-"""Plain card lines remembered across decks (a big event writes the same `3 Guts` thousands of times)."""
-_KNOWN_CARD_LINES: dict[str, tuple[bool, str, int]] = {}
+"""Lines remembered across decks (a big event writes the same `3 Guts` and `game: berserk` thousands of times)."""
+
+# What a line is, by kind: the first item says which. The last two kinds are never kept: a card line
+# with an unusual count, and one with a problem (said again at each line that has it).
+_CARD_LINE, _SKIPPED, _SECTION_LINE, _HEADER_LINE, _CARD_LINE_ONCE, _BAD_CARD_LINE = range(6)
+_KNOWN_LINES: dict[str, tuple[Any, ...]] = {}
 
 
-def _card_lines() -> dict[str, tuple[bool, str, int]]:
-    """Raw line -> (`SB:` side prefix, card text, count) of lines already read as a plain card line.
+def _known_lines() -> dict[str, tuple[Any, ...]]:
+    """Raw line -> what it was read as, for lines that read the same wherever they stand.
 
-    Such a line reads the same wherever it stands (only its section comes from the lines above),
-    so it is read once per process; the first `CARD_LINES_KEPT` distinct ones are kept.
+    `(_CARD_LINE, side prefix, card text, count)`: a plain card line (only its section comes from the
+    lines above); `(_SKIPPED,)`: blank or a comment; `(_SECTION_LINE, section)`: a section title;
+    `(_HEADER_LINE, key, value, clipped line)`: a `key: value` line, which is a header or a problem
+    depending on where it stands. Read once per process; the first `CARD_LINES_KEPT` distinct ones are kept.
     """
-    return _KNOWN_CARD_LINES
+    return _KNOWN_LINES
 
 
 def parse_text(text: str) -> ParsedDeck:
@@ -121,71 +127,87 @@ def parse_text(text: str) -> ParsedDeck:
     in_header = True
     section_title, comment_section = _section_patterns()
     words = deck_words()
-    known = _card_lines()
+    known = _known_lines()
+    keep = len(known) < CARD_LINES_KEPT
+    entries = out.entries
+    new = tuple.__new__
     for number, raw in enumerate(text.split("\n"), start=1):
         seen = known.get(raw)
-        if seen is not None:
-            in_header = False
-            out.entries.append(Entry(section="side" if seen[0] else section, line=number, text=seen[1], count=seen[2]))
-            continue
-        hidden = hidden_break(raw)
-        if hidden:
-            out.problems.append(error("PARSE_ERROR", f"the line holds {hidden}; put each card on a line of its own: {clip(raw)!r}",
-                                      line=number))
-            continue
-        line = raw.strip().lstrip("\ufeff")
-        m = comment_section.match(line)
-        if m:
-            section, in_header = _section_of(m.group("name")), False
-            continue
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
-        line = _INLINE_COMMENT.sub("", line)
-        m = section_title.match(line)
-        if m:
-            section, in_header = _section_of(m.group("name")), False
-            continue
-        side_prefix = _SIDE_PREFIX.match(line)
-        rest = line[side_prefix.end():] if side_prefix else line
-        m = _CARD.match(rest) or _CARD_COUNT_AFTER.match(rest)
-        if m:
-            in_header = False
-            card = _arena_card(m.group("card").strip())
-            bidi = bidi_control(card)
-            if bidi:
-                out.problems.append(error("PARSE_ERROR", f"the card text holds {bidi}: {clip(line)!r}",
-                                          line=number, card=card))
+        if seen is None:
+            seen = _read_line(raw, number, out, section_title, comment_section, words)
+            if seen is None:
                 continue
-            digits = m.group("count")
-            entry_section = "side" if side_prefix else section
-            # The common line (`3 Guts`) is read once here; anything unusual goes through `whole_number`'s checks.
-            count = int(digits) if len(digits) <= _SHORT_COUNT and digits.isdigit() else 0
-            if 1 <= count <= MAX_COUNT:
-                out.entries.append(Entry(section=entry_section, line=number, text=card, count=count))
-                if len(known) < CARD_LINES_KEPT:
-                    known[raw] = (side_prefix is not None, card, count)
-                continue
-            problem = _text_count_problem(digits, number, card)
-            if problem:
-                out.problems.append(problem)
+            if keep and seen[0] < _CARD_LINE_ONCE:
+                known[raw] = seen
+        kind = seen[0]
+        if kind == _CARD_LINE or kind == _CARD_LINE_ONCE:
+            in_header = False
+            # `tuple.__new__`: an Entry without the keyword handling of its constructor, the cost of most lines.
+            entries.append(new(Entry, ("side" if seen[1] else section, number, seen[2], seen[3], None, None, ())))
+        elif kind == _BAD_CARD_LINE:
+            in_header = False
+        elif kind == _SECTION_LINE:
+            section, in_header = seen[1], False
+        elif kind == _HEADER_LINE:
+            key = seen[1]
+            if in_header or key in HEADER_KEYS:
+                if key in out.header_lines:
+                    out.problems.append(error("PARSE_ERROR", f"`{key}:` given again (first on line {out.header_lines[key]})",
+                                              line=number))
+                else:
+                    out.header[key], out.header_lines[key] = seen[2], number
             else:
-                out.entries.append(Entry(section=entry_section, line=number, text=card, count=whole_number(digits)))
-            continue
-        if side_prefix:
-            out.problems.append(error("PARSE_ERROR", f"not a side-deck card line (expected `SB: N CARD`): {clip(line)!r}",
-                                      line=number))
-            continue
-        m = _HEADER.match(line)
-        key = words.header_key(m.group("key")) if m else ""
-        if m and (in_header or key in HEADER_KEYS):
-            value = m.group("value").strip()
-            if key in out.header_lines:
-                out.problems.append(error("PARSE_ERROR", f"`{key}:` given again (first on line {out.header_lines[key]})", line=number))
-            else:
-                out.header[key], out.header_lines[key] = value, number
-            continue
-        out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {clip(line)!r}", line=number))
+                out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {seen[3]!r}", line=number))
     return out
+
+
+def _read_line(raw: str, number: int, out: ParsedDeck, section_title: re.Pattern[str], comment_section: re.Pattern[str],
+               words: Any) -> tuple[Any, ...] | None:
+    """What the line `raw` is (see `_known_lines`); None for a line with a problem, which goes into `out` as it is."""
+    hidden = hidden_break(raw)
+    if hidden:
+        out.problems.append(error("PARSE_ERROR", f"the line holds {hidden}; put each card on a line of its own: {clip(raw)!r}",
+                                  line=number))
+        return None
+    line = raw.strip().lstrip("\ufeff")
+    m = comment_section.match(line)
+    if m:
+        return (_SECTION_LINE, _section_of(m.group("name")))
+    if not line or line.startswith("#") or line.startswith("//"):
+        return (_SKIPPED,)
+    line = _INLINE_COMMENT.sub("", line)
+    m = section_title.match(line)
+    if m:
+        return (_SECTION_LINE, _section_of(m.group("name")))
+    side_prefix = _SIDE_PREFIX.match(line)
+    rest = line[side_prefix.end():] if side_prefix else line
+    m = _CARD.match(rest) or _CARD_COUNT_AFTER.match(rest)
+    if m:
+        card = _arena_card(m.group("card").strip())
+        bidi = bidi_control(card)
+        if bidi:
+            out.problems.append(error("PARSE_ERROR", f"the card text holds {bidi}: {clip(line)!r}", line=number, card=card))
+            return (_BAD_CARD_LINE,)
+        digits = m.group("count")
+        # The common line (`3 Guts`) is read once here; anything unusual goes through `whole_number`'s checks.
+        count = int(digits) if len(digits) <= _SHORT_COUNT and digits.isdigit() else 0
+        if 1 <= count <= MAX_COUNT:
+            return (_CARD_LINE, side_prefix is not None, card, count)
+        problem = _text_count_problem(digits, number, card)
+        if problem:
+            out.problems.append(problem)
+            return (_BAD_CARD_LINE,)
+        # A count `whole_number` reads but the short path does not (a long `000003`): an entry, not kept.
+        return (_CARD_LINE_ONCE, side_prefix is not None, card, whole_number(digits))
+    if side_prefix:
+        out.problems.append(error("PARSE_ERROR", f"not a side-deck card line (expected `SB: N CARD`): {clip(line)!r}",
+                                  line=number))
+        return None
+    m = _HEADER.match(line)
+    if m:
+        return (_HEADER_LINE, words.header_key(m.group("key")), m.group("value").strip(), clip(line))
+    out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {clip(line)!r}", line=number))
+    return None
 
 
 def parse_json(data: Any) -> ParsedDeck | None:

@@ -60,19 +60,23 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     memo: dict[str, tuple[str | None, Problem | None]] = {}
     # And a big event repeats them across decks: what a spelling resolves to is kept while the index lives.
     shared = _shared_memo(index)
+    new = tuple.__new__  # an Entry without its keyword handling: a big event makes a few hundred thousand
     for entry in parsed.entries:
-        if entry.text not in memo:
+        text = entry.text
+        known = memo.get(text)
+        if known is None:
             suggest = len(memo) < SUGGESTION_BUDGET
-            known = shared.get((entry.text, suggest))
+            known = shared.get((text, suggest))
             if known is None:
-                known = shared[(entry.text, suggest)] = _resolve(entry, game, index, suggest=suggest)
-            memo[entry.text] = known
-        card, problem = memo[entry.text]
-        among = tuple(c["id"] for c in problem.candidates) if problem and problem.candidates else ()
-        # Built directly: `dataclasses.replace` per card line was a visible part of a big batch.
-        entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer, among))
-        if problem:
-            problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
+                known = shared[(text, suggest)] = _resolve(entry, game, index, suggest=suggest)
+            memo[text] = known
+        card, problem = known
+        if problem is None:
+            entries.append(new(Entry, (entry.section, entry.line, text, entry.count, card, entry.pointer, ())))
+            continue
+        among = tuple(c["id"] for c in problem.candidates) if problem.candidates else ()
+        entries.append(Entry(entry.section, entry.line, text, entry.count, card, entry.pointer, among))
+        problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
     problems.sort(key=_problem_order)
     return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
                 problems=problems, source=parsed.source)

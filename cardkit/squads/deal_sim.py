@@ -227,10 +227,12 @@ class _Dealer:
         got = table.outcomes(dealt)
         sim = SquadSimulation(deck="", format=self.rules.format, game=self.rules.game, deals=len(dealt), seed=0,
                               seat=self.seat, deck_size=len(self.deck_kinds), gold=self.gold, silver=self.silver)
-        for name in ("left", "cards", "dealt_elements"):
-            values, counts = np.unique(got[name], return_counts=True)
-            target = {"left": sim.left, "cards": sim.sizes, "dealt_elements": sim.elements_dealt}[name]
-            target.update(dict(zip(values.tolist(), counts.tolist())))
+        for name, target in (("left", sim.left), ("cards", sim.sizes), ("dealt_elements", sim.elements_dealt)):
+            values = got[name]
+            low = int(values.min())
+            counts = np.bincount(values - low)  # small whole numbers: a count per value, no sort
+            seen = np.flatnonzero(counts)
+            target.update(dict(zip((seen + low).tolist(), counts[seen].tolist())))
         sim.all_gold_spent = int((got["gold_left"] <= 0).sum())
         sim.spent_total = int(got["spent"].sum())
         sim.redeal_spent_total = int(got["redeal_spent"].sum())

@@ -158,26 +158,41 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     dtype = np.int32 if bits <= 30 else np.int64
     linear = _lattice(dims, [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0)
                              for c in classes], dtype)
-    spent = linear >> t
-    elite_gold = linear & ((1 << g) - 1)
-    gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=dtype)
-    squad_gold = gold_of[_union(dims, _element_bits(squad_elements))]
-    legal = np.ones(cells, dtype=bool)
-    for key in sorted(shared):
-        legal &= _lattice(dims, [int(c.unique and rules.unique_key(c) == key) for c in classes], np.int8) <= 1
-    if rules.flyer_crystal_cap is not None and any(c.flyer for c in classes):
-        legal &= _lattice(dims, [c.cost if c.flyer else 0 for c in classes], dtype) <= rules.flyer_crystal_cap
-    if rules.max_terrains is not None and any(c.terrain for c in classes):
-        legal &= _lattice(dims, [int(c.terrain) for c in classes], np.int8) <= rules.max_terrains
-    probe_best = None
+    # Legality, the gold rank and the re-deal's spend depend on (elements, crystals, gold on elite cards)
+    # alone: small tables over those, read with one lookup per lattice point (fewer big arrays to fill).
+    spent_top = (int(max(1, sum(c.cost * cap for c, cap in zip(classes, caps)))) + 1)
+    elite_top = 1 << g
+    key = _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], np.int32)
+    key += _union(dims, _element_bits(squad_elements)).astype(np.int32) * (spent_top * elite_top)
+    gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=np.int64)[:, None, None]
+    spent_at = np.arange(spent_top)[None, :, None]
+    elite_at = np.arange(elite_top)[None, None, :]
+    fits = (elite_at <= gold_of) & (spent_at <= gold_of + silver_each)
+    never = -(1 << (bits + 1))  # added to a score, leaves it below zero
+    rank = np.where(fits, (gold_of - gold_floor) << g, never).astype(dtype).ravel()
+    best = linear
+    best += np.take(rank, key)
+    np.maximum(best, -1, out=best)
     if probe:
-        probe_legal = legal & (elite_gold <= squad_gold - probe) & (spent <= squad_gold + (silver_each - probe))
-        probe_best = _running_max(np.where(probe_legal, spent, -1).astype(dtype, copy=False), dims)
-    legal &= (elite_gold <= squad_gold) & (spent <= squad_gold + silver_each)
-    score = linear + ((squad_gold - gold_floor) << g)
-    best = _running_max(np.where(legal, score, -1).astype(dtype, copy=False), dims)
-    if probe_best is None:  # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
+        probe_fits = (elite_at <= gold_of - probe) & (spent_at <= gold_of - probe + silver_each)
+        probe_best = np.take(np.where(probe_fits, spent_at, -1).astype(dtype).ravel(), key)
+    else:  # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
         probe_best = np.zeros(cells, dtype=dtype)
+    breaks: Any = None
+    for unique in sorted(shared):
+        over = _lattice(dims, [int(c.unique and rules.unique_key(c) == unique) for c in classes], np.int8) > 1
+        breaks = over if breaks is None else breaks | over
+    if rules.flyer_crystal_cap is not None and any(c.flyer for c in classes):
+        over = _lattice(dims, [c.cost if c.flyer else 0 for c in classes], dtype) > rules.flyer_crystal_cap
+        breaks = over if breaks is None else breaks | over
+    if rules.max_terrains is not None and any(c.terrain for c in classes):
+        over = _lattice(dims, [int(c.terrain) for c in classes], np.int8) > rules.max_terrains
+        breaks = over if breaks is None else breaks | over
+    if breaks is not None:  # the points breaking a rule other than the budget
+        best[breaks] = -1
+        probe_best[breaks] = -1
+    _running_max(best, dims)
+    _running_max(probe_best, dims)
     names = sorted(set().union(*(c.elements for c in classes)))
     return DealTable(kinds=np.asarray(deck_kinds, dtype=np.int32), caps=np.asarray(caps, dtype=np.int32),
                      strides=np.asarray(strides, dtype=np.int64),

@@ -301,8 +301,10 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
         elif declared and declared != fmt.name:
             problems.append(error("WRONG_FORMAT", f"the deck says `format: {declared}`; the event plays {fmt.name}, "
                                                   "so it was checked against that", limit=fmt.name, actual=declared))
+    # The deck's counts were made once, for the validation; the report, hash and card list read them again.
+    counted = deck.tally()
     report = DeckReport(path=str(path), game=deck.game, format=fmt.name if plays_event_game and fmt else deck.format,
-                        player=deck.player, counts={"main": deck.size("main"), "side": deck.size("side")},
+                        player=deck.player, counts={"main": counted.sizes["main"], "side": counted.sizes["side"]},
                         problems=problems)
     return Submission(report, relative=relative, name=deck.name, hash=deck_hash(deck) if deck.resolved else None,
                       cards=listed_cards(deck))
@@ -310,15 +312,9 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
 
 def listed_cards(deck: Deck) -> list[ListedCard]:
     """Every resolved card of `deck` once per section with its total count and first line, in the order written."""
-    totals: dict[tuple[str, str], list[Any]] = {}
-    for e in deck.entries:
-        if e.card is not None:
-            key = (e.section, e.card)
-            if key in totals:
-                totals[key][0] += e.count
-            else:
-                totals[key] = [e.count, e.line]
-    return [ListedCard(section, card, count, line) for (section, card), (count, line) in totals.items()]
+    counted = deck.tally()
+    sections, new = counted.sections, tuple.__new__  # a ListedCard without its keyword handling
+    return [new(ListedCard, (section, card, sections[section][card], line)) for (section, card), line in counted.first.items()]
 
 
 def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | None = None,
@@ -327,7 +323,7 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
                 phase: Callable[[str], None] | None = None, found: list[Found] | None = None) -> EventCheck:
     """Check every submission under `inputs` and across them: format, registrations, duplicates, copies.
 
-    Decks are checked over `jobs` processes (default: every core) when there are many.
+    Decks are checked over `jobs` processes (default: the idle cores) when there are many.
     `phase` is told as each step starts (finding, checking, comparing), `progress` after each deck.
     `found` is `find_submissions(inputs)` when the caller already has it (the folder is not walked again).
 
@@ -353,7 +349,8 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
     tell("comparing decks")
     submissions.extend(cross_check(submissions, regs))
-    return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs), format=fmt.name if fmt else None, submissions=submissions,
+    return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs, registrations),
+                      format=fmt.name if fmt else None, submissions=submissions,
                       registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])
 
 
@@ -364,9 +361,22 @@ def _check_found(fmt: Format | None, item: Found) -> Submission:
     return check_submission(item.path, fmt, item.relative)
 
 
-def _event_name(inputs: list[Any]) -> str:
+def _event_name(inputs: list[Any], registrations: str | os.PathLike[str] | None = None) -> str:
+    """The name of the one folder given; else (only files, or several folders) of the registration list's
+    folder, the event's own; else of the folder every input lies in; `event` when none has a name."""
     folders = [Path(p) for p in inputs if os.path.isdir(p)]
-    return folders[0].resolve().name if len(folders) == 1 else "event"
+    if len(folders) == 1:
+        return folders[0].resolve().name
+    if registrations is not None and not is_stdin(registrations):
+        name = Path(registrations).resolve().parent.name
+        if name:
+            return name
+    try:
+        shared = Path(os.path.commonpath([os.path.abspath(p) if os.path.isdir(p) else os.path.dirname(os.path.abspath(p))
+                                          for p in inputs]))
+    except ValueError:  # nothing in common (no inputs, or paths on different drives)
+        return "event"
+    return shared.name or "event"
 
 
 def cross_check(submissions: list[Submission], regs: Registrations | None) -> list[Submission]:

@@ -7,7 +7,7 @@ from collections import Counter
 import io
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import PurePosixPath
 
 from cardkit.errors import UnknownFormat, UnreadableInput
@@ -38,12 +38,15 @@ class Registration:
     format: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def deck_path(self) -> str | None:
         """The `deck` column as a path inside the event folder: `/` separators, no leading `./`."""
         if not self.deck:
             return None
-        return PurePosixPath(self.deck.replace("\\", "/")).as_posix().removeprefix("./")
+        written = self.deck.replace("\\", "/")
+        if "/" not in written and written != ".":
+            return written  # a bare file name, as most rows give it, is its own path (pathlib per row was a third of reading the list)
+        return PurePosixPath(written).as_posix().removeprefix("./")
 
     def names_file(self, relative: str) -> bool:
         """Whether the `deck` column names the submission at `relative` (its path or just its file name)."""
@@ -102,9 +105,10 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
     from cardkit.jsonio import read_text_input
 
     text = read_text_input(path)
+    text, delimiter = _delimiter(text)
     # Only LF and CRLF end a line (the reader has made CRLF LF), but the csv module also ends a row at a
     # lone CR; it stands in as NUL, which text input never holds, and each cell gets its CR back.
-    reader = csv.reader(io.StringIO(text.replace("\r", "\x00"), newline=""))
+    reader = csv.reader(io.StringIO(text.replace("\r", "\x00"), newline=""), delimiter=delimiter)
     try:
         header = next(reader, None)
         while header is not None and not any(c.strip() for c in header):
@@ -114,7 +118,8 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
         columns = [c.replace("\x00", "\r").strip().lower() for c in header]
         if "player" not in columns:
             raise UnreadableInput(path, f"line {reader.line_num}: no `player` column (columns: {', '.join(columns)}); "
-                                        "the first line must name the columns, e.g. player,deck")
+                                        "the first line must name the columns, e.g. player,deck (separated by "
+                                        "commas, semicolons or tabs, the same on every line)")
         rows: list[Registration] = []
         problems: list[Problem] = []
         seen: dict[PlayerKey, int] = {}
@@ -162,6 +167,37 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
         raise UnreadableInput(path, f"line {reader.line_num}: not CSV ({exc})") from None
     problems.extend(_lookalike_rows(rows, str(path)))
     return Registrations(path=str(path), rows=rows, format=event_format[0] if event_format else None, problems=problems)
+
+
+DELIMITERS: tuple[str, ...] = (",", ";", "\t")
+"""What may separate the columns: commas, or semicolons as a spreadsheet in a European locale writes, or tabs."""
+
+
+def _delimiter(text: str) -> tuple[str, str]:
+    """The list's text with an Excel `sep=X` first line blanked, and the delimiter: that X, else the one of
+    `DELIMITERS` that gives the first line a `player` column.
+
+    Only the header decides, never a guess over the rows: a comma inside a player's name must not make a
+    semicolon list read as commas. A header that has no `player` column either way reads as commas.
+    """
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if at is None:
+        return text, ","
+    declared = lines[at].rstrip(" ")  # not strip(): `sep=` and a tab is a declaration too
+    if declared.lower().startswith("sep=") and len(declared) == 5 and declared[4] in DELIMITERS:
+        # Blanked, not removed: every problem keeps the line number the organizer sees in an editor.
+        lines[at] = ""
+        return "\n".join(lines), declared[4]
+    header = lines[at]
+    for delimiter in DELIMITERS:
+        try:
+            cells = next(csv.reader([header], delimiter=delimiter), [])
+        except csv.Error:
+            continue
+        if any(c.strip().lower() == "player" for c in cells):
+            return text, delimiter
+    return text, ","
 
 
 def _lookalike_rows(rows: list[Registration], path: str) -> list[Problem]:

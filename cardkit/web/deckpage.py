@@ -285,3 +285,34 @@ def line_fixes(report: DeckReport) -> dict[int, LineFix]:
             if options:
                 fixes[p.line] = LineFix(p.line, p.card, "suggest", options, _also(p))
     return fixes
+
+
+@dataclass(frozen=True)
+class CheckedDeck:
+    """A posted deck's check: the report, the deck's text for the page, its file name, notes about choices not
+    applied, and for the page, its line fixes and summary. Made in a worker process, so it is all plain data."""
+
+    report: DeckReport
+    text: str
+    filename: str | None
+    notes: list[str]
+    fixes: dict[int, LineFix] = field(default_factory=dict)
+    summary: DeckSummary | None = None
+
+
+def check_posted(content_type: str, body: bytes, page: bool) -> CheckedDeck:
+    """A posted form's deck checked: seconds for a 1 MiB paste, so run in a worker, never on the event loop.
+
+    With `page`, the cards chosen on the page for reported lines are written into the deck first (each line
+    as `N Name (ID)`; the notes say which could not be), and the page's fixes and summary are made too.
+    """
+    posted = posted_deck(content_type, body)
+    data, notes = posted.data, list[str]()
+    if page and posted.choices and (text := shown_text(data)):
+        changed, notes = apply_choices(text, posted.choices)
+        data = changed.encode("utf-8", "surrogatepass")
+    report, text = check_deck_bytes(data, posted.filename), shown_text(data)
+    if not page:
+        return CheckedDeck(report, text, posted.filename, notes)
+    summary = summarise_deck(text, posted.filename) if report.failure is None else None
+    return CheckedDeck(report, text, posted.filename, notes, line_fixes(report), summary)

@@ -110,30 +110,46 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
     games = drawn.shape[0]
     kinds = len(t.ids)
     rows = np.arange(games)
-    hand = np.zeros((games, kinds), dtype=np.int16)
-    for i in range(min(START_HAND, size)):
-        hand[rows, drawn[:, i]] += 1
+    # cells are addressed in the flat view, rows gathered with np.take: both much faster than fancy indexing
+    base = rows * kinds
     top = min(START_HAND, size)
+    hand = np.bincount((base[:, None] + drawn[:, :top]).ravel(), minlength=games * kinds).astype(np.int16)
+    flat, hand = hand, hand.reshape(games, kinds)
     dead = np.zeros((games, kinds), dtype=bool)
     ever = np.zeros((games, kinds), dtype=bool)
-    onehot = (t.colour[:, None] == np.arange(len(COLOURS))[None, :]).astype(np.int16)
-    big = np.int32(1 << 30)
+    by_colour = [np.flatnonzero(t.colour == c) for c in range(len(COLOURS))]
+    sig_need = t.sig_colour + t.sig_cost  # (S, 4) balls of each colour a signature's opening needs, its own card included
+    need_total = 1 + t.sig_cost.sum(axis=1) + t.sig_colourless
+    # the hand-limit policy as one ranking of (type, dead) pairs: rank r is type by_rank[r], dead or not as dead_at[r]
+    by_rank = np.empty(2 * kinds, dtype=np.intp)
+    dead_at = np.empty(2 * kinds, dtype=bool)
+    by_rank[t.discard_rank], dead_at[t.discard_rank] = np.arange(kinds), False
+    by_rank[t.dead_rank], dead_at[t.dead_rank] = np.arange(kinds), True
+    big16 = np.iinfo(np.int16).max
+    fits_ball = np.zeros((len(COLOURS) + 2, kinds), dtype=bool)
+    for c in range(len(COLOURS)):
+        fits_ball[c] = t.colour == c
+    fits_ball[ANY_COLOUR] = True
     for turn, cities in enumerate(schedule, start=1):
         if draws_on_turn(turn, seat):
             if top >= size:  # every game draws the same number of cards, so all deck out together
                 tally.decked += games
                 tally.ever[turn - 1:] += np.count_nonzero(ever, axis=0)
                 return
-            hand[rows, drawn[:, top]] += 1
+            flat[base + drawn[:, top]] += 1
             top += 1
-        colour_counts = hand @ onehot
+        colour_counts = [hand[:, cols].sum(axis=1, dtype=np.int16) for cols in by_colour]  # an int matmul is slower
         total = hand.sum(axis=1, dtype=np.int16)
         tally.hand[turn - 1] += int(total.sum())
-        # one colour at a time: numpy reduces a length-4 last axis (`.all(axis=2)`) slowly
-        payable = (total[:, None] - 1 - t.sig_cost.sum(axis=1)[None, :]) >= t.sig_colourless[None, :]
-        for c in range(len(COLOURS)):
-            payable &= (colour_counts[:, c:c + 1] - t.sig_colour[None, :, c]) >= t.sig_cost[None, :, c]
-        openable = (hand > 0) & (t.level <= cities)[None, :] & ~dead & payable[:, t.signature]
+        # one signature and one colour at a time, over contiguous rows of games
+        payable_by_sig = np.empty((len(sig_need), games), dtype=bool)
+        for sig in range(len(sig_need)):
+            ok = total >= need_total[sig]
+            for c in np.flatnonzero(sig_need[sig]).tolist():
+                ok &= colour_counts[c] >= sig_need[sig, c]
+            payable_by_sig[sig] = ok
+        payable = np.ascontiguousarray(np.take(payable_by_sig, t.signature, axis=0).T)  # (games, K) in C order
+        openable = (hand > 0) & (t.level <= cities)[None, :] & ~dead & payable
         any_open = openable.any(axis=1)
         tally.any_open[turn - 1] += int(np.count_nonzero(any_open))
         tally.openable[turn - 1] += int((hand * openable).sum())
@@ -141,31 +157,37 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
         tally.ever[turn - 1] += np.count_nonzero(ever, axis=0)
 
         opener = np.flatnonzero(any_open)
-        chosen = openable[opener].argmax(axis=1)
-        hand[opener, chosen] -= 1
+        chosen = openable.argmax(axis=1)[opener]
+        flat[base[opener] + chosen] -= 1
         group = t.unique_group[chosen]
         named = group >= 0
         if named.any():
             dead[opener[named]] |= t.unique_group[None, :] == group[named][:, None]
         # payment keeps the engine's fixed order (dead Unique cards first), whatever the hand-limit policy
-        priority = t.pay_rank[None, :] - kinds * dead
+        priority = np.where(dead, t.pay_rank - kinds, t.pay_rank).astype(np.int16)
+        # a ball of colour c is paid by a held card of that colour (any colour for a colourless ball),
+        # the first by `priority`; rows of `fits_ball` are colours, ANY_COLOUR, and last a ball not owed
         for b in range(t.balls.shape[1]):
-            need = t.balls[chosen, b]
-            paying = need >= 0
-            g, colour = opener[paying], need[paying]
-            fits = (hand[g] > 0) & ((t.colour[None, :] == colour[:, None]) | (colour[:, None] == ANY_COLOUR))
-            pick = np.where(fits, priority[g], big).argmin(axis=1)
-            hand[g, pick] -= 1
+            owed = np.full(games, len(fits_ball) - 1, dtype=np.intp)
+            owed[opener] = np.where(t.balls[chosen, b] >= 0, t.balls[chosen, b], len(fits_ball) - 1)
+            paying = np.flatnonzero(owed < len(fits_ball) - 1)
+            if paying.size == 0:
+                continue
+            key = np.where((hand > 0) & np.take(fits_ball, owed, axis=0), priority, np.int16(big16))
+            pick = key.argmin(axis=1)
+            flat[base[paying] + pick[paying]] -= 1
         if turn in takes:  # the attack took a city: draw 2, or what the library still has
             for _ in range(min(CITY_DRAW, size - top)):
-                hand[rows, drawn[:, top]] += 1
+                flat[base + drawn[:, top]] += 1
                 top += 1
-        keep = np.where(dead, t.dead_rank[None, :], t.discard_rank[None, :])
-        over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
-        while over.size:  # one card at a time, only from the hands still over the limit
-            pick = np.where(hand[over] > 0, keep[over], big).argmin(axis=1)
-            hand[over, pick] -= 1
-            over = over[hand[over].sum(axis=1) > HAND_LIMIT]
+        total = hand.sum(axis=1)
+        over = np.flatnonzero(total > HAND_LIMIT)
+        if over.size:  # the excess goes in the policy's order: the first ranks of (type, dead) pairs held
+            held = np.take(hand, over, axis=0)
+            ranked = np.take(held, by_rank, axis=1) * (np.take(np.take(dead, over, axis=0), by_rank, axis=1) == dead_at)
+            before = ranked.cumsum(axis=1) - ranked
+            drop = np.clip((total[over] - HAND_LIMIT)[:, None] - before, 0, ranked).astype(hand.dtype)
+            hand[over] = held - np.take(drop, t.discard_rank, axis=1) - np.take(drop, t.dead_rank, axis=1)
 
 
 def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str,
@@ -269,7 +291,7 @@ def _play_block(tables: DeckTables, size: int, needed: int, schedule: Sequence[i
     n, stream = block
     tally = Tally.empty(len(schedule), tables.ids)
     order = shuffles(np.random.Generator(np.random.PCG64(stream)), n, size)[:, :needed]  # later cards are never drawn
-    _play_chunk(tables, tables.position_type[order], size, schedule, seat, takes, tally)
+    _play_chunk(tables, np.take(tables.position_type, order), size, schedule, seat, takes, tally)
     tally.games = n
     return tally
 

@@ -374,12 +374,14 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
     length = np.full(n, size, dtype=np.int64)
     discard = np.zeros((n, width), dtype=np.int16)
     hands = [np.zeros((n, width), dtype=np.int8) for _ in range(2)]
+    library_cells = library.reshape(-1)  # a view: reshuffles write into `library`, draws read here
     first_reshuffle = np.zeros(n, dtype=np.int64)
     tables = [_Tables.of(plan, setup) for plan in setup.plans]
     counts = _Counts.empty(turns)
     kind_bits = np.int64(1) << np.arange(width, dtype=np.int64)
 
     def draw(hand: np.ndarray, turn: int) -> None:
+        hand_cells = hand.reshape(-1)
         for _ in range(DRAW):
             empty = np.flatnonzero(top >= length)
             if empty.size:
@@ -388,7 +390,7 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
                     _reshuffle(rng, refill, discard, library, top, length)
                     first_reshuffle[refill] = np.where(first_reshuffle[refill] == 0, turn, first_reshuffle[refill])
             g = np.flatnonzero(top < length)
-            hand[g, library[g, top[g]]] += 1
+            hand_cells[g * width + np.take(library_cells, g * size + top[g])] += 1
             top[g] += 1
 
     for turn in range(1, turns + 1):
@@ -407,8 +409,9 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
             for attack in t.attacks(hand):
                 fired = np.flatnonzero(attack >= 0)
                 kind = attack[fired]
-                hand[fired, kind] -= 1
-                discard[fired, kind] += 1
+                cells = fired * width + kind
+                hand.reshape(-1)[cells] -= 1
+                discard.reshape(-1)[cells] += 1
                 answers = tables[1 - s].answers[kind]                 # (fired, most answers), -1 padding
                 held = (answers >= 0) & (other[fired[:, None], np.maximum(answers, 0)] > 0)
                 answered = held.any(axis=1)
@@ -453,7 +456,8 @@ class _Tables:
     move_kinds: Any     # (kinds,) 1 for a Move card some own ship may use
     attack_order: Any   # attack kinds this side may use, in `play_key` order
     answers: Any        # (kinds, most) this side's defense kinds answering each attack kind, in order; -1 padding
-    moves_memo: dict[int, Any]
+    keep_score: Any     # (need masks, kinds) `keep_best`'s score of each kind once those needs are covered
+    moves_memo: dict[int, Any]  # packed set of Move cards -> cards played; -1, -2: the whole table and its filled rows
 
     @classmethod
     def of(cls, plan: _SidePlan, setup: _Setup) -> _Tables:
@@ -473,26 +477,46 @@ class _Tables:
         answers = np.full((width, most), -1, dtype=np.int64)
         for k, fitting in enumerate(plan.answers):
             answers[k, :len(fitting)] = fitting
-        return cls(plan, setup.types, masks, keep_rank, popcount, move_kinds, attack_order, answers, {})
+        states = np.arange(1 << bits, dtype=np.int16)
+        keep_score = (popcount[masks[None, :] & ~states[:, None]] * np.int16(width + 1)
+                      + keep_rank[None, :]).astype(np.int16)
+        return cls(plan, setup.types, masks, keep_rank, popcount, move_kinds, attack_order, answers, keep_score, {})
 
     def moves(self, hand: Any) -> Any:
         """The Move cards each game plays (counts per kind): `moves_played` once per distinct set of Move cards."""
         import numpy as np
 
-        movable = hand * self.move_kinds
+        columns = np.flatnonzero(self.move_kinds).tolist()
         # one number per set of Move cards: a hand holds at most HAND_LIMIT (< 8) of a kind, 3 bits each
-        packed = movable.astype(np.int64) @ (np.int64(1) << (3 * np.arange(hand.shape[1], dtype=np.int64)))
-        keys, first, where = np.unique(packed, return_index=True, return_inverse=True)
+        packed = np.zeros(hand.shape[0], dtype=np.int64)
+        for j, k in enumerate(columns):
+            packed |= hand[:, k].astype(np.int64) << (3 * j)
+        if len(columns) <= 5:  # few Move kinds: a table row per possible set, read with one np.take
+            table = self.moves_memo.get(-1)
+            if table is None:
+                table = self.moves_memo[-1] = np.zeros((1 << (3 * len(columns)), hand.shape[1]), dtype=hand.dtype)
+                self.moves_memo[-2] = np.zeros(1 << (3 * len(columns)), dtype=bool)
+            filled = self.moves_memo[-2]
+            for key in np.unique(packed[~filled[packed]]).tolist():
+                table[key] = self._moves_of(key, columns, hand.shape[1], hand.dtype)
+                filled[key] = True
+            return np.take(table, packed, axis=0)
+        keys, where = np.unique(packed, return_inverse=True)
         rows = np.zeros((keys.size, hand.shape[1]), dtype=hand.dtype)
-        for i, (key, at) in enumerate(zip(keys.tolist(), first.tolist())):
+        for i, key in enumerate(keys.tolist()):
             row = self.moves_memo.get(key)
             if row is None:
-                cards = [k for k, c in enumerate(movable[at].tolist()) for _ in range(c)]
-                row = np.bincount(np.asarray(moves_played(cards, self.plan, list(self.types)), dtype=np.int64),
-                                  minlength=hand.shape[1]).astype(hand.dtype)
-                self.moves_memo[key] = row
+                row = self.moves_memo[key] = self._moves_of(key, columns, hand.shape[1], hand.dtype)
             rows[i] = row
-        return rows[where.reshape(-1)]
+        return np.take(rows, where.reshape(-1), axis=0)
+
+    def _moves_of(self, key: int, columns: list[int], width: int, dtype: Any) -> Any:
+        """The Move cards played from the set `key` packs (3 bits per Move kind of `columns`), as counts per kind."""
+        import numpy as np
+
+        cards = [k for j, k in enumerate(columns) for _ in range((key >> (3 * j)) & 7)]
+        return np.bincount(np.asarray(moves_played(cards, self.plan, list(self.types)), dtype=np.int64),
+                           minlength=width).astype(dtype)
 
     def attacks(self, hand: Any) -> Any:
         """Per attack in firing order (`play_key`, up to the fleet's attacks per turn), the kind each game
@@ -517,18 +541,20 @@ def _keep_best_all(hand: Any, t: _Tables) -> Any:
     kept = hand.copy()
     if over.size == 0:
         return kept
-    rest = hand[over]
+    # rows gathered with np.take and cells addressed in the flat view: both much faster than fancy indexing
+    rest = np.take(hand, over, axis=0)
     chosen = np.zeros_like(rest)
+    rest_cells, chosen_cells = rest.reshape(-1), chosen.reshape(-1)
     covered = np.zeros(over.size, dtype=np.int16)
-    width = np.int16(hand.shape[1] + 1)
-    rows = np.arange(over.size)
+    base = np.arange(over.size) * hand.shape[1]
     for _ in range(HAND_LIMIT):
-        new = t.popcount[t.masks[None, :] & ~covered[:, None]]
-        score = np.where(rest > 0, new * width + t.keep_rank[None, :], np.int16(-1))
+        score = np.take(t.keep_score, covered, axis=0)  # scores of every kind for what each hand has covered
+        np.putmask(score, rest == 0, np.int16(-1))
         pick = score.argmax(axis=1)
-        chosen[rows, pick] += 1
-        rest[rows, pick] -= 1
-        covered |= t.masks[pick]
+        cells = base + pick
+        chosen_cells[cells] += 1
+        rest_cells[cells] -= 1
+        covered |= np.take(t.masks, pick)
     kept[over] = chosen
     return kept
 
