@@ -5,13 +5,16 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
+
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -20,8 +23,24 @@ DATA = Path(__file__).resolve().parent / "data"
 # derandomize seeds each test from its own source, no example database carries state between
 # runs, and no deadline makes a test's verdict depend on how fast the machine is. A test's own
 # @settings(...) inherits these unless it names them.
-settings.register_profile("cardkit", derandomize=True, database=None, deadline=None)
+# The `cardkit` profile (loaded here, the README's test command) draws a quarter of each test's full
+# count of examples (sampling.examples) to keep the suite quick; `--hypothesis-profile=thorough`
+# draws every test's full count.
+settings.register_profile("thorough", derandomize=True, database=None, deadline=None, max_examples=100)
+settings.register_profile("cardkit", settings.get_profile("thorough"), max_examples=25)
 settings.load_profile("cardkit")
+
+
+# Every Python the tests start (the xdist workers, the commands run as processes, the docs sessions) reads
+# and writes bytecode in one throwaway folder, compiling each module once per run: where
+# PYTHONDONTWRITEBYTECODE is set, each of those processes would otherwise compile all of cardkit again (about
+# 0.1 s of a 0.3 s start-up), and without a prefix the bytecode would go into the checkout. Set here, in the
+# process that starts the workers, before it starts them; a prefix of the user's own is kept.
+if "PYTHONPYCACHEPREFIX" not in os.environ:
+    _PYCACHE = tempfile.mkdtemp(prefix="cardkit-test-pycache-")
+    atexit.register(shutil.rmtree, _PYCACHE, True)
+    os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 # Some modules read their data files on import, during collection, before any fixture runs, and note the
@@ -46,16 +65,46 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
-def catalogue_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled catalogue built once per test process (each xdist worker), for tests that only read it."""
-    from cardkit.db.build import build_database
+def catalogue_db(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Path:
+    """The bundled catalogue built once per test process (each xdist worker), for tests that only read it.
 
-    return build_database(tmp_path_factory.mktemp("catalogue") / "cardkit.db").path
+    A copy of the default database in the cache folder, which the commands build on first use anyway (a
+    build is about 3.6 s of CPU): one build serves both, and no rebuild of the default touches this copy.
+    """
+    from cardkit.db.build import ensure_database
+
+    path = tmp_path_factory.mktemp("catalogue") / "cardkit.db"
+    shutil.copyfile(ensure_database(cache_dir / "cardkit.db"), path)
+    return path
 
 
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture
+def cardkit_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
+    """Run `cardkit ARGS` in this process through the console script's own entry point (cardkit.cli.main:main),
+    from the repository root: the same usage-error and exit-code handling as `python -m cardkit`, without
+    paying a new interpreter's start-up. Tests of what needs a real process (the console script itself, a
+    terminal, a signal) still start one."""
+    from cardkit.cli.main import main
+
+    monkeypatch.chdir(ROOT)
+
+    def run(*args: str) -> Ran:
+        capsys.readouterr()
+        monkeypatch.setattr(sys, "argv", ["cardkit", *args])
+        try:
+            main()
+            code = 0
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        out, err = capsys.readouterr()
+        return Ran(code, out, err)
+
+    return run
 
 
 REFERENCE_HOWTO = ("the raw reference card lists are not in the repository: put berserk-tcg-cardlist.csv, "

@@ -16,6 +16,7 @@ from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.rolls import rolled
 from cardkit.games.battle.setup import load_side, new_battle
 from cardkit.games.battle.engine import ENGINE
+from sampling import examples
 
 DATA = Path(__file__).parent / "data" / "battle"
 BASE = new_battle(load_side(DATA / "online-first.json"), load_side(DATA / "online-second.json")).to_dict()
@@ -24,7 +25,7 @@ VALUES: list[Any] = [None, 0, -1, 1, 7, True, False, "c3", "c4", "a9", "reserve"
                      "first", "second", "b_ahti", "d_asgara", "f_korred", 2**40, "", [], {}]
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.lists(st.tuples(st.integers(0, 6), st.sampled_from(FIELDS), st.sampled_from(VALUES)), max_size=4),
        st.integers(0, 2**16))
 def test_a_changed_state_is_read_or_refused_and_never_crashes_a_battle(tmp_path_factory: Any, changes: list[Any], seed: int) -> None:

@@ -16,6 +16,7 @@ from cardkit.errors import BadArgument
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.simulate import _plan, keep_best, moves_played, simulate
 from cardkit.simulation import SimulationOptions, simulate_deck
+from sampling import examples
 
 # The card list as printed: card -> count.
 STANDARD = {
@@ -228,7 +229,7 @@ def _fits(cards: list[int], masks: tuple[int, ...], movers: tuple[int, ...]) -> 
     return False
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=st.lists(st.sampled_from(["tactical-speed", "cruising-speed", "fast", "very-fast"]), max_size=5),
        movers=st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)),
        usable=st.lists(st.integers(0, 7), min_size=4, max_size=4))

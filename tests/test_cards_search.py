@@ -15,6 +15,7 @@ from cardkit.db.query import FIELDS, parse_query
 from cardkit.db.search import find_card, search_cards
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
 from cardkit.textfold import fold
+from sampling import examples
 
 
 @pytest.fixture(scope="module")
@@ -195,7 +196,7 @@ def test_unknown_game_option_is_refused(db: Path) -> None:
         search_cards("Guts", game="chess", db=db)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     op=st.sampled_from(["=", "!=", "<", "<=", ">", ">="]),
     n=st.integers(min_value=-1, max_value=12),

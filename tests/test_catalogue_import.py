@@ -17,6 +17,7 @@ from cardkit.catalogue.check import check_catalogue
 from cardkit.catalogue.importing import import_game
 from cardkit.cli.main import app
 from cardkit.errors import UnknownGame, UnreadableInput
+from sampling import examples
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "catalogue" / "reference"
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,7 +281,7 @@ def altered_records(draw: st.DrawFn) -> list[dict[str, Any]]:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=examples(150), deadline=None, derandomize=True)
 @given(st.one_of(JSON_VALUES, RECORDS, altered_records()))
 def test_any_json_given_to_the_json_importers_is_refused_as_unreadable_or_imported_schema_valid(value: Any) -> None:
     import tempfile

@@ -5,8 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -15,6 +17,10 @@ pytestmark = pytest.mark.smoke
 
 def cardkit(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "cardkit", *args], capture_output=True, text=True, timeout=60, cwd=ROOT)
+
+
+# The usage-error paths below run the console script's entry point in this process (conftest.cardkit_main);
+# the version, completion and console-script tests at the end start a real `python -m cardkit`.
 
 
 @pytest.mark.parametrize(
@@ -28,8 +34,8 @@ def cardkit(*args: str) -> subprocess.CompletedProcess[str]:
     ],
     ids=["bad-int", "unknown-command", "missing-argument", "bad-choice", "unknown-option"],
 )
-def test_a_usage_error_is_one_error_line_and_exit_2(args: list[str], words: str) -> None:
-    result = cardkit(*args)
+def test_a_usage_error_is_one_error_line_and_exit_2(args: list[str], words: str, cardkit_main: Callable[..., Ran]) -> None:
+    result = cardkit_main(*args)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -38,8 +44,8 @@ def test_a_usage_error_is_one_error_line_and_exit_2(args: list[str], words: str)
 
 
 @pytest.mark.parametrize("args", [[], ["catalogue"], ["squad"]], ids=["cardkit", "group", "another-group"])
-def test_a_command_or_group_without_a_subcommand_prints_its_help_once_and_exits_2(args: list[str]) -> None:
-    result = cardkit(*args)
+def test_a_command_or_group_without_a_subcommand_prints_its_help_once_and_exits_2(args: list[str], cardkit_main: Callable[..., Ran]) -> None:
+    result = cardkit_main(*args)
     assert result.returncode == 2
     assert result.stdout.count("Usage:") == 1 and result.stderr == ""
     assert ("validate" if not args else "check") in result.stdout
@@ -55,8 +61,8 @@ def test_a_command_or_group_without_a_subcommand_prints_its_help_once_and_exits_
     ],
     ids=["missing-option-value", "missing-value-in-a-group", "unknown-option", "unknown-subcommand"],
 )
-def test_a_usage_error_points_to_the_help_of_the_command_it_happened_in(args: list[str], command: str) -> None:
-    result = cardkit(*args)
+def test_a_usage_error_points_to_the_help_of_the_command_it_happened_in(args: list[str], command: str, cardkit_main: Callable[..., Ran]) -> None:
+    result = cardkit_main(*args)
     assert result.returncode == 2
     assert result.stderr.rstrip().endswith(f"{command} --help`)"), result.stderr
 

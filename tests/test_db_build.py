@@ -29,8 +29,9 @@ CARDS_COLUMNS = {"game", "id", "name", "latin", "set_id", "kind", "colour", "ele
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("db") / "cardkit.db").path
+def db(catalogue_db: Path) -> Path:
+    """The bundled catalogue, built once per test process (conftest.catalogue_db); the tests here only read it."""
+    return catalogue_db
 
 
 @pytest.fixture(scope="module")

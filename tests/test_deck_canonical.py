@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from cardkit.decks import parse_deck, read_deck
 from cardkit.decks.canonical import UnresolvedDeck, convert, deck_hash, diff_decks, to_json, to_text
 from cardkit.errors import BadArgument
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK_SCHEMA = json.loads((ROOT / "schemas" / "deck.schema.json").read_text(encoding="utf-8"))
@@ -115,7 +116,7 @@ def _spellings(game: str) -> dict[str, list[str]]:
     return out
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_hash_diff_and_convert_ignore_spelling_order_and_line_splits(data: st.DataObject) -> None:
     game = data.draw(st.sampled_from(["berserk-tcg", "berserk-ccg", "berserk-online", "berserker"]))

@@ -19,6 +19,7 @@ from cardkit.cli.main import app
 from cardkit.decks import parse_deck, read_deck
 from cardkit.decks.canonical import deck_hash
 from cardkit.decks.code import MAX_CODE_CHARS, BadDeckCode, decode_code, encode_deck, read_deck_code
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 HAWKS = ROOT / "decks" / "berserk-tcg" / "white-hawks.deck"
@@ -44,7 +45,7 @@ def decks(draw: st.DrawFn) -> tuple[str, dict[str, int], dict[str, int]]:
     return game, draw(section), draw(section)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(decks())
 def test_a_deck_code_round_trips_to_the_same_cards_counts_and_hash(deck: tuple[str, dict[str, int], dict[str, int]]) -> None:
     game, main, side = deck

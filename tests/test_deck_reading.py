@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cardkit.decks import DeckGameUnknown, parse_deck, read_deck
 from cardkit.errors import UnknownFormat, UnreadableInput
+from sampling import examples
 
 DATA = Path(__file__).resolve().parent / "data" / "decks"
 
@@ -315,7 +316,7 @@ def test_reading_never_modifies_the_file() -> None:
     assert path.read_bytes() == before
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=examples(150), deadline=None, derandomize=True)
 @given(st.text(max_size=300))
 def test_random_text_never_raises_anything_but_unreadable_input(text: str) -> None:
     try:
@@ -325,7 +326,7 @@ def test_random_text_never_raises_anything_but_unreadable_input(text: str) -> No
     assert all(p.code for p in deck.problems)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None, derandomize=True)
 @given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40), max_size=12))
 def test_random_lines_under_a_game_header_become_problems_not_exceptions(lines: list[str]) -> None:
     deck = parse_deck("game: berserk-tcg\n" + "\n".join(lines))
@@ -356,7 +357,7 @@ def test_a_count_of_thousands_of_digits_is_a_parse_error_not_a_crash(sign: str) 
     assert len(problem.message) < 80 and deck.entries == []
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(st.integers(min_value=-(10**30), max_value=10**30), st.integers(min_value=0, max_value=30))
 def test_any_count_is_either_read_or_a_parse_error_at_its_line(n: int, zeros: int) -> None:
     digits = str(n) if n < 0 else "0" * zeros + str(n)

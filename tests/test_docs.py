@@ -19,7 +19,7 @@ import docsessions  # noqa: E402
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 # Upper-case string literals in the code that are not problem codes.
-NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK"}
+NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "CARDKIT_DECK_CHECK_PROCESSES", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK"}
 
 SESSIONS = [s for path in docsessions.doc_files(ROOT) for s in docsessions.find_sessions(path)]
 
@@ -53,7 +53,10 @@ def working_folder(session: docsessions.Session, folders: dict[str, tuple[Path, 
     return folder
 
 
-@pytest.mark.parametrize("session", SESSIONS, ids=[f"{s.path.name}:{s.first_line}" for s in SESSIONS])
+# One xdist worker runs every session of a page, in the page's order (--dist loadgroup, pyproject.toml), so no
+# worker replays the earlier sessions of a page another worker already ran.
+@pytest.mark.parametrize("session", [pytest.param(s, marks=pytest.mark.xdist_group(f"docs-{s.path.name}"))
+                                     for s in SESSIONS], ids=[f"{s.path.name}:{s.first_line}" for s in SESSIONS])
 def test_every_console_session_shows_the_output_its_commands_really_print(
         session: docsessions.Session, working_folders: dict[str, tuple[Path, list[docsessions.Session]]],
         tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from cardkit.games.engine import Engine, IllegalAction, distinct_combinations
 from cardkit.jsonio import dumps_canonical
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 2
@@ -145,5 +146,5 @@ def test_distinct_combinations_give_each_choice_of_copies_once() -> None:
 @pytest.mark.parametrize("name", sorted(STARTS))
 def test_many_longer_random_games_keep_every_invariant_of_the_protocol(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys.modules[__name__], "STEPS", 150)
-    for seed in range(100, 110):
+    for seed in range(100, 100 + examples(10)):  # ten seeds with --hypothesis-profile=thorough, five by default
         assert play(name, seed), "a game starts with a legal action"

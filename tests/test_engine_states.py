@@ -17,6 +17,7 @@ from cardkit.cli.main import app
 from cardkit.errors import CardkitError, UnreadableInput
 from cardkit.games.berserk_tcg.game.engine import ENGINE as TCG
 from cardkit.games.berserker.game.engine import ENGINE as FLEET
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE, RED = ROOT / "decks/berserk-tcg/white-hawks.deck", ROOT / "decks/berserk-tcg/red-apostles.deck"
@@ -229,7 +230,7 @@ def _paths(data: Any, prefix: list[Any]) -> list[list[Any]]:
     return out
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["tcg", "fleet", "battle"]), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(FIELD_VALUES)),
                                                               min_size=1, max_size=3))
 def test_a_mutated_state_is_read_or_refused_and_what_is_read_plays_and_writes_only_readable_states(
@@ -275,7 +276,7 @@ def test_battle_moves_with_500_cards_in_the_reserve_stops_at_its_limit(states: d
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["tcg", "fleet", "battle"]), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(FIELD_VALUES)),
                                                               min_size=1, max_size=2))
 def test_every_command_on_a_mutated_state_exits_0_1_or_2_and_whatever_it_writes_every_command_reads(

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,8 @@ def test_a_name_that_finds_nothing_or_too_much_exits_1_with_one_error_line(runne
     (["squad", "best", "squads/online-deal.json", "--seat", "third"], "squad best"),
     (["fleet", "nosuch"], "fleet"),
 ], ids=["missing-argument", "extra-argument", "bad-option-value", "unknown-subcommand"])
-def test_a_usage_error_points_to_the_help_of_the_command_that_was_run(args: list[str], command: str) -> None:
-    result = subprocess.run([sys.executable, "-m", "cardkit", *args], capture_output=True, text=True, timeout=60, cwd=ROOT)
+def test_a_usage_error_points_to_the_help_of_the_command_that_was_run(args: list[str], command: str,
+                                                                     cardkit_main: Callable[..., Ran]) -> None:
+    result = cardkit_main(*args)
     assert result.returncode == 2
     assert result.stderr.rstrip().endswith(f"{command} --help`)"), result.stderr

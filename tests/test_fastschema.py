@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 
 from cardkit import fastschema
 from cardkit.fastschema import passes
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 # schemas/output/ documents what commands print; cardkit never checks a file against those, quickly or not
@@ -96,7 +97,7 @@ def _shaped(schema: Any, root: dict[str, Any], depth: int) -> st.SearchStrategy[
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=st.data())
 def test_a_quick_yes_is_always_jsonschemas_yes(name: str, data: st.DataObject) -> None:
     document = data.draw(guided(SCHEMAS[name], SCHEMAS[name]))

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from cardkit.cli.main import app
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.fleet import check_fleet, check_fleet_file
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "fleet"
@@ -170,7 +171,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values)
 def test_any_json_value_is_a_report_or_an_unreadable_input_never_a_crash(data: Any) -> None:
     try:
@@ -181,7 +182,7 @@ def test_any_json_value_is_a_report_or_an_unreadable_input_never_a_crash(data: A
                           "WRONG_FLEET"} for p in report.problems)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.dictionaries(st.sampled_from(["human", "berserker"]), st.just(None), min_size=1),
        st.lists(st.tuples(st.sampled_from(["berserker", "ramship", "cruiser", "c-plus-gun-ship"]),
                           st.sampled_from("abcdefgh"), st.integers(1, 8)), max_size=20))

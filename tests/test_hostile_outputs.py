@@ -26,6 +26,7 @@ from cardkit.db.build import build_database, is_catalogue_database
 from cardkit.errors import OutputRefused
 from cardkit.outputs import Kind, Output, clean_stale_temporaries
 from cardkit.tournament.database import is_tournament_database
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
@@ -70,11 +71,6 @@ def foreign_sqlite(path: Path, with_meta: bool = False) -> Path:
 def text_file(path: Path, text: str = "player,deck\nAlice,alice.deck\n") -> Path:
     path.write_text(text, encoding="utf-8")
     return path
-
-
-@pytest.fixture(scope="module")
-def catalogue_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_database(tmp_path_factory.mktemp("catalogue") / "cardkit.db").path
 
 
 @pytest.fixture(scope="module")
@@ -430,7 +426,7 @@ CONTENTS = st.one_of(
 )
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(kind_name=st.sampled_from(sorted(_kinds())), content=CONTENTS, force=st.booleans())
 def test_any_existing_file_is_left_whole_or_replaced_only_as_the_rule_allows(kind_name: str, content: bytes,
                                                                              force: bool) -> None:

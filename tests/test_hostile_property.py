@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from cardkit import paths
 from cardkit.catalogue.store import catalogue_hash
 from cardkit.cli.main import app
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 HAWKS = ROOT / "decks" / "berserk-tcg" / "white-hawks.deck"
@@ -78,7 +79,7 @@ def private_cards(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("command", list(COMMANDS))
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(30), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=contents, suffix=st.sampled_from([".deck", ".json", ".deck.json", ".txt", ".csv"]))
 def test_no_file_makes_a_reader_crash_or_change_a_file(command: str, data: bytes, suffix: str, private_cards: Path,
                                                        repository_catalogue: None, monkeypatch: pytest.MonkeyPatch) -> Any:

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from cardkit.cli.main import app
 from cardkit.tournament import check_event
 from cardkit.tournament.registry import RegistryDamaged, build_registry, read_registry, render_registry
+from sampling import examples
 
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
 ALICE = EVENT / "decks" / "alice.deck"
@@ -85,7 +86,7 @@ def test_a_hand_edited_registry_is_registry_damaged_exit_2(edit: str, tmp_path: 
     assert "Alice Archer" in text.stderr and "register the event again" in text.stderr
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=st.data())
 def test_any_change_to_a_registered_list_is_refused_or_changes_nothing(data: st.DataObject) -> None:
     registry = copy.deepcopy(REGISTRY)

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from cardkit.errors import OutputRefused, WriteFailed
 from cardkit.outputs import Kind, Output
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "data" / "catalogue" / "mini"
@@ -128,7 +129,7 @@ def file_size_limit(size: int) -> Iterator[None]:
         signal.signal(signal.SIGXFSZ, old_handler)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(rows=st.integers(min_value=0, max_value=400), limit=st.integers(min_value=0, max_value=64 << 10),
        existing=st.booleans())
 def test_the_sqlite_writer_either_writes_the_whole_database_or_nothing(rows: int, limit: int, existing: bool,
@@ -153,7 +154,7 @@ def test_the_sqlite_writer_either_writes_the_whole_database_or_nothing(rows: int
     conn.close()
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(size=st.integers(min_value=0, max_value=32 << 10), limit=st.integers(min_value=0, max_value=32 << 10))
 def test_any_file_written_past_the_limit_is_write_failed_and_the_old_file_stays(
         size: int, limit: int, tmp_path_factory: pytest.TempPathFactory) -> None:

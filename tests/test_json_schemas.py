@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import shutil
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.db.build import build_database
+from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"
@@ -63,20 +63,16 @@ COMMANDS: list[tuple[str, list[str]]] = [
 ]
 
 
-def cardkit_process(args: list[str]) -> subprocess.CompletedProcess[str]:
-    """The console script itself: a usage error is reported outside any command, where CliRunner doesn't reach."""
-    return subprocess.run([sys.executable, "-m", "cardkit", *args], capture_output=True, text=True, timeout=60, cwd=ROOT)
-
-
 def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="module")
-def states(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A built database, and a fleet, TCG and battle state for the moves and apply commands to read."""
+def states(tmp_path_factory: pytest.TempPathFactory, catalogue_db: Path) -> Path:
+    """A built database (a copy of the one built once per test process), and a fleet, TCG and battle state
+    for the moves and apply commands to read."""
     tmp = tmp_path_factory.mktemp("states")
-    build_database(tmp / "search.db")
+    shutil.copy(catalogue_db, tmp / "search.db")
     runner = CliRunner()
     for args in (["fleet", "new", FLEETS + "human-ram-screen.fleet.json", FLEETS + "berserker-centre.fleet.json", "--seed", "1"],
                  ["tcg", "new", "decks/berserk-tcg/white-hawks.deck", "decks/berserk-tcg/red-apostles.deck", "--seed", "1"],
@@ -149,14 +145,16 @@ def test_with_json_an_error_is_one_json_object_on_stdout_with_the_same_exit_code
 
 @pytest.mark.parametrize("args", [["squad", "best", "squads/online-deal.json", "--bogus", "--json"],
                                   ["simulate", "--json", "decks/berserk-tcg/white-hawks.deck", "--games", "many"]])
-def test_with_json_a_usage_error_the_parser_finds_is_json_too(args: list[str]) -> None:
-    done = cardkit_process(args)
+def test_with_json_a_usage_error_the_parser_finds_is_json_too(args: list[str], cardkit_main: Callable[..., Ran]) -> None:
+    # The console script's entry point (in this process): a usage error is reported outside any command,
+    # where CliRunner doesn't reach.
+    done = cardkit_main(*args)
     data = json.loads(done.stdout)
     assert done.returncode == 2 and done.stderr == ""
     assert list(validator("output/error").iter_errors(data)) == [] and data["error"]["code"] == "USAGE"
     assert data["error"]["message"].endswith(f" {' '.join(args[:1 if args[0] == 'simulate' else 2])} --help`)")
 
 
-def test_json_after_a_double_dash_is_a_query_word_not_the_option() -> None:
-    done = cardkit_process(["cards", "search", "--bogus", "--", "--json"])
+def test_json_after_a_double_dash_is_a_query_word_not_the_option(cardkit_main: Callable[..., Ran]) -> None:
+    done = cardkit_main("cards", "search", "--bogus", "--", "--json")
     assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith("error: No such option: --bogus")

@@ -23,6 +23,7 @@ from cardkit.tournament import check_event
 from cardkit.tournament.database import write_database
 from cardkit.visible import csv_cell
 from cardkit.web.guards import CsvRewriter
+from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = ROOT / "tests" / "data" / "tournament" / "spring-open"
@@ -95,7 +96,7 @@ def test_numbers_and_the_catalogue_csv_are_unchanged(ds: Any, catalogue: Path) -
 cells = st.one_of(st.text(max_size=12), st.sampled_from(FORMULAS + ["", '"', '""', "a\r\nb", "\n", ",", "-1", "1e5"]))
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(rows=st.lists(st.lists(cells, min_size=1, max_size=5), min_size=1, max_size=6), cuts=st.lists(st.integers(0, 400)))
 def test_the_csv_rewriter_guards_each_cell_wherever_the_stream_is_cut(rows: list[list[str]], cuts: list[int]) -> None:
     text = io.StringIO(newline="")
@@ -343,3 +344,12 @@ def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(d
     assert reply.status_code == 200 and reply.json()["problems"][0]["code"] == "AMBIGUOUS_CARD"
     status, title, message = guards.describe_failure(guards.CheckStopped("x"))
     assert (status, title) == (503, "Busy")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "nice"), reason="the system has no nice()")
+def test_a_deck_check_worker_runs_at_a_lower_priority_than_the_server() -> None:
+    import os
+
+    from cardkit.web import guards
+
+    assert asyncio.run(guards.off_the_loop(os.nice, 0)) >= min(19, os.nice(0) + guards.DECK_CHECK_NICENESS)

@@ -17,6 +17,7 @@ from cardkit.squads.budget import squad_rules
 from cardkit.squads.check import best_for_file, check_squad
 from cardkit.squads.placement import check_placement, read_placement
 from cardkit.squads.read import read_squad_file
+from sampling import examples
 
 SQUAD_KEYS = ["format", "seat", "redeals", "gold", "silver", "dealt", "squad"]
 PLACEMENT_KEYS = ["format", "seat", "squad", "cards", "reserve", "card", "square", "host", "row", "column"]
@@ -31,7 +32,7 @@ def json_values(keys: list[str]) -> st.SearchStrategy[Any]:
                         | st.dictionaries(st.sampled_from(keys), inner, max_size=5), max_leaves=20)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(json_values(SQUAD_KEYS))
 def test_any_json_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path_factory, data: Any) -> None:
     path = tmp_path_factory.mktemp("sq") / "squad.json"
@@ -46,7 +47,7 @@ def test_any_json_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path
     assert isinstance(report.to_dict()["legal"], bool) and isinstance(best.to_dict()["legal"], bool)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(json_values(PLACEMENT_KEYS))
 def test_any_json_placement_file_is_checked_or_refused_with_a_cardkit_error(tmp_path_factory, data: Any) -> None:
     path = tmp_path_factory.mktemp("pl") / "placement.json"
@@ -122,7 +123,7 @@ text_lines = st.lists(st.one_of(
     st.text(alphabet="ax2 :#х×\t", max_size=8)), max_size=25)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text_lines)
 def test_any_text_squad_file_is_checked_or_refused_with_a_cardkit_error(tmp_path_factory, lines: list[str]) -> None:
     path = tmp_path_factory.mktemp("tx") / "squad.txt"

@@ -14,6 +14,7 @@ from cardkit.squads.cards import SquadCard, squad_cards
 from cardkit.squads.check import best_for_file, budget_problems, ledger_for, rule_problems
 from cardkit.squads.optimise import best_squad, brute_force_key, is_legal
 from cardkit.squads.read import read_squad_file
+from sampling import examples
 
 RULES = {name: squad_rules(name) for name in ("berserk-online", "berserk-ccg")}
 # A made-up format exercising the mechanisms the two real ones leave idle.
@@ -51,7 +52,7 @@ def deals(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals())
 def test_best_squad_matches_brute_force_over_all_subsets(case) -> None:
     rules, deal, seat, redeals, gold, silver = case
@@ -63,7 +64,7 @@ def test_best_squad_matches_brute_force_over_all_subsets(case) -> None:
     assert best.probe_spent == brute_force_key(deal, rules, seat, redeals + 1, gold, silver)[0]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(deals())
 def test_the_best_squad_passes_the_squad_check(case) -> None:
     rules, deal, seat, redeals, gold, silver = case

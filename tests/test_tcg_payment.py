@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import Cost, TcgCard, discard_key, make_card
 from cardkit.games.berserk_tcg.payment import all_payments, can_pay, find_payment, is_valid_payment
+from sampling import examples
 
 costs = st.builds(Cost, white=st.integers(0, 2), green=st.integers(0, 2), black=st.integers(0, 1),
                   red=st.integers(0, 2), colourless=st.integers(0, 2))
@@ -37,7 +38,7 @@ def badness(hand: list[TcgCard], paid: tuple[int, ...], dead: frozenset[str]) ->
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(cost=costs, hand=hands(), dead=st.frozensets(st.sampled_from("ABCD")))
 def test_solver_finds_a_payment_exactly_when_brute_force_does_and_it_is_the_least_costly(
         cost: Cost, hand: list[TcgCard], dead: frozenset[str]) -> None:
@@ -51,7 +52,7 @@ def test_solver_finds_a_payment_exactly_when_brute_force_does_and_it_is_the_leas
         assert badness(hand, paid, dead) == min(badness(hand, p, dead) for p in payments)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cost=costs, hand=hands())
 def test_all_payments_lists_every_distinct_valid_payment(cost: Cost, hand: list[TcgCard]) -> None:
     expected = {tuple(sorted(hand[i].id for i in combo)) for combo in brute_force(cost, hand)}

@@ -17,6 +17,7 @@ from cardkit.games.berserk_tcg.opening import cities_schedule, expand, max_revea
 from cardkit.games.berserk_tcg.simulate import simulate, simulate_reference
 from cardkit.games.berserk_tcg.state import PlayerState, can_open
 from cardkit.simulation import SimulationOptions
+from sampling import examples
 
 CARDS = load_cards()
 WHITE_RED = {"BK1-001": 10, "BK1-002": 2, "BK1-003": 2, "BK1-004": 2, "BK1-005": 2, "BK1-006": 2, "BK1-007": 2,
@@ -151,7 +152,7 @@ def schedules(draw: st.DrawFn) -> tuple[str, int, tuple[int, ...] | None, tuple[
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kinds=st.lists(st.sampled_from(PLAYABLE), min_size=1, max_size=12, unique=True),
        copies=st.lists(st.integers(1, 4), min_size=12, max_size=12),
        plan=schedules(), policy=st.sampled_from(sorted(DISCARD_POLICIES)), seed=st.integers(0, 2**32))

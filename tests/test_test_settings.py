@@ -17,3 +17,14 @@ def test_property_tests_are_derandomized_keep_no_example_database_and_have_no_de
         assert active.derandomize is True
         assert active.database is None
         assert active.deadline is None
+
+
+def test_both_profiles_are_derandomized_and_the_default_one_draws_a_quarter_of_each_full_count() -> None:
+    from sampling import FULL, examples
+
+    assert settings.get_profile("thorough").max_examples == FULL
+    assert settings.get_profile("cardkit").max_examples == FULL // 4
+    for name in ("cardkit", "thorough"):
+        assert settings.get_profile(name).derandomize is True and settings.get_profile(name).database is None
+    share = settings.default.max_examples / FULL
+    assert examples(200) == round(200 * share) and examples(1) == 5

@@ -39,6 +39,7 @@ class SquadRules:
     unique_once: bool = True
     copies_by: str = "card"
     reserve_zone: frozenset[str] = frozenset({"flyer", "terrain"})
+    side_squares: str = "both-seats"
 
     @classmethod
     def from_dict(cls, format_name: str, game: str, data: dict[str, Any], copies_by: str = "card") -> "SquadRules":
@@ -53,6 +54,7 @@ class SquadRules:
             flyer_crystal_cap=data.get("flyer_crystal_cap"), max_terrains=data.get("max_terrains"),
             unique_once=bool(data.get("unique_once", True)), copies_by=copies_by,
             reserve_zone=frozenset(data.get("reserve_zone", ("flyer", "terrain"))),
+            side_squares=str(data.get("side_squares", "both-seats")),
         )
         rules.check_monotone()
         return rules

@@ -4,7 +4,9 @@ Squares are `<column><row>` of the player's own half: column a-e from the
 player's left, row 1 at the front (touching the opponent's half) to row 3 at
 the back. The first player places on the centre 3x3 (b-d, rows 1-3); the
 second player also on a1 and e1. With more than nine cards on squares the
-other side squares open too, a2/a3/e2/e3 before the first player's a1/e1.
+other side squares open too, a2/a3/e2/e3 before the first player's a1/e1:
+to both seats by the format's `squad.side_squares` reading (`both-seats`), or
+only to the second player (`second-seat`), whom the paragraph opens with.
 The format's `squad.reserve_zone` names the kinds that stand in the reserve
 (auxiliary) zone from the set-up: flyers and terrains in the tabletop CCG
 ("Вспомогательная зона – это зона, в которой располагаются летающие существа и
@@ -44,12 +46,14 @@ def square_name(value: Any) -> Square:
     return str(value).lower()
 
 
-def allowed_squares(seat: str, on_squares: int, taken: set[Square] | frozenset[Square] = frozenset()) -> frozenset[Square]:
-    """Squares a player may use with `on_squares` cards on squares; `taken` decides when a1/e1 open to the first player."""
+def allowed_squares(seat: str, on_squares: int, taken: set[Square] | frozenset[Square] = frozenset(),
+                    side_squares: str = "both-seats") -> frozenset[Square]:
+    """Squares a player may use with `on_squares` cards on squares; `taken` decides when a1/e1 open to the first player;
+    `side_squares` is the format's reading of who the extra side squares open to (`both-seats` or `second-seat`)."""
     allowed = set(CENTRE)
     if seat == "second":
         allowed |= FRONT_SIDES
-    if on_squares > CENTRE_SIZE:
+    if on_squares > CENTRE_SIZE and (seat == "second" or side_squares == "both-seats"):
         allowed |= BACK_SIDES
         if BACK_SIDES <= taken:
             allowed |= FRONT_SIDES
@@ -77,6 +81,7 @@ class PlacementReport:
     seat: str
     placed: list[Placed]
     problems: list[Problem] = field(default_factory=list)
+    side_squares: str = "both-seats"
 
     @property
     def legal(self) -> bool:
@@ -151,7 +156,7 @@ def check_placement(data: dict[str, Any], path: str = "<placement>") -> Placemen
     # The squad's own rules that need no deal (`squad check`'s UNIQUE_TWICE, FLYERS_OVER_LIMIT, TOO_MANY_TERRAINS)
     # hold on the field too; the budget is left to `squad check`, as it needs the re-deals and the file's crystals.
     problems += rule_problems([(table[r.card], r) for r in refs if r.card is not None], rules)
-    return PlacementReport(path, rules.format, seat, placed, problems)
+    return PlacementReport(path, rules.format, seat, placed, problems, rules.side_squares)
 
 
 def _square_problems(placed: list[Placed], seat: str, rules: SquadRules) -> list[Problem]:
@@ -165,11 +170,11 @@ def _square_problems(placed: list[Placed], seat: str, rules: SquadRules) -> list
                              card=_id(p), pointer=p.pointer))
         else:
             taken[p.square] = p
-    allowed = allowed_squares(seat, len(on_squares), set(taken))
+    allowed = allowed_squares(seat, len(on_squares), set(taken), rules.side_squares)
     for p in on_squares:
         assert p.square is not None
         if p.square not in allowed:
-            out.append(error("SQUARE_NOT_ALLOWED", f"{_label(p)} on {p.square}: {_why_not(p.square, seat, len(on_squares))}",
+            out.append(error("SQUARE_NOT_ALLOWED", f"{_label(p)} on {p.square}: {_why_not(p.square, seat, len(on_squares), rules.side_squares)}",
                              card=_id(p), pointer=p.pointer, actual=p.square, limit=sorted(allowed)))
     for p in placed:
         host = taken.get(p.host) if p.host else None
@@ -182,7 +187,9 @@ def _square_problems(placed: list[Placed], seat: str, rules: SquadRules) -> list
     return out
 
 
-def _why_not(square: Square, seat: str, n: int) -> str:
+def _why_not(square: Square, seat: str, n: int, side_squares: str) -> str:
+    if n > CENTRE_SIZE and seat == "first" and side_squares == "second-seat":
+        return "the side squares open only to the second player, whatever the squad's size (the format's side_squares)"
     if square in FRONT_SIDES and n > CENTRE_SIZE:
         return "the first player takes the side squares of the first row last, after a2, a3, e2 and e3"
     if square in FRONT_SIDES | BACK_SIDES:
@@ -267,7 +274,7 @@ def render_half(report: PlacementReport) -> str:
     squares = report.squares
     ids = sorted({_id(p) for p in report.placed}, key=lambda x: [_id(p) for p in report.placed].index(x))
     number = {cid: i + 1 for i, cid in enumerate(ids)}
-    allowed = allowed_squares(report.seat, len([p for p in report.placed if p.square]), set(squares))
+    allowed = allowed_squares(report.seat, len([p for p in report.placed if p.square]), set(squares), report.side_squares)
     lines = ["      " + " ".join(f"  {c} " for c in COLUMNS) + "   (opponent's half above)"]
     for r in ROWS:
         cells = []

@@ -1,14 +1,19 @@
 """A card's page in words: every field of the catalogue entry as a label and a readable value.
 
-Plain functions over the card's JSON, used by the Datasette plugin for the `cards` row page.
+Plain functions over the card's JSON, used by the Datasette plugin for the `cards` row page, and
+`ServedCards`, every card of a served catalogue read once (the file is immutable), from which a
+card's page is made without a query.
 Online ability codes are worded from data/battle/abilities.json, the file the battle engine
 reads: the codes the German rules text names are glossed, the others are shown as written.
 """
 
 from __future__ import annotations
 
+import json
+import sqlite3
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
@@ -131,3 +136,58 @@ def differences(card: dict[str, Any], other: dict[str, Any]) -> list[str]:
     from cardkit.catalogue.candidates import differing_fields
 
     return [k for k in differing_fields([card_traits(card), card_traits(other)]) if k != "name"]
+
+
+@dataclass(frozen=True)
+class ServedCard:
+    game: str
+    id: str
+    name: str
+    latin: str
+    data: str  # the card's JSON record, parsed only for the pages that show it
+
+
+@dataclass(frozen=True)
+class ServedCards:
+    """Every card of a served catalogue with its namesakes and set names, read in two queries."""
+
+    cards: dict[tuple[str, str], ServedCard]
+    # A card's name key -> every card of that name, in catalogue order.
+    namesakes: dict[str, list[ServedCard]]
+    name_keys: dict[tuple[str, str], str]
+    set_names: dict[str, dict[str, str]]  # game -> set id -> its name
+
+
+def read_served_cards(conn: sqlite3.Connection) -> ServedCards:
+    cards: dict[tuple[str, str], ServedCard] = {}
+    namesakes: dict[str, list[ServedCard]] = {}
+    name_keys: dict[tuple[str, str], str] = {}
+    for game, card_id, name, latin, data, name_key in conn.execute(
+            "select game, id, name, latin, data, name_key from cards order by position"):
+        card = cards[(game, card_id)] = ServedCard(game, card_id, name, latin, data)
+        name_keys[(game, card_id)] = name_key
+        namesakes.setdefault(name_key, []).append(card)
+    set_names: dict[str, dict[str, str]] = {}
+    for game, set_id, name in conn.execute("select game, id, name from sets"):
+        set_names.setdefault(game, {})[set_id] = name
+    return ServedCards(cards, namesakes, name_keys, set_names)
+
+
+def card_page(served: ServedCards, game: str, card_id: str, link: Callable[[str, str], Markup]) -> dict[str, Any] | None:
+    """What the card template shows of one card (`link(game, id)` is a link to a card's page); None for no such card."""
+    found = served.cards.get((game, card_id))
+    if found is None:
+        return None
+    card = json.loads(found.data)
+    printings = []
+    for o in served.namesakes[served.name_keys[(game, card_id)]]:
+        if o is found:
+            continue
+        other = json.loads(o.data)
+        # Beside each: its game, what it is (set, cost, Level, power/hp, ...) and which of those differ from this card.
+        printings.append({"link": link(o.game, o.id), "game": GAME_NAMES.get(o.game, o.game),
+                          "details": card_details(other), "differs": differences(card, other) if o.game == game else [],
+                          "same_game": o.game == game})
+    return {"name": found.name, "latin": found.latin if found.latin != found.name else "", "id": card_id,
+            "facts": card_facts(game, card, served.set_names.get(game, {})), "details": card_details(card),
+            "printings": printings}

@@ -73,9 +73,14 @@ def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -
 
 
 def downloadable(datasette: Any) -> list[str]:
-    config = datasette.plugin_config(GUARDS_PLUGIN) or {}
-    names = config.get("downloadable", [])
-    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+    from cardkit.web.memo import remembered
+
+    def read() -> list[str]:
+        config = datasette.plugin_config(GUARDS_PLUGIN) or {}
+        names = config.get("downloadable", [])
+        return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+    return remembered(datasette, GUARDS_PLUGIN, "downloadable", read)
 
 
 @hookimpl
@@ -133,10 +138,25 @@ def _deck_pool() -> Executor:
         if _pool is None:
             if in_processes():
                 # spawn, not fork: the server has threads (Datasette's), and a forked child may inherit a held lock.
-                _pool = ProcessPoolExecutor(DECK_CHECKS_AT_ONCE, mp_context=multiprocessing.get_context("spawn"))
+                _pool = ProcessPoolExecutor(DECK_CHECKS_AT_ONCE, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_yield_to_pages)
             else:
                 _pool = ThreadPoolExecutor(DECK_CHECKS_AT_ONCE, thread_name_prefix="cardkit-deck-check")
         return _pool
+
+
+# How much lower a deck-check worker's scheduling priority is than the server's: on a busy machine the
+# kernel gives page reads the CPU first, and a check takes what is left (it still runs on an idle core).
+DECK_CHECK_NICENESS = 10
+
+
+def _yield_to_pages() -> None:
+    """Each worker process starts by lowering its own priority (where the system has `nice`)."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(DECK_CHECK_NICENESS)
+        except OSError:
+            pass
 
 
 def _retire(pool: Executor) -> None:

@@ -9,9 +9,8 @@ entry point.
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
+from typing import Any, Awaitable, Callable
 from urllib.parse import quote
 
 from datasette import hookimpl
@@ -23,13 +22,13 @@ from cardkit.errors import CardkitError
 from cardkit.web.tablesearch import (
     ALL_GAMES,
     FOLD_FUNCTION,
-    PLUGIN,
     checked_search_filter,
     column_search_filter,
     fold_cell,
     order_columns,
     order_note,
     order_sort,
+    plugin_config,
     query_text,
     search_columns,
     search_game,
@@ -75,8 +74,7 @@ CARD_COLUMNS = frozenset({"card"})
 
 
 def is_catalogue(datasette: Any, database: str) -> bool:
-    config = datasette.plugin_config(PLUGIN, database=database, fallback=False) or {}
-    return bool(config.get("catalogue"))
+    return bool(plugin_config(datasette, database).get("catalogue"))
 
 
 def catalogue_name(datasette: Any) -> str | None:
@@ -143,40 +141,46 @@ def relabel(link: Any, label: str) -> Markup:
 
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
+    # The templates are the package's own and never change while the server runs: each is compiled once,
+    # not checked against its file (a stat per template and include) on every page.
+    env.auto_reload = False
     env.filters["cardkit_relabel"] = relabel
     env.filters["cardkit_lang"] = lang_attribute
 
 
 async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
-    """What the card template shows: the card's facts in words and its other printings."""
+    """What the card template shows: the card's facts in words and its other printings.
+
+    The served file is immutable: its cards are read once, and each card's page worked out once."""
     from datasette.utils import urlsafe_components
 
-    from cardkit.web.cardpage import GAME_NAMES, card_details, card_facts, differences
+    from cardkit.web.cardpage import card_page, read_served_cards
+    from cardkit.web.memo import remembered, remembered_async
 
     parts = urlsafe_components(request.url_vars.get("pks", ""))
     if len(parts) != 2:
         return {}
     game, card_id = parts
-    db = datasette.get_database(database)
-    row = (await db.execute("select name, latin, data, name_key from cards where game = ? and id = ?", [game, card_id])).first()
-    if row is None:
+    served = await remembered_async(datasette, "served cards", database,
+                                    lambda: datasette.get_database(database).execute_fn(read_served_cards))
+    if (game, card_id) not in served.cards:
         return {}
-    sets = {r["id"]: r["name"] for r in await db.execute("select id, name from sets where game = ?", [game])}
-    others = await db.execute(
-        "select game, id, data from cards where name_key = ? and not (game = ? and id = ?) order by position",
-        [row["name_key"], game, card_id])
-    card = json.loads(row["data"])
-    printings = []
-    for o in others:
-        other = json.loads(o["data"])
-        # Beside each: its game, what it is (set, cost, Level, power/hp, ...) and which of those differ from this card.
-        differs = differences(card, other) if o["game"] == game else []
-        printings.append({"link": _link(card_url(datasette, database, o["game"], o["id"]), o["id"]),
-                          "game": GAME_NAMES.get(o["game"], o["game"]), "details": card_details(other),
-                          "differs": differs, "same_game": o["game"] == game})
-    return {"cardkit_card": {"name": row["name"], "latin": row["latin"] if row["latin"] != row["name"] else "",
-                             "id": card_id, "facts": card_facts(game, card, sets), "details": card_details(card),
-                             "printings": printings}}
+
+    def link(other_game: str, other_id: str) -> Markup:
+        return _link(card_url(datasette, database, other_game, other_id), other_id)
+
+    card = remembered(datasette, "card page", (database, game, card_id), lambda: card_page(served, game, card_id, link))
+    if not card:
+        return {}
+
+    async def card_html(render: Callable[[], Awaitable[Markup]]) -> Markup:
+        # The card's part of the page (its facts, its printings, its row) differs only with the address:
+        # kept for the card's own address, one per card; any other spelling of it, or a query, renders anew.
+        if request.query_string or request.path != card_url(datasette, database, game, card_id):
+            return await render()
+        return await remembered_async(datasette, "card html", (database, game, card_id), render)
+
+    return {"cardkit_card": card, "cardkit_card_html": card_html}
 
 
 # Facet values that read as nothing, labelled in words; the link still filters by the stored value.

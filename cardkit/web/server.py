@@ -69,8 +69,7 @@ def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) 
 
     The catalogue can be downloaded whole (`/cardkit.db`: the same public card data as the pages);
     an attached file (a tournament database: players' names, their decks) only with `allow_download`."""
-    from datasette.app import Datasette
-    from datasette.database import Database
+    from cardkit.web.memo import ReadOnlyDatabase, ReadOnlyDatasette
 
     for name, path in databases.items():
         if not Path(path).is_file():
@@ -82,11 +81,11 @@ def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) 
     metadata = instance_metadata(databases)
     downloadable = [name for name in databases if allow_download or name == CATALOGUE_DB]
     metadata.setdefault("plugins", {})[GUARDS_PLUGIN] = {"downloadable": downloadable}
-    ds = Datasette(metadata=metadata, settings=SETTINGS, template_dir=str(TEMPLATES))
+    ds = ReadOnlyDatasette(metadata=metadata, settings=SETTINGS, template_dir=str(TEMPLATES))
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")
     for name, path in databases.items():
-        ds.add_database(Database(ds, path=str(Path(path).resolve()), is_mutable=False), name=name)
+        ds.add_database(ReadOnlyDatabase(ds, path=str(Path(path).resolve()), is_mutable=False), name=name)
     return ds
 
 

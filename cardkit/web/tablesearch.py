@@ -23,9 +23,20 @@ PLUGIN = "cardkit"
 ALL_GAMES = "*"
 
 
+def plugin_config(datasette: Any, database: str, table: str | None = None) -> dict[str, Any]:
+    """The plugin's configuration of a database (or of one of its tables), read from the metadata once per server."""
+    from cardkit.web.memo import remembered
+
+    def read() -> dict[str, Any]:
+        config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False)
+        return config if isinstance(config, dict) else {}
+
+    return remembered(datasette, PLUGIN, (database, table), read)
+
+
 def search_game(datasette: Any, database: str, table: str) -> str | None:
     """The game whose cards `table` lists ("*" for all), or None for a table the query language does not search."""
-    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    config = plugin_config(datasette, database, table)
     game = config.get("search_game")
     return game if isinstance(game, str) else None
 
@@ -88,7 +99,7 @@ async def checked_search_filter(datasette: Any, database: str, text: str, game: 
 
 def search_columns(datasette: Any, database: str, table: str) -> list[str]:
     """The columns a table's word search looks in; empty for a table without one."""
-    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    config = plugin_config(datasette, database, table)
     columns = config.get("search_columns")
     return [c for c in columns if isinstance(c, str)] if isinstance(columns, list) else []
 
@@ -145,7 +156,7 @@ def searched_table(datasette: Any, path: str) -> tuple[str, str] | None:
 
 def order_columns(datasette: Any, database: str, table: str) -> dict[str, str]:
     """The query language's `order:` fields that sort this table, each with the column it sorts by."""
-    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False) or {}
+    config = plugin_config(datasette, database, table)
     columns = config.get("order_columns")
     return {f: c for f, c in columns.items() if isinstance(c, str)} if isinstance(columns, dict) else {}
 

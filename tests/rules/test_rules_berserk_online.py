@@ -338,12 +338,32 @@ def test_more_than_nine_cards_open_the_side_squares_rows_two_and_three_first() -
     Verteilung auch die zusätzlichen Seitenfelder besetzt werden. Dabei werden zuerst die Felder der zweiten und
     dritten Reihe belegt und zuletzt die Seitenfelder der ersten Reihe." — the paragraph opens with the second player,
     but cardkit reads the side squares as open to both seats, the first player's a1/e1 last (a reading kept in
-    cardkit/squads/placement.py, said in docs/squads.md and docs/rules-audit.md)."""
+    data/formats/berserk-online.json, squad.side_squares: both-seats)."""
+    assert squad_rules("berserk-online").side_squares == "both-seats"
     centre = ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"]
     assert place("first", centre + ["a2"]) == []
     assert place("first", centre + ["a1"]) == ["SQUARE_NOT_ALLOWED"]
+    assert place("second", centre + ["a2", "e1"]) == []
     assert "a1" in allowed_squares("first", 14, frozenset({"a2", "a3", "e2", "e3"}))
     assert "a1" not in allowed_squares("first", 14, frozenset({"a2", "a3"}))
+
+
+@pytest.mark.rule("online-more-than-nine")
+def test_under_the_second_seat_reading_only_the_second_player_gets_the_side_squares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kampffeld und Anordnung der Karten ¶2: "Wenn der Kampfverband mehr als neun Karten umfasst, können bei der
+    Verteilung auch die zusätzlichen Seitenfelder besetzt werden." — the other reading of the format's data
+    (data/formats/berserk-online.json, squad.side_squares: second-seat): the paragraph is the second player's."""
+    from cardkit.squads import budget
+
+    real = budget.squad_rules
+    monkeypatch.setattr(budget, "squad_rules", lambda f: replace(real(f), side_squares="second-seat"))
+    centre = ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"]
+    assert place("first", centre + ["a2"]) == ["SQUARE_NOT_ALLOWED"]
+    assert place("first", centre + ["a2", "e3"]) == ["SQUARE_NOT_ALLOWED"] * 2
+    assert place("second", centre + ["a2", "e1"]) == []
+    assert "a2" not in allowed_squares("first", 14, frozenset(), "second-seat")
+    assert "a2" in allowed_squares("second", 10, frozenset(), "second-seat")
 
 
 @pytest.mark.rule("online-reserve")

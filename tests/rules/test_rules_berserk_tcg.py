@@ -24,6 +24,7 @@ from cardkit.games.berserk_tcg.opening import cities_schedule, max_revealed, pla
 from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
                                              can_open)
 from cardkit.games.engine import IllegalAction
+from cardkit.games.readings import load_readings
 
 pytestmark = pytest.mark.filterwarnings("error")
 ROOT = Path(__file__).resolve().parents[2]
@@ -378,11 +379,36 @@ def test_a_deck_may_hold_three_cards_of_one_unique_character() -> None:
 @pytest.mark.rule("tcg-23b")
 def test_a_unique_card_the_opponent_has_in_play_cannot_be_opened() -> None:
     """¶23: "if your opponent has one in game, you can't play it, if you do, it'll be trashed as soon as it comes
-    in game." — the engine refuses the open rather than trash the card (UNIQUE_IN_PLAY)."""
+    in game." — under the reading cardkit plays by (data/rules/berserk-tcg.json, unique_in_play: refuse) the engine
+    refuses the open (UNIQUE_IN_PLAY)."""
+    assert load_readings("berserk-tcg")["unique_in_play"].value == "refuse"
     game = table(theirs=(Unit(CASCA),), phase="opening", hand=(CASCA, MERC), revealed=("c1",))
-    with pytest.raises(IllegalAction, match="already in play"):
+    with pytest.raises(IllegalAction, match="already in play on the opponent's side"):
         apply(game, parse(f"open {CASCA} pay {MERC}"))
     assert UNIQUE_IN_PLAY in can_open(CASCA, game.player_state(0)).codes
+    assert not any(isinstance(a, Open) and a.card == CASCA for a in legal_actions(game))
+
+
+@pytest.mark.rule("tcg-23b")
+def test_under_the_trash_reading_a_unique_card_the_opponent_has_in_play_is_paid_for_and_trashed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """¶23: "if your opponent has one in game, you can't play it, if you do, it'll be trashed as soon as it comes
+    in game." — the other reading (data/rules/berserk-tcg.json, unique_in_play: trash): the card opens, is paid
+    for and goes straight to the trash, with an event; a copy of a name the player has in play is still refused."""
+    from cardkit.games.berserk_tcg import state as opening_state
+
+    real = opening_state.reading
+    monkeypatch.setattr(opening_state, "reading", lambda g, r: "trash" if r == "unique_in_play" else real(g, r))
+    game = table(theirs=(Unit(CASCA),), phase="opening", hand=(CASCA, MERC, RIDER), revealed=("c1",))
+    assert any(isinstance(a, Open) and a.card == CASCA for a in legal_actions(game))
+    after, events = apply(game, parse(f"open {CASCA} pay {MERC}"))
+    alice = after.players[0]
+    assert (alice.hand, sorted(alice.trash), alice.units) == ((RIDER,), sorted((MERC, CASCA)), ())
+    assert after.players[1].units == (Unit(CASCA),) and (after.phase, after.opened) == ("main", True)
+    assert [(e["kind"], e.get("card")) for e in events] == [("opened", CASCA), ("trashed", CASCA)]
+    own = table(mine=(Unit(CASCA),), phase="opening", hand=(CASCA, MERC), revealed=("c1",))
+    with pytest.raises(IllegalAction, match="already in play on this player's side"):
+        apply(own, parse(f"open {CASCA} pay {MERC}"))
 
 
 # -- locking, drawing, opening -------------------------------------------------------------------------------

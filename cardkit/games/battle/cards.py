@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from cardkit.catalogue.store import CardId, CardTable, load_game
+from cardkit.catalogue.records import card_records
+from cardkit.catalogue.store import CardId, CardTable
 from cardkit.games.battle.abilities import actions_of
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
@@ -78,4 +79,4 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
 @lru_cache(maxsize=2)
 def battle_cards(game: str) -> CardTable[BattleCard]:
     """Every card of `game` as a BattleCard, by id; each is built the first time it is looked up, and once."""
-    return CardTable(load_game(game).cards, partial(battle_card, game))
+    return CardTable(card_records(game), partial(battle_card, game))

@@ -14,7 +14,7 @@ from typing import ClassVar, Iterator
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
 
 _ID = r"[^\s,]+"
 _IDS = rf"{_ID}(?:,{_ID})*"
@@ -189,8 +189,9 @@ def apply(state: PlayerState, action: Action) -> PlayerState:
         if (check.ok and after is not None
                 and is_valid_payment(card.cost, [state.cards[c] for c in action.pay])):
             # "Normal effect (you play the card, its effect occurs, then you trash it)"
-            stays = (action.card,) if card.stays_in_play else ()
-            gone = () if card.stays_in_play else (action.card,)
+            kept = card.stays_in_play and not trashed_on_entry(card, state)
+            stays = (action.card,) if kept else ()
+            gone = () if kept else (action.card,)
             in_opening = state.phase == "opening"
             return replace(state, hand=after, trash=state.trash + action.pay + gone, in_play=state.in_play + stays,
                            opened=state.opened or in_opening, phase="end" if in_opening else state.phase)

@@ -8,6 +8,7 @@ from typing import Mapping
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard
 from cardkit.games.berserk_tcg.payment import find_payment
+from cardkit.games.readings import reading
 from cardkit.problems import Problem, error
 
 HAND_LIMIT = 7
@@ -119,8 +120,10 @@ def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
         reasons.append(error(LEVEL_TOO_HIGH, f"Level {card.level} needs {card.level} revealed cities; "
                                              f"{state.cities} revealed", card=card.id, limit=state.cities, actual=card.level))
     in_play = state.unique_in_play
-    if card.unique and card.name in in_play:
-        reasons.append(error(UNIQUE_IN_PLAY, f"a Unique card named {card.name!r} is already in play",
+    own = card.unique and any(state.cards[c].name == card.name for c in state.in_play)
+    if own or (card.unique and card.name in state.opponent_unique and not trashed_on_entry(card, state)):
+        where = "on this player's side" if own else "on the opponent's side (reading unique_in_play)"
+        reasons.append(error(UNIQUE_IN_PLAY, f"a Unique card named {card.name!r} is already in play {where}",
                              card=card.id, actual=card.name))
     rest_cards = [state.cards[c] for c in rest]
     # once this card is in play, other copies of a Unique one are dead: pay with them first
@@ -130,6 +133,13 @@ def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
                              card=card.id, limit=card.cost.total, actual=len(rest_cards)))
     payment = None if reasons or paid is None else tuple(rest[i] for i in paid)
     return OpenCheck(card=card.id, reasons=tuple(reasons), payment=payment)
+
+
+def trashed_on_entry(card: TcgCard, state: PlayerState) -> bool:
+    """Whether `card` opens only to be trashed: a Unique card whose name the opponent has in play, under the
+    `unique_in_play: "trash"` reading ("if you do, it'll be trashed as soon as it comes in game")."""
+    return (card.unique and card.stays_in_play and card.name in state.opponent_unique
+            and reading("berserk-tcg", "unique_in_play") == "trash")
 
 
 def describe_cost(card: TcgCard) -> str:

@@ -456,7 +456,8 @@ class _Tables:
     move_kinds: Any     # (kinds,) 1 for a Move card some own ship may use
     attack_order: Any   # attack kinds this side may use, in `play_key` order
     answers: Any        # (kinds, most) this side's defense kinds answering each attack kind, in order; -1 padding
-    moves_memo: dict[int, Any]
+    keep_score: Any     # (need masks, kinds) `keep_best`'s score of each kind once those needs are covered
+    moves_memo: dict[int, Any]  # packed set of Move cards -> cards played; -1, -2: the whole table and its filled rows
 
     @classmethod
     def of(cls, plan: _SidePlan, setup: _Setup) -> _Tables:
@@ -476,26 +477,46 @@ class _Tables:
         answers = np.full((width, most), -1, dtype=np.int64)
         for k, fitting in enumerate(plan.answers):
             answers[k, :len(fitting)] = fitting
-        return cls(plan, setup.types, masks, keep_rank, popcount, move_kinds, attack_order, answers, {})
+        states = np.arange(1 << bits, dtype=np.int16)
+        keep_score = (popcount[masks[None, :] & ~states[:, None]] * np.int16(width + 1)
+                      + keep_rank[None, :]).astype(np.int16)
+        return cls(plan, setup.types, masks, keep_rank, popcount, move_kinds, attack_order, answers, keep_score, {})
 
     def moves(self, hand: Any) -> Any:
         """The Move cards each game plays (counts per kind): `moves_played` once per distinct set of Move cards."""
         import numpy as np
 
-        movable = hand * self.move_kinds
+        columns = np.flatnonzero(self.move_kinds).tolist()
         # one number per set of Move cards: a hand holds at most HAND_LIMIT (< 8) of a kind, 3 bits each
-        packed = movable.astype(np.int64) @ (np.int64(1) << (3 * np.arange(hand.shape[1], dtype=np.int64)))
-        keys, first, where = np.unique(packed, return_index=True, return_inverse=True)
+        packed = np.zeros(hand.shape[0], dtype=np.int64)
+        for j, k in enumerate(columns):
+            packed |= hand[:, k].astype(np.int64) << (3 * j)
+        if len(columns) <= 5:  # few Move kinds: a table row per possible set, read with one np.take
+            table = self.moves_memo.get(-1)
+            if table is None:
+                table = self.moves_memo[-1] = np.zeros((1 << (3 * len(columns)), hand.shape[1]), dtype=hand.dtype)
+                self.moves_memo[-2] = np.zeros(1 << (3 * len(columns)), dtype=bool)
+            filled = self.moves_memo[-2]
+            for key in np.unique(packed[~filled[packed]]).tolist():
+                table[key] = self._moves_of(key, columns, hand.shape[1], hand.dtype)
+                filled[key] = True
+            return np.take(table, packed, axis=0)
+        keys, where = np.unique(packed, return_inverse=True)
         rows = np.zeros((keys.size, hand.shape[1]), dtype=hand.dtype)
-        for i, (key, at) in enumerate(zip(keys.tolist(), first.tolist())):
+        for i, key in enumerate(keys.tolist()):
             row = self.moves_memo.get(key)
             if row is None:
-                cards = [k for k, c in enumerate(movable[at].tolist()) for _ in range(c)]
-                row = np.bincount(np.asarray(moves_played(cards, self.plan, list(self.types)), dtype=np.int64),
-                                  minlength=hand.shape[1]).astype(hand.dtype)
-                self.moves_memo[key] = row
+                row = self.moves_memo[key] = self._moves_of(key, columns, hand.shape[1], hand.dtype)
             rows[i] = row
         return np.take(rows, where.reshape(-1), axis=0)
+
+    def _moves_of(self, key: int, columns: list[int], width: int, dtype: Any) -> Any:
+        """The Move cards played from the set `key` packs (3 bits per Move kind of `columns`), as counts per kind."""
+        import numpy as np
+
+        cards = [k for j, k in enumerate(columns) for _ in range((key >> (3 * j)) & 7)]
+        return np.bincount(np.asarray(moves_played(cards, self.plan, list(self.types)), dtype=np.int64),
+                           minlength=width).astype(dtype)
 
     def attacks(self, hand: Any) -> Any:
         """Per attack in firing order (`play_key`, up to the fleet's attacks per turn), the kind each game
@@ -525,10 +546,9 @@ def _keep_best_all(hand: Any, t: _Tables) -> Any:
     chosen = np.zeros_like(rest)
     rest_cells, chosen_cells = rest.reshape(-1), chosen.reshape(-1)
     covered = np.zeros(over.size, dtype=np.int16)
-    width = np.int16(hand.shape[1] + 1)
     base = np.arange(over.size) * hand.shape[1]
     for _ in range(HAND_LIMIT):
-        score = np.take(t.popcount, t.masks[None, :] & ~covered[:, None]) * width + t.keep_rank[None, :]
+        score = np.take(t.keep_score, covered, axis=0)  # scores of every kind for what each hand has covered
         np.putmask(score, rest == 0, np.int16(-1))
         pick = score.argmax(axis=1)
         cells = base + pick

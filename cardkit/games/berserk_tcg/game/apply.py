@@ -18,7 +18,7 @@ from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, trashed_on_entry
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
 
@@ -100,8 +100,13 @@ def _do_open(game: Game, action: Open) -> tuple[Game, list[Event]]:
     elif game.phase == "discard" and p == game.active and len(game.players[p].hand) <= HAND_LIMIT:
         # a Quick card opened while cutting the hand cut it enough: the turn ends as after the discard
         game = _begin_turn(game)
-    return game, [{"kind": "opened", "player": p, "card": action.card,
-                   "text": f"{me.name} opens {game.cards[action.card].name} ({action.card})"}]
+    events: list[Event] = [{"kind": "opened", "player": p, "card": action.card,
+                            "text": f"{me.name} opens {game.cards[action.card].name} ({action.card})"}]
+    if trashed_on_entry(game.cards[action.card], state):
+        events.append({"kind": "trashed", "player": p, "card": action.card,
+                       "text": f"{game.players[1 - p].name} has a Unique {game.cards[action.card].name} in play: "
+                               f"{action.card} is trashed as it comes in game (reading unique_in_play)"})
+    return game, events
 
 
 def _do_move(game: Game, action: Move) -> tuple[Game, list[Event]]:

@@ -129,9 +129,9 @@ class Game:
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[Mapping[CardId, TcgCard], Mapping[CardId, Mapping[str, Any]]]:
     """The TCG cards as the opening rules and as battles see them, read once per process."""
-    from cardkit.catalogue.store import load_game
+    from cardkit.catalogue.records import card_records
 
-    return load_cards(), dict(load_game(GAME).cards)
+    return load_cards(), card_records(GAME)
 
 
 def from_dict(data: Mapping[str, Any]) -> Game:

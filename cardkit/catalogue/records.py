@@ -1,0 +1,130 @@
+"""A game's card records by id, each parsed from its own JSON text when first looked up.
+
+A battle or TCG state names a few dozen of its game's cards, but reading the catalogue the
+strict way (every object's keys checked for repeats, every depth counted) parses all of them:
+for Berserk Online, more than the rest of a `battle apply`. So the first run that reads a
+catalogue content does it the strict way (`load_game`'s reader: every check, every error as before) and
+keeps its records in the cache folder, one JSON text per card, in a note that also holds the
+catalogue files' names and bytes. A later run whose files are byte for byte the same (compared
+in full, as `checkcache` does) reads the note and parses only the cards it looks up, with plain
+`json.loads`: text that passed the strict reader once parses to the same records. The note is
+only a shortcut: when the cache folder can't be read or written, every run reads the strict way.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator, Mapping
+
+from cardkit import __version__, paths
+from cardkit.catalogue.store import Card, CardId, _load, game_files, read_catalogue_bytes
+
+_FOLDER = "records"
+_MOST = 256 * 1024 * 1024  # a note holds the catalogue files twice over; far above any real catalogue
+
+
+class _Noted(Mapping[CardId, Card]):
+    """Records by id from a note's lines: `json id` TAB `json record`, parsed on first lookup."""
+
+    def __init__(self, texts: dict[CardId, str]) -> None:
+        self._texts = texts
+        self._parsed: dict[CardId, Card] = {}
+
+    def __getitem__(self, card_id: CardId) -> Card:
+        try:
+            return self._parsed[card_id]
+        except KeyError:
+            record: Card = json.loads(self._texts[card_id])
+            self._parsed[card_id] = record
+            return record
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._texts
+
+    def __iter__(self) -> Iterator[CardId]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+def card_records(game: str, cards_dir: Path | None = None) -> Mapping[CardId, Card]:
+    """The card records of `game` by id, in catalogue order: `load_game(game).cards`, parsed only as looked up.
+    Raises what `load_game` raises for a catalogue it refuses."""
+    return _records(game, paths.resolved(cards_dir or paths.CARDS_DIR))
+
+
+@lru_cache(maxsize=8)
+def _records(game: str, cards_dir: Path) -> Mapping[CardId, Card]:
+    key = _catalogue_key(game, cards_dir)
+    noted = _read_note(key)
+    if noted is not None:
+        return noted
+    # The strict reader itself, not `load_game`'s copy from earlier in this process, which may be of older
+    # bytes: the note must hold the records of exactly the bytes it is named by.
+    cards = _load.__wrapped__(game, cards_dir).cards
+    if _catalogue_key(game, cards_dir) == key:  # unchanged while it was read
+        _write_note(key, cards)
+    return cards
+
+
+def _catalogue_key(game: str, cards_dir: Path) -> bytes:
+    return _key(game, [(p.name, read_catalogue_bytes(p)) for p in game_files(game, cards_dir)])
+
+
+def _key(game: str, blobs: list[tuple[str, bytes]]) -> bytes:
+    """Everything the records depend on: cardkit's version, the game, each file's name and bytes."""
+    parts = [f"{game}\0{__version__}\0".encode()]
+    for name, data in blobs:
+        parts.append(f"{name}\0{len(data)}\0".encode())
+        parts.append(data)
+    return b"".join(parts)
+
+
+def _note(key: bytes) -> Path:
+    game = key.split(b"\0", 1)[0].decode("utf-8", "replace")
+    # zlib.crc32 names the note; the whole key is compared, so the name only needs to spread.
+    return paths.cache_dir() / _FOLDER / f"{game}-{zlib.crc32(key):08x}-{len(key)}"
+
+
+def _read_note(key: bytes) -> _Noted | None:
+    from cardkit.errors import CardkitError
+    from cardkit.jsonio import read_bytes_input
+
+    try:
+        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
+        note = read_bytes_input(_note(key), _MOST)
+    except (CardkitError, OSError):
+        return None
+    if note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
+        return None
+    texts: dict[CardId, str] = {}
+    try:
+        for line in note[len(key) + 1:].decode("utf-8").split("\n")[:-1]:
+            card_id, tab, record = line.partition("\t")
+            if not tab:
+                return None
+            # json.dumps escapes every control character, so neither a tab nor a newline is inside a text.
+            texts[json.loads(card_id) if "\\" in card_id else card_id[1:-1]] = record
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return _Noted(texts)
+
+
+def _write_note(key: bytes, cards: Mapping[CardId, Card]) -> None:
+    """Keep the records for the next run; a cache folder that can't be written is not an error."""
+    from cardkit.errors import CardkitError
+    from cardkit.outputs import Kind, Output
+
+    lines = "".join(f"{json.dumps(card_id, ensure_ascii=False)}\t{json.dumps(record, ensure_ascii=False)}\n"
+                    for card_id, record in cards.items())
+    note = _note(key)
+    own = Kind("card records note", lambda path: path.parent.name == _FOLDER)
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        Output(note, own).write(key + b"\n" + lines.encode("utf-8"))
+    except (CardkitError, OSError):
+        pass

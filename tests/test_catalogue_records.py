@@ -1,0 +1,77 @@
+"""A game's card records for the engines: the strict catalogue's records, parsed one card at a time from a note
+kept by content, and never from a note of other content."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardkit import GAMES, paths
+from cardkit.catalogue import records
+from cardkit.catalogue.records import card_records
+from cardkit.catalogue.store import load_game
+from cardkit.errors import CatalogueError
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    """A copy of the Berserker catalogue (the smallest) that a test may change."""
+    shutil.copytree(paths.CARDS_DIR / "berserker", tmp_path / "cards" / "berserker")
+    records._records.cache_clear()
+    return tmp_path / "cards"
+
+
+def fresh(game: str, cards_dir: Path | None = None) -> dict[str, object]:
+    """The records as a new process gets them (the note written by an earlier one, if any)."""
+    records._records.cache_clear()
+    return dict(card_records(game, cards_dir))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_records_read_strictly_and_from_the_note_are_the_catalogues_in_its_order(game: str) -> None:
+    strict = load_game(game).cards
+    first, second = fresh(game), fresh(game)
+    assert list(first) == list(second) == list(strict)
+    assert first == second == strict
+
+
+def test_records_from_a_note_are_parsed_only_when_looked_up(catalogue: Path) -> None:
+    fresh("berserker", catalogue)
+    records._records.cache_clear()
+    table = card_records("berserker", catalogue)
+    assert isinstance(table, records._Noted) and table._parsed == {}
+    some = next(iter(table))
+    assert table[some] == load_game("berserker", catalogue).cards[some]
+    assert list(table._parsed) == [some]
+
+
+def test_a_changed_catalogue_file_is_read_again_not_taken_from_the_note_of_its_old_bytes(catalogue: Path) -> None:
+    path = next(p for p in sorted((catalogue / "berserker").glob("*.json")) if '"cards"' in p.read_text(encoding="utf-8"))
+    fresh("berserker", catalogue)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["cards"][0]["name"] = "Renamed"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    after = fresh("berserker", catalogue)
+    assert after[document["cards"][0]["id"]]["name"] == "Renamed"  # type: ignore[index]
+
+
+def test_a_catalogue_the_strict_reader_refuses_is_refused_every_time(catalogue: Path) -> None:
+    path = next((catalogue / "berserker").glob("*.json"))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("{", '{"id": "x", "id": "y", ', 1), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(CatalogueError):
+            fresh("berserker", catalogue)
+
+
+@pytest.mark.parametrize("garbage", [b"", b"berserker\0", b"x\n\"a\"\t{}\n"], ids=["empty", "short", "other-key"])
+def test_a_damaged_note_is_ignored_and_the_catalogue_read_strictly(catalogue: Path, garbage: bytes) -> None:
+    strict = fresh("berserker", catalogue)
+    notes = list((paths.cache_dir() / "records").glob("berserker-*"))
+    assert notes
+    for note in notes:
+        note.write_bytes(garbage)
+    assert fresh("berserker", catalogue) == strict
