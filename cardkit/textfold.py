@@ -171,16 +171,21 @@ _TEXTS = "\n"
 _WORDS = "\x1f"
 _NOT_ALNUM_KEEPING_SEPARATORS = re.compile(r"(?:[^\w\n\x1f]|_)+", re.UNICODE)
 _SEPARATOR_RUN_KEEPING_TEXTS = re.compile(r"(?:[^\w\n]|_)+", re.UNICODE)
-# Words whose key is empty: a separator repeated, or one at the start or end of a text.
-_EMPTY_WORDS = re.compile("(?:(?<=\n)|\\A)\x1f+|\x1f+(?=\x1f|\n|\\Z)")
 
 
 def _without_empty_words(text: str) -> str:
-    """`text` less its empty words; rare enough to look for them with plain string searches first."""
-    if (_WORDS + _WORDS in text or _TEXTS + _WORDS in text or _WORDS + _TEXTS in text
-            or text.startswith(_WORDS) or text.endswith(_WORDS)):
-        return _EMPTY_WORDS.sub("", text)
-    return text
+    """`text` less its empty words: separator runs made one, none left at the start or end of a line."""
+    twice = _WORDS + _WORDS
+    while twice in text:
+        text = text.replace(twice, _WORDS)
+    return text.replace(_TEXTS + _WORDS, _TEXTS).replace(_WORDS + _TEXTS, _TEXTS).strip(_WORDS)
+
+
+# An ASCII text's words in one `str.translate` (which has a fast path for ASCII to ASCII): letters and
+# digits lower-cased, every other character a word separator, line ends kept. Separators in a row
+# make empty words, which `_without_empty_words` then drops, as splitting at `[\W_]+` does.
+_ASCII_WORDS = str.maketrans({chr(c): chr(c).lower() if chr(c).isalnum() else _TEXTS if chr(c) == _TEXTS else _WORDS
+                              for c in range(128)})
 
 
 def _joined(texts: Sequence[str]) -> str | None:
@@ -244,11 +249,11 @@ def _word_ways(texts: list[str]) -> list[tuple[str, str, str]]:
 
     A word whose key is empty drops out of that way, as `search_key` drops it.
     """
-    words = _SEPARATOR_RUN_KEEPING_TEXTS.sub(_WORDS, _TEXTS.join(texts))
-    if words.isascii():
-        folded = latin = _without_empty_words(words.lower())
+    joined = _TEXTS.join(texts)
+    if joined.isascii():
+        folded = latin = _without_empty_words(joined.translate(_ASCII_WORDS))
     else:
-        folded = _without_empty_words(_fold_joined(words))
+        folded = _without_empty_words(_fold_joined(_SEPARATOR_RUN_KEEPING_TEXTS.sub(_WORDS, joined)))
         latin = _without_empty_words(folded.translate(_TRANSLIT_TABLE))
     loose = loosened(latin)  # never empty where `latin` is not: no rewrite or repeat removes a whole word
     ways = [way.replace(_WORDS, " ").split(_TEXTS) for way in (folded, latin, loose)]
@@ -268,8 +273,9 @@ def search_keys(spellings: Sequence[Sequence[str]]) -> list[str]:
     start = 0
     for group in spellings:
         end = start + 3 * len(group)
-        found = dict.fromkeys(runs[start:end])
-        found.pop("", None)
-        keys.append(" " + " / ".join(found) + " ")
+        found = dict.fromkeys(runs[start:end])  # in order, each run once, as `search_key` lists them
+        if "" in found:
+            del found[""]
+        keys.append(f" {' / '.join(found)} ")
         start = end
     return keys

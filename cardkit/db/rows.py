@@ -29,6 +29,8 @@ def to_json(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+# What parsed JSON holds that a column stores as JSON text.
+_CONTAINERS = frozenset({list, dict})
 # Equal values of these types have one JSON text (True, 1 and 1.0 are equal, their texts are not).
 _FLAT = frozenset({str, int, type(None)})
 
@@ -139,12 +141,13 @@ def set_label(game: str, set_id: str | None, set_name: str | None) -> str | None
     return " ".join(x for x in (GAME_SHORT.get(game, game), set_id, set_name if set_name != set_id else None) if x)
 
 
-def common_row(game: str, card: Card, set_id: str | None, position: int, set_name: str | None = None) -> Row:
-    """The card's row in the common `cards` table, less its search keys (`add_search_keys` adds them)."""
+def common_row(game: str, card: Card, set_id: str | None, position: int, label: str | None = None) -> Row:
+    """The card's row in the common `cards` table, less its search keys (`add_search_keys` adds them);
+    `label` is its set's `set_label`."""
     name = text_field(card, "name")
     return {
         "game": game, "id": text_field(card, "id"), "name": name, "latin": card.get("latin") or name,
-        "set_id": set_id, "set_label": set_label(game, set_id, set_name),
+        "set_id": set_id, "set_label": label,
         **GAME_TABLES[game].common(card),
         "data": to_json(card), "position": position,
     }
@@ -156,8 +159,10 @@ def add_search_keys(rows: list[Row]) -> None:
     folding one text at a time gives, a few times faster for a catalogue's thousands of names)."""
     names = [row["name"] for row in rows]
     latins = [row["latin"] for row in rows]
-    latin_keys = latin_of_folded_many(fold_many(latins))
-    found = zip(fold_many(names), latin_keys, loosened_many(latin_keys),
+    texts = list(dict.fromkeys(names + latins))  # a Latin name is often the name itself
+    folded = dict(zip(texts, fold_many(texts)))
+    latin_keys = latin_of_folded_many([folded[latin] for latin in latins])
+    found = zip([folded[name] for name in names], latin_keys, loosened_many(latin_keys),
                 search_keys([(row["name"], row["latin"], row["id"]) for row in rows]))
     for row, (name_key, latin_key, loose_key, search_key) in zip(rows, found):
         row["name_key"], row["latin_key"], row["loose_key"], row["search_key"] = name_key, latin_key, loose_key, search_key
@@ -177,15 +182,29 @@ class CatalogueRows:
     columns: dict[str, tuple[str, ...]]
     tables: dict[str, list[Values]] = field(default_factory=dict)
     _texts: _JsonTexts = field(default_factory=_JsonTexts)
+    # Per table, the places of the columns that have held a list or object: a table's lists and objects
+    # keep to a few columns, so a row looks at those rather than at every value.
+    _json_at: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, table: str, row: Row) -> None:
         self.tables.setdefault(table, []).append(tuple(map(row.get, self.columns[table])))
 
     def add_record(self, table: str, record: dict[str, Any]) -> None:
         """A catalogue record (card, ship) as its table's row: every field a column, lists and objects as JSON text."""
-        texts = self._texts
-        self.tables.setdefault(table, []).append(
-            tuple([texts(v) if isinstance(v, (list, dict)) else v for v in map(record.get, self.columns[table])]))
+        row: list[Any] = list(map(record.get, self.columns[table]))
+        if not _CONTAINERS.isdisjoint(map(type, row)):
+            texts = self._texts
+            json_at = self._json_at.setdefault(table, [])
+            for i in json_at:
+                value = row[i]
+                if type(value) in _CONTAINERS:
+                    row[i] = texts(value)
+            if not _CONTAINERS.isdisjoint(map(type, row)):  # in a column that held none before
+                for i, value in enumerate(row):
+                    if type(value) in _CONTAINERS:
+                        row[i] = texts(value)
+                        json_at.append(i)
+        self.tables.setdefault(table, []).append(tuple(row))
 
     def count(self, table: str) -> int:
         return len(self.tables.get(table, []))
@@ -209,10 +228,16 @@ def _add_file(rows: CatalogueRows, common: list[Row], game: str, spec: GameTable
             "latin": file_set.get("latin") or file_set.get("name"), "cards": len(cards),
         })
     file_set_id = str(file_set["id"]) if file_set else None
+    # A set's label, from its id and (for the file's own set) its name, is the same for most of the file's cards.
+    labels: dict[str | None, str | None] = {}
     for card in cards:
         set_id = _set_id(card, file_set)
-        set_name = file_set.get("name") if file_set and set_id == file_set_id else None
-        common.append(common_row(game, card, set_id, position, set_name))
+        if set_id in labels:
+            label = labels[set_id]
+        else:
+            set_name = file_set.get("name") if file_set and set_id == file_set_id else None
+            label = labels[set_id] = set_label(game, set_id, set_name)
+        common.append(common_row(game, card, set_id, position, label))
         extra = spec.extra(card)
         # The extra columns' values are final already (JSON text, numbers): no list or object among them.
         rows.add_record(spec.table, {**card, **extra} if extra else card)

@@ -144,9 +144,11 @@ class EventCheck:
                 "submissions": [s.to_dict() for s in self.submissions]}
 
 
-@dataclass(frozen=True)
-class Found:
-    """A submission found under an input: its path, the path inside its folder, and why it must not be read, if so."""
+class Found(NamedTuple):
+    """A submission found under an input: its path, the path inside its folder, and why it must not be read, if so.
+
+    A tuple, not a frozen dataclass: a big event finds thousands, and the dataclass's constructor was a tenth of the walk.
+    """
 
     path: Path
     relative: str
@@ -218,7 +220,8 @@ def _walk(root: Path) -> list[Found]:
                 found.append(Found(path, relative, "a symbolic link leading outside the event folder; not followed"))
             else:
                 found.append(Found(path, relative, link=True))
-    return sorted(found, key=lambda f: f.path.as_posix())
+    # `str` is `as_posix()` where `/` separates (the walk's paths are the system's own), and cheaper per file.
+    return sorted(found, key=(lambda f: str(f.path)) if os.sep == "/" else (lambda f: f.path.as_posix()))
 
 
 def _real_folder(folder: Path, known: dict[Path, str]) -> str:
