@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -62,10 +63,12 @@ class _Refused(ValueError):
         super().__init__(*args)
 
 
-# The generated code names fastjsonschema's exceptions in this one line; a note's code is compiled without
-# it (the names are given), so that running a remembered validator does not import fastjsonschema (and its
-# drafts, its URL resolver, ...). Should the line read otherwise, it stays and is run: slower, as correct.
-_IMPORT_LINE = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
+# The generated code names fastjsonschema's exceptions in one import line (2.19 imports one name, 2.20 and
+# later two); a note's code is compiled without it (the names are given), so that running a remembered
+# validator does not import fastjsonschema (and its drafts, its URL resolver, ...). Should the line read
+# otherwise, it stays and is run: slower, as correct, since `passes` takes any exception as "ask jsonschema".
+_IMPORT_LINE = re.compile(r"^from fastjsonschema import (JsonSchemaValuesException|JsonSchemaValueException)"
+                          r"(, (JsonSchemaValuesException|JsonSchemaValueException))?\n", re.MULTILINE)
 _GIVEN = {"JsonSchemaValueException": _Refused, "JsonSchemaValuesException": _Refused}
 _FOLDER = "compiled"
 
@@ -136,7 +139,7 @@ def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
         source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=False)
     except fastjsonschema.JsonSchemaDefinitionException:
         return None
-    code = compile(source.replace(_IMPORT_LINE, "", 1), f"<fastjsonschema {entry}>", "exec")
+    code = compile(_IMPORT_LINE.sub("", source, count=1), f"<fastjsonschema {entry}>", "exec")
     if key is not None:
         _remember(key, entry, code)
     return entry, code
@@ -171,6 +174,6 @@ def passes(schema_text: str, document: Any) -> bool:
         return False
     try:
         validate(document)
-    except _Refused:
+    except Exception:  # _Refused, or fastjsonschema's own exception if its import line was kept: jsonschema decides
         return False
     return True
