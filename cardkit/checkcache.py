@@ -77,10 +77,12 @@ def remember(kind: str, data: bytes) -> None:
     prune(keep=note, kept_bytes=len(data))
 
 
-def prune(keep: Path | None = None, kept_bytes: int = 0) -> None:
-    """Remove all but the newest `KEEP_NOTES` notes (within `KEEP_BYTES` together); never `keep`, the note
-    just written, nor anything in the folder that is not a note (another name, a link, a folder)."""
-    folder = paths.cache_dir() / _FOLDER
+def prune(keep: Path | None = None, kept_bytes: int = 0, kind_folder: str = _FOLDER) -> None:
+    """Remove all but the newest `KEEP_NOTES` notes (within `KEEP_BYTES` together) of one folder of the cache
+    (this module's, or another cache's of notes named the same way: the card records', the compiled schemas');
+    never `keep`, the note just written, nor anything in the folder that is not a note (another name, a link,
+    a folder)."""
+    folder = paths.cache_dir() / kind_folder
     notes: list[tuple[float, str, int]] = []
     try:
         with os.scandir(folder) as entries:

@@ -124,9 +124,13 @@ def _remember(key: bytes, name: str, code: CodeType) -> None:
     own = Kind("compiled schema note", lambda path: path.parent.name == _FOLDER and path.name.startswith("schema-"))
     try:
         note.parent.mkdir(parents=True, exist_ok=True)
-        Output(note, own).write(f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code))
+        data = f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code)
+        Output(note, own).write(data)
     except (CardkitError, OSError):
-        pass
+        return
+    from cardkit import checkcache
+
+    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_FOLDER)
 
 
 def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:

@@ -75,3 +75,24 @@ def test_a_damaged_note_is_ignored_and_the_catalogue_read_strictly(catalogue: Pa
     for note in notes:
         note.write_bytes(garbage)
     assert fresh("berserker", catalogue) == strict
+
+
+def test_writing_a_records_note_prunes_the_records_folder_to_the_newest_and_leaves_other_files(
+        catalogue: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from cardkit import checkcache
+
+    monkeypatch.setattr(paths, "cache_dir", lambda: catalogue.parent / "cache")
+    monkeypatch.setattr(checkcache, "KEEP_NOTES", 2)
+    folder = paths.cache_dir() / "records"
+    folder.mkdir(parents=True, exist_ok=True)
+    old = [folder / f"berserker-{i:08x}-10" for i in range(3)]
+    for i, note in enumerate(old):
+        note.write_bytes(b"an older catalogue's records")
+        os.utime(note, (1_000_000 + i, 1_000_000 + i))
+    (folder / "mine.txt").write_text("mine", encoding="utf-8")
+    fresh("berserker", catalogue)
+    left = sorted(p.name for p in folder.iterdir())
+    assert old[2].name in left and old[0].name not in left and old[1].name not in left
+    assert "mine.txt" in left and len([n for n in left if n.startswith("berserker-")]) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +164,20 @@ def test_a_damaged_note_of_compiled_code_is_ignored_and_replaced(garbage: bytes)
     fastschema._compiled.cache_clear()
     assert passes(text, [1, 2]) and not passes(text, [1, 2, 3])
     assert fastschema._remembered(key) is not None
+
+
+def test_remembering_compiled_code_prunes_the_compiled_folder_to_the_newest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit import checkcache, paths
+
+    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
+    monkeypatch.setattr(checkcache, "KEEP_NOTES", 3)
+    texts = [json.dumps({"type": "array", "maxItems": n}) for n in range(6)]
+    for n, text in enumerate(texts):
+        fastschema._compiled.cache_clear()
+        assert passes(text, [])
+        key = fastschema._key(text)
+        assert key is not None
+        os.utime(fastschema._note(key), (1_000_000 + n, 1_000_000 + n))
+    kept = [text for text in texts if fastschema._remembered(fastschema._key(text) or b"") is not None]
+    assert kept == texts[-3:]

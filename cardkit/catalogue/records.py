@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from cardkit import __version__, paths
+from cardkit import checkcache, paths
 from cardkit.catalogue.store import Card, CardId, _load, game_files, read_catalogue_bytes
 
 _FOLDER = "records"
@@ -77,11 +77,7 @@ def _catalogue_key(game: str, cards_dir: Path) -> bytes:
 
 def _key(game: str, blobs: list[tuple[str, bytes]]) -> bytes:
     """Everything the records depend on: cardkit's version, the game, each file's name and bytes."""
-    parts = [f"{game}\0{__version__}\0".encode()]
-    for name, data in blobs:
-        parts.append(f"{name}\0{len(data)}\0".encode())
-        parts.append(data)
-    return b"".join(parts)
+    return checkcache.content(game, blobs)
 
 
 def _note(key: bytes) -> Path:
@@ -125,6 +121,8 @@ def _write_note(key: bytes, cards: Mapping[CardId, Card]) -> None:
     own = Kind("card records note", lambda path: path.parent.name == _FOLDER)
     try:
         note.parent.mkdir(parents=True, exist_ok=True)
-        Output(note, own).write(key + b"\n" + lines.encode("utf-8"))
+        data = key + b"\n" + lines.encode("utf-8")
+        Output(note, own).write(data)
     except (CardkitError, OSError):
-        pass
+        return
+    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_FOLDER)
