@@ -176,15 +176,15 @@ def test_a_problem_comes_back_from_a_worker_process_equal_to_itself() -> None:
         assert back == problem and back.to_dict() == problem.to_dict()
 
 
-@pytest.mark.parametrize(("cores", "load", "expected"), [(2, 0.0, 2), (2, 0.4, 2), (2, 0.6, 1), (2, 7.5, 1), (8, 3.2, 5),
-                                                         (2, None, 2)])
-def test_decks_go_to_workers_only_on_cores_the_load_average_leaves_idle(
-        cores: int, load: float | None, expected: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    def loadavg() -> tuple[float, float, float]:
-        if load is None:
-            raise OSError("no load average here")
-        return (load, load, load)
+def test_a_big_event_is_shared_out_over_every_core_whatever_the_load_average(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
 
-    monkeypatch.setattr(batch, "available_cores", lambda: cores)
-    monkeypatch.setattr(batch.os, "getloadavg", loadavg)
-    assert batch.idle_cores() == expected
+    def ordered_map(check: Any, items: Any, progress: Any, jobs: int, **_: Any) -> list[Any]:
+        seen.append(jobs)
+        return [check(item) for item in items]
+
+    monkeypatch.setattr(batch, "available_cores", lambda: 4)
+    monkeypatch.setattr(batch, "ordered_map", ordered_map)
+    monkeypatch.setattr("os.getloadavg", lambda: (7.5, 7.5, 7.5))  # a busy machine: still every core
+    assert batch.check_all(abs, [-1, 2], jobs=None) == [1, 2] and batch.check_all(abs, [-3], jobs=1) == [3]
+    assert seen == [4, 1]

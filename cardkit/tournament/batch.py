@@ -4,14 +4,19 @@ Each deck is read and judged on its own, so a big event is split into chunks tha
 worker processes check while this one collects the results in the input's order.
 Workers are forked after the first decks are checked here, so they start with the
 catalogue, name index and format already loaded. Small batches, machines with one
-core or no idle one, and systems without `fork` are checked in this process, with the
+core, and systems without `fork` are checked in this process, with the
 same results.
+
+The default is every core, not the cores a load average leaves idle: the load average
+lags by a minute and counts cardkit's own work, so an organizer's second run straight
+after a first would have been checked on one core. On a busy machine the workers cost a
+little more CPU in all (taking a result back costs about a sixth of checking the deck)
+and save no time; on a free one they share out the decks.
 """
 
 from __future__ import annotations
 
 import gc
-import os
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -30,30 +35,14 @@ CHUNK = 96
 
 def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | None = None,
               jobs: int | None = None) -> list[R]:
-    """`[check(item) for item in items]`, over `jobs` processes (default: the idle cores) when the batch is big.
+    """`[check(item) for item in items]`, over `jobs` processes (default: every core) when the batch is big.
 
     `check` must be picklable (a module-level function or a `functools.partial` of one)
     and must not raise for a bad item: it turns a bad file into a result.
     """
     with _collector_paused():
-        return ordered_map(check, items, progress, idle_cores() if jobs is None else jobs,
+        return ordered_map(check, items, progress, available_cores() if jobs is None else jobs,
                            parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK)
-
-
-def idle_cores() -> int:
-    """The cores this process may use less those the machine is already busy with (the load average), at least one.
-
-    A worker pays for itself only on a core nobody else wants: taking a deck's result back costs this process
-    about a sixth of what checking the deck cost the worker (and the worker a tenth more to send it), so on a
-    busy machine workers add that cost and take no time off (5,000 decks at load 8 on 2 cores: 2.4-3.1 CPU s
-    and more wall time over two workers, 1.9-2.1 CPU s here). On an idle machine they share out the decks.
-    """
-    cores = available_cores()
-    try:
-        load = os.getloadavg()[0]
-    except OSError:  # no load average on this system: assume the cores are free
-        return cores
-    return max(1, min(cores, int(cores - load + 0.5)))
 
 
 @contextmanager
