@@ -79,16 +79,25 @@ def audit(texts: list[str]) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("texts", nargs="*", help="texts of the index to audit (default: all)")
+    parser.add_argument("texts", nargs="*", help="texts of the index to audit: berserk-tcg, berserker, berserk-online, berserk-ccg (default: all)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
+    known = list(json.loads((RULES_DIR / "index.json").read_text(encoding="utf-8"))["texts"])
+    unknown = [t for t in args.texts if t not in known]
+    if unknown:
+        print(f"error: no text {', '.join(map(repr, unknown))} in the index; the texts are {', '.join(known)}",
+              file=sys.stderr)
+        return 2
     rows = audit(args.texts)
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
+        # Columns as wide as their longest entry: ids run from `tcg-1` to `fleet-maneuver-distance`.
+        wide_id = max((len(r["id"]) for r in rows), default=2)
+        wide_section = max((len(r["section"]) for r in rows), default=7)
         for r in rows:
             why = f"  ({r['reason']})" if r["reason"] else ""
-            print(f"{r['id']:<12} {r['section']:<28} {r['outcome']:<16} {r['test'] or r['about']}{why}")
+            print(f"{r['id']:<{wide_id}}  {r['section']:<{wide_section}}  {r['outcome']:<16} {r['test'] or r['about']}{why}")
         counts = Counter(r["outcome"] for r in rows)
         print(f"\n{len({r['id'] for r in rows})} rules: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     return 1 if any(r["outcome"] in ("failed", "no test", "not run", "XPASS") for r in rows) else 0

@@ -143,9 +143,11 @@ def test_resolve_asks_one_numbered_question_per_line_and_writes_every_line_with_
 
 def test_resolve_asks_again_after_an_answer_that_is_no_candidate_and_0_leaves_a_line(
         runner: CliRunner, names_deck: Path, on_a_terminal: None) -> None:
-    result = runner.invoke(app, ["deck", "resolve", str(names_deck)], input="21\nfirst\n0\n2\n")
+    # Full-width and Arabic-Indic digits are digits to str.isdigit, but no count in a deck is written so.
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck)], input="21\nfirst\n\uff11\n\u0662\n0\n2\n")
     assert result.exit_code == 0, result.output
     assert "'21' is not a number from 0 to 20" in result.stderr and "'first' is not" in result.stderr
+    assert "'\uff11' is not" in result.stderr and "'\u0662' is not" in result.stderr
     assert "12 Mercenary\n3 Guts (BK1-012)\n" in result.stdout
     assert "1 line(s) left as written" in result.stderr
 

@@ -260,6 +260,16 @@ def test_a_registration_list_with_no_player_column_says_which_separators_it_read
         read_registrations(path)
 
 
+def test_a_row_with_more_values_than_the_header_has_columns_is_an_error_not_a_name_cut_at_the_comma(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text('player\nSmith, John\n"Doe, Jane"\nAlice Archer,\n', encoding="utf-8")
+    regs = read_registrations(path)
+    assert [r.player for r in regs.rows] == ["Doe, Jane", "Alice Archer"]  # an empty trailing cell is no value
+    assert [(p.code, p.line) for p in regs.problems] == [("BAD_REGISTRATION", 2)]
+    assert '2 values but the first line names 1 column(s)' in regs.problems[0].message
+    assert '"Smith, John"' in regs.problems[0].message
+
+
 @pytest.mark.parametrize("deck", ["a.deck", "./a.deck", "sub/a.deck", ".\\sub\\a.deck", "sub//a.deck", "a.deck/", ".", "./"])
 def test_a_registered_deck_path_is_what_pathlib_makes_of_it(deck: str) -> None:
     from pathlib import PurePosixPath

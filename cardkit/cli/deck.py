@@ -165,7 +165,8 @@ def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
     while True:
         answer = typer.prompt(f"number 1-{len(choice.candidates)}, or 0 to leave the line as it is",
                               default="", show_default=False, err=True).strip()
-        if answer.isdigit() and int(answer) <= len(choice.candidates):
+        # ASCII digits only, as counts in a deck: str.isdigit also takes "٢" and "１".
+        if answer.isascii() and answer.isdigit() and int(answer) <= len(choice.candidates):
             return str(choice.candidates[int(answer) - 1]["id"]) if int(answer) else None
         typer.echo(f"{visible(answer)!r} is not a number from 0 to {len(choice.candidates)}", err=True)
 

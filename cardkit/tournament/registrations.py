@@ -140,6 +140,13 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             values = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(columns) if col}
             player = values.get("player", "")
             where = {"line": line, "file": str(path)}
+            if any(c.strip() for c in cells[len(columns):]):
+                # `Smith, John` under a lone `player` header: reading the first cell would register `Smith`.
+                sep = {"\t": "tab"}.get(delimiter, repr(delimiter))
+                problems.append(error("BAD_REGISTRATION", f"line {line}: {len(cells)} values but the first line names "
+                                      f"{len(columns)} column(s); quote a value that holds the separator {sep}, "
+                                      'e.g. "Smith, John"; the row was not read', **where))
+                continue
             if not player:
                 problems.append(error("BAD_REGISTRATION", f"line {line}: no player name", **where))
                 continue

@@ -118,3 +118,14 @@ def test_the_audit_script_lists_every_rule_of_a_text_with_its_tests_outcome() ->
     assert sorted({r["id"] for r in rows}) == sorted(fleet)
     assert {r["outcome"] for r in rows} == {"passed", "not implemented"}
     assert all(r["test"] for r in rows if r["outcome"] == "passed")
+
+
+def test_the_audit_script_names_the_texts_when_asked_for_one_the_index_has_not(capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(HERE.parent.parent / "scripts"))
+    try:
+        import rules_audit
+    finally:
+        sys.path.pop(0)
+    assert rules_audit.main(["bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no text 'bogus'") and all(text in err for text in INDEX["texts"])
