@@ -351,18 +351,6 @@ def test_a_state_with_an_eternal_effect_standing_in_a_city_is_unreadable(runner:
 QUICK = "BK1-023"  # a white Quick effect, Level 1, cost 1 white
 
 
-def test_no_character_moves_after_the_battle_announcement() -> None:
-    """The Main phase is more complicated, it consists of 4 steps: moving your characters, setting them in a city
-    (preparing them to battle for it), using special abilities (from character or effect cards), and lastly the
-    battle anouncement."""
-    start = table((Unit(CASCA), Unit(MERC)), held={"c1": 0})
-    game, _ = apply(start, Attack("c2", (Ref(CASCA),)))
-    with pytest.raises(IllegalAction, match="battle was announced"):
-        apply(game, Move(Ref(MERC), "c1"))
-    assert not any(isinstance(a, Move) for a in legal_actions(game))
-    assert apply(start, Move(Ref(MERC), "c1"))[0].players[0].units[1].city == "c1"
-
-
 @pytest.mark.parametrize("phase", ["draw", "main", "discard"])
 def test_a_quick_card_opens_in_any_phase_of_either_players_turn_as_its_owners_action(phase: str) -> None:
     """Some cards have the Quick ability, which allows them to be played anytime, and to "cut into" a normal

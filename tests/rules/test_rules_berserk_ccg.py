@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 
 from cardkit.games.battle.engine import ENGINE
 from cardkit.games.engine import IllegalAction
+from engine_play import apply_through
 from cardkit.games.battle.board import from_placement, placement_row
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.legal import legal_actions, why_illegal
@@ -28,12 +29,7 @@ FLYER, ARTIFACT, TERRAIN, SYMBIOTE = "10014", "20009", "20011", "20006"
 
 
 def apply(state: BattleState, action: object) -> tuple[BattleState, list[dict[str, Any]]]:
-    """One action through the engine protocol, as `battle apply` plays it: parsed from its text, applied, and the state
-    reached read back; `IllegalAction` with the reason otherwise."""
-    result = ENGINE.apply_all(state, [str(action)])
-    if not result.legal:
-        raise IllegalAction(result.problems[0].message)
-    return result.state, list(result.events)
+    return apply_through(ENGINE, state, action)
 
 def battle(*cards: tuple[str, str, str], seed: int = 0, **changes: Any) -> BattleState:
     """(card, seat, square | reserve | deck | graveyard) instances with ids 1.., at printed life (cards without life: 0)."""

@@ -14,6 +14,7 @@ import pytest
 from cardkit.decks import parse_deck, validate_deck
 from cardkit.games.battle.engine import ENGINE
 from cardkit.games.engine import IllegalAction
+from engine_play import apply_through
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.legal import legal_actions, why_illegal
 from cardkit.games.battle.notation import Action, Attack, BadActionText
@@ -35,12 +36,7 @@ GROUND = ["n_begushij_po_lezviyu", "n_bersard", "n_bich_nezhiti", "n_duhoborec",
 
 
 def apply(state: BattleState, action: object) -> tuple[BattleState, list[dict[str, Any]]]:
-    """One action through the engine protocol, as `battle apply` plays it: parsed from its text, applied, and the state
-    reached read back; `IllegalAction` with the reason otherwise."""
-    result = ENGINE.apply_all(state, [str(action)])
-    if not result.legal:
-        raise IllegalAction(result.problems[0].message)
-    return result.state, list(result.events)
+    return apply_through(ENGINE, state, action)
 
 def battle(*cards: tuple[str, str, str], **changes: Any) -> BattleState:
     """(card, seat, square-or-reserve) instances with ids 1.., open at printed life; `c2={...}` changes card 2."""

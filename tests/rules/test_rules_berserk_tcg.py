@@ -24,6 +24,7 @@ from cardkit.games.berserk_tcg.opening import cities_schedule, max_revealed, pla
 from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
                                              can_open)
 from cardkit.games.engine import IllegalAction
+from engine_play import apply_through
 from cardkit.games.readings import load_readings
 
 pytestmark = pytest.mark.filterwarnings("error")
@@ -38,12 +39,7 @@ DECK_45 = "game: berserk-tcg\n12 BK1-001\n" + "".join(f"3 BK1-{n:03d}\n" for n i
 
 
 def apply(state: Game, action: object) -> tuple[Game, list[dict[str, Any]]]:
-    """One action through the engine protocol, as `tcg apply` plays it: parsed from its text, applied, and the state
-    reached read back; `IllegalAction` with the reason otherwise."""
-    result = ENGINE.apply_all(state, [str(action)])
-    if not result.legal:
-        raise IllegalAction(result.problems[0].message)
-    return result.state, list(result.events)
+    return apply_through(ENGINE, state, action)
 
 def table(mine: tuple[Unit, ...] = (), theirs: tuple[Unit, ...] = (), held: dict[str, int] | None = None,
           revealed: tuple[str, ...] = (), phase: str = "main", hand: tuple[str, ...] = (),

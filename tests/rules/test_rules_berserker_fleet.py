@@ -19,6 +19,7 @@ from cardkit.games.berserker.game.state import (BadFleets, BoardState, ShipOnBoa
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.usage import can_use_named
 from cardkit.games.engine import IllegalAction
+from engine_play import apply_through
 from cardkit.jsonio import read_json_input
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,12 +30,7 @@ HITS = {"berserker": 20, "c-plus-gun-ship": 1, "cruiser": 2, "ramship": 1}
 
 
 def apply(state: BoardState, action: object) -> tuple[BoardState, list[dict[str, Any]]]:
-    """One action through the engine protocol, as `fleet apply` plays it: parsed from its text, applied, and the state
-    reached read back; `IllegalAction` with the reason otherwise."""
-    result = ENGINE.apply_all(state, [str(action)])
-    if not result.legal:
-        raise IllegalAction(result.problems[0].message)
-    return result.state, list(result.events)
+    return apply_through(ENGINE, state, action)
 
 def board(*ships: str, turn: str = "human", phase: str = "maneuver") -> BoardState:
     """`board("ramship@d6", "berserker@d7")`: a sandbox (no hands) with human ships unless the type is the Berserker."""
