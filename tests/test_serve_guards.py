@@ -12,8 +12,10 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -129,28 +131,46 @@ def test_a_bad_address_is_a_400_or_404_page_in_words(ds: Any, path: str, status:
         assert "<h1>" in response.text and words.lower() in response.text.lower()
 
 
-def test_the_servers_terminal_prints_nothing_for_an_error_page(catalogue: Path, hostile_db: Path) -> None:
-    proc = subprocess.Popen([*CLI, "serve", "--db", str(catalogue), "--attach", str(hostile_db), "--port", "0"],
+@dataclass
+class Served:
+    """A live `cardkit serve`: its address while it runs; its exit code and terminal text once stopped by Ctrl-C."""
+
+    base: str
+    returncode: int | None = None
+    err: str = ""
+
+
+@contextmanager
+def serving(catalogue: Path, attached: Path) -> Iterator[Served]:
+    """`cardkit serve` of the catalogue with `attached` beside it, on a free port, stopped with Ctrl-C at the end."""
+    proc = subprocess.Popen([*CLI, "serve", "--db", str(catalogue), "--attach", str(attached), "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stderr.readline()  # type: ignore[union-attr]
         announced = re.search(r"at (http://127\.0\.0\.1:\d+)/cardkit", line)
         assert announced, line
-        base = announced.group(1)
-        for path in ("/cardkit/cards/x", "/cardkit/cards?_sort=nope", "/t/decks?_where=nope(", "/nope",
-                     "/cardkit/cards/berserk-tcg,nope"):
-            with pytest.raises(urllib.error.HTTPError) as failed:
-                urllib.request.urlopen(base + path, timeout=20)
-            assert failed.value.code in (400, 404), path
-        with urllib.request.urlopen(base + "/t/decks.csv", timeout=20) as response:
-            assert "'=HYPERLINK" in response.read().decode("utf-8")
+        served = Served(announced.group(1))
+        yield served
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        _, served.err = proc.communicate(timeout=20)
+        served.returncode = proc.returncode
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 0
+
+
+def test_the_servers_terminal_prints_nothing_for_an_error_page(catalogue: Path, hostile_db: Path) -> None:
+    with serving(catalogue, hostile_db) as served:
+        for path in ("/cardkit/cards/x", "/cardkit/cards?_sort=nope", "/t/decks?_where=nope(", "/nope",
+                     "/cardkit/cards/berserk-tcg,nope"):
+            with pytest.raises(urllib.error.HTTPError) as failed:
+                urllib.request.urlopen(served.base + path, timeout=20)
+            assert failed.value.code in (400, 404), path
+        with urllib.request.urlopen(served.base + "/t/decks.csv", timeout=20) as response:
+            assert "'=HYPERLINK" in response.read().decode("utf-8")
+    err = served.err
+    assert served.returncode == 0
     assert [line for line in err.splitlines() if line.strip()] == ["stopped"] or "ERROR" not in err, err
     assert "ERROR" not in err and "Traceback" not in err and "error" not in err.lower(), err
 
@@ -165,26 +185,15 @@ def test_a_page_whose_sql_builds_a_huge_value_is_refused_in_words_without_buildi
 
 
 def test_the_servers_terminal_prints_no_warning_after_a_facet_by_no_column(catalogue: Path, hostile_db: Path) -> None:
-    proc = subprocess.Popen([*CLI, "serve", "--db", str(catalogue), "--attach", str(hostile_db), "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stderr.readline()  # type: ignore[union-attr]
-        announced = re.search(r"at (http://127\.0\.0\.1:\d+)/cardkit", line)
-        assert announced, line
+    with serving(catalogue, hostile_db) as served:
         for path in ("/cardkit/cards?_facet=nope", "/t/decks?_facet=nope&_facet_array=nope&_facet_date=nope"):
             with pytest.raises(urllib.error.HTTPError) as failed:
-                urllib.request.urlopen(announced.group(1) + path, timeout=20)
+                urllib.request.urlopen(served.base + path, timeout=20)
             assert failed.value.code == 400, path
-        with urllib.request.urlopen(announced.group(1) + "/cardkit/cards", timeout=20) as response:
+        with urllib.request.urlopen(served.base + "/cardkit/cards", timeout=20) as response:
             assert response.status == 200
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == 0
-    assert "Warning" not in err and "never awaited" not in err and ".py:" not in err, err
+    assert served.returncode == 0
+    assert "Warning" not in served.err and "never awaited" not in served.err and ".py:" not in served.err, served.err
 
 
 # --- a heavy paste ---------------------------------------------------------------------------------------
