@@ -31,7 +31,8 @@ def imported_top_level_modules(folder: Path) -> set[str]:
 def distributions_of(modules: set[str]) -> dict[str, set[str]]:
     """Each third-party module's distributions (normalised names); cardkit's own and the standard library's left out."""
     owners = packages_distributions()
-    local = {p.stem for folder in ("tests", "scripts", "benchmarks") for p in (ROOT / folder).glob("*.py")}
+    # Sub-folders too: tests/rules/ has helper modules of its own, imported by name as pytest puts their folder on the path.
+    local = {p.stem for folder in ("tests", "scripts", "benchmarks") for p in (ROOT / folder).rglob("*.py")}
     third_party = modules - set(sys.stdlib_module_names) - local - {"cardkit"}
     return {m: {constraints.normalised(d) for d in owners.get(m, [m])} for m in sorted(third_party)}
 
