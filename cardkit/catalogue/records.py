@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 from cardkit import checkcache, paths
-from cardkit.catalogue.store import Card, CardId, _load, game_files, read_catalogue_bytes
+from cardkit.catalogue.store import Card, CardId, game_files, read_catalogue_bytes, read_game
 
 _FOLDER = "records"
 _MOST = 256 * 1024 * 1024  # a note holds the catalogue files twice over; far above any real catalogue
@@ -63,9 +63,9 @@ def _records(game: str, cards_dir: Path) -> Mapping[CardId, Card]:
     noted = _read_note(key)
     if noted is not None:
         return noted
-    # The strict reader itself, not `load_game`'s copy from earlier in this process, which may be of older
-    # bytes: the note must hold the records of exactly the bytes it is named by.
-    cards = _load.__wrapped__(game, cards_dir).cards
+    # Read now, not `load_game`'s copy from earlier in this process, which may be of older bytes: the note
+    # must hold the records of exactly the bytes it is named by.
+    cards = read_game(game, cards_dir).cards
     if _catalogue_key(game, cards_dir) == key:  # unchanged while it was read
         _write_note(key, cards)
     return cards
