@@ -14,7 +14,6 @@ only a shortcut: when the cache folder can't be read or written, every run reads
 from __future__ import annotations
 
 import json
-import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -80,20 +79,17 @@ def _key(game: str, blobs: list[tuple[str, bytes]]) -> bytes:
     return checkcache.content(game, blobs)
 
 
+def _name(key: bytes) -> str:
+    return checkcache.note_name(key.split(b"\0", 1)[0].decode("utf-8", "replace"), key)
+
+
 def _note(key: bytes) -> Path:
-    game = key.split(b"\0", 1)[0].decode("utf-8", "replace")
-    # zlib.crc32 names the note; the whole key is compared, so the name only needs to spread.
-    return paths.cache_dir() / _FOLDER / f"{game}-{zlib.crc32(key):08x}-{len(key)}"
+    return paths.cache_dir() / _FOLDER / _name(key)
 
 
 def _read_note(key: bytes) -> _Noted | None:
-    from cardkit.errors import CardkitError
-    from cardkit.jsonio import read_bytes_input
-
-    try:
-        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
-        note = read_bytes_input(_note(key), _MOST)
-    except (CardkitError, OSError):
+    note = checkcache.read_note(_FOLDER, _name(key), _MOST)
+    if note is None:
         return None
     if note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
         return None
@@ -112,17 +108,6 @@ def _read_note(key: bytes) -> _Noted | None:
 
 def _write_note(key: bytes, cards: Mapping[CardId, Card]) -> None:
     """Keep the records for the next run; a cache folder that can't be written is not an error."""
-    from cardkit.errors import CardkitError
-    from cardkit.outputs import Kind, Output
-
     lines = "".join(f"{json.dumps(card_id, ensure_ascii=False)}\t{json.dumps(record, ensure_ascii=False)}\n"
                     for card_id, record in cards.items())
-    note = _note(key)
-    own = Kind("card records note", lambda path: path.parent.name == _FOLDER)
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        data = key + b"\n" + lines.encode("utf-8")
-        Output(note, own).write(data)
-    except (CardkitError, OSError):
-        return
-    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_FOLDER)
+    checkcache.write_note(_FOLDER, _name(key), key + b"\n" + lines.encode("utf-8"), "card records note")
