@@ -187,9 +187,13 @@ def test_choosing_a_card_the_line_cannot_mean_is_refused() -> None:
     assert choose(deck, {guts.index: "BK1-012"}).main == {"BK1-012": 3, "BK1-003": 3}
 
 
-def test_resolve_of_standard_input_cannot_ask_and_lists_the_choices(runner: CliRunner) -> None:
+def test_resolve_of_standard_input_cannot_ask_says_the_deck_holds_standard_input_and_lists_the_choices(
+        runner: CliRunner) -> None:
     result = runner.invoke(app, ["deck", "resolve", "-"], input=NAMES)
-    assert result.exit_code == 2 and "no terminal to ask which" in result.stderr
+    # `deck resolve - < file` is typed on a terminal: "no terminal" would mislead.
+    assert result.exit_code == 2 and "no terminal" not in result.stderr
+    assert "the deck itself comes from standard input" in result.stderr
+    assert "save the deck to a file and run `cardkit deck resolve FILE` on a terminal" in result.stderr
     assert "BK1-011  set BK1, white, cost 1 white + 1, level 1, power 2, hp 3" in result.stderr
 
 

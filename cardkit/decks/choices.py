@@ -57,16 +57,23 @@ def questions(choices: list[Choice]) -> list[list[Choice]]:
 
 
 class ChoicesNeeded(CardkitError):
-    """Lines name several cards and there is no terminal to ask which each means."""
+    """Lines name several cards and no answer can be read: there is no terminal, or the deck itself is standard input."""
 
     error_code = "CHOICE_NEEDED"
     exit_code = 2
 
-    def __init__(self, deck: Deck, choices: list[Choice]) -> None:
+    def __init__(self, deck: Deck, choices: list[Choice], deck_on_stdin: bool = False) -> None:
         self.deck = deck
         self.choices = choices
         shown = "; ".join(f"{c.where}: {c.text!r} is {len(c.candidates)} cards" for c in choices[:5])
         more = f" (+{len(choices) - 5} more)" if len(choices) > 5 else ""
+        if deck_on_stdin:
+            # On a terminal too: standard input holds the deck, so no answer can be typed there.
+            super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions can't be asked "
+                             f"while the deck itself comes from standard input, where the answers would be typed: "
+                             f"{shown}{more}; save the deck to a file and run `cardkit deck resolve FILE` on a "
+                             "terminal, or write `N Name (ID)` on those lines")
+            return
         super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards and there is no terminal to ask "
                          f"which: {shown}{more}; run `cardkit deck resolve` on a terminal, or write `N Name (ID)` "
                          "on those lines")
