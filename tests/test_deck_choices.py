@@ -260,3 +260,13 @@ def test_lines_that_could_mean_the_same_cards_are_one_question_in_the_order_of_t
     deck = read_text("game: berserk-tcg\n1 Guts\n12 Mercenary\n1 Guts\n1 Casca\n1 Guts\n", path="x.deck")
     asked = questions(open_choices(deck))
     assert [[c.line for c in same] for same in asked] == [[2, 4, 6], [3], [5]]
+
+
+def test_lines_that_name_the_same_cards_share_one_set_of_candidates_not_a_copy_each() -> None:
+    from cardkit.decks.choices import open_choices, questions
+
+    # A pasted list of 140,000 such lines made 15 dicts a line: five times `validate`'s memory.
+    deck = parse_deck("game: berserk-tcg\n" + "1 Guts\n" * 50 + "Side\n2 guts\n")
+    choices = open_choices(deck)
+    assert len(choices) == 51 and len({id(c.candidates) for c in choices}) == 1
+    assert [len(same) for same in questions(choices)] == [51]
