@@ -445,10 +445,10 @@ def _kind_sets(hand: Any) -> tuple[Any, Any]:
     import numpy as np
 
     width = hand.shape[1]
-    if width <= 24:  # a float product is exact below 2^24, and runs on BLAS where an integer one does not
-        sets = ((hand > 0).astype(np.float32) @ np.exp2(np.arange(width, dtype=np.float32))).astype(np.int64)
-    else:
-        sets = (hand > 0).astype(np.int64) @ (np.int64(1) << np.arange(width, dtype=np.int64))
+    # column by column: an integer matrix product is slow, and a float one may start BLAS threads
+    sets = np.zeros(hand.shape[0], dtype=np.int64)
+    for k in range(width):
+        sets |= (hand[:, k] > 0).astype(np.int64) << k
     if width <= 16:  # counted with one bincount rather than sorted
         counts = np.bincount(sets, minlength=1 << width)
         seen = np.flatnonzero(counts)
