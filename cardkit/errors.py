@@ -7,6 +7,8 @@ or acted on at all; the CLI turns each into one line and an exit code.
 
 from __future__ import annotations
 
+from cardkit.visible import quoted
+
 
 class CardkitError(Exception):
     """Something cardkit could not do."""
@@ -82,7 +84,7 @@ class UnknownGame(CardkitError):
         from cardkit import GAMES
 
         self.game = game
-        super().__init__(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+        super().__init__(f"unknown game {quoted(game)}; known games: {', '.join(GAMES)}")
 
 
 class UnknownFormat(CardkitError):
@@ -93,7 +95,7 @@ class UnknownFormat(CardkitError):
     def __init__(self, name: str, known: list[str] | None = None) -> None:
         self.name = name
         hint = f"; known formats: {', '.join(known)}" if known else ""
-        super().__init__(f"unknown format {name!r}{hint}")
+        super().__init__(f"unknown format {quoted(name)}{hint}")
 
 
 class CardNotFound(CardkitError):
@@ -106,7 +108,7 @@ class CardNotFound(CardkitError):
         self.query = query
         self.suggestions = suggestions or []
         hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
-        super().__init__(f"no card matches {query!r}{hint}")
+        super().__init__(f"no card matches {quoted(query)}{hint}")
 
 
 class AmbiguousCard(CardkitError):
@@ -119,7 +121,7 @@ class AmbiguousCard(CardkitError):
         self.query = query
         self.candidates = candidates
         shown = ", ".join(candidates[:12]) + (" ..." if len(candidates) > 12 else "")
-        super().__init__(f"{query!r} matches {len(candidates)} cards: {shown}; give an id")
+        super().__init__(f"{quoted(query)} matches {len(candidates)} cards: {shown}; give an id")
 
 
 class CardNotInGame(CardNotFound):
@@ -130,7 +132,7 @@ class CardNotInGame(CardNotFound):
         self.suggestions = suggestions or []
         self.query = query
         hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
-        CardkitError.__init__(self, f"no {game} card matches {query!r}{why}{hint}")
+        CardkitError.__init__(self, f"no {game} card matches {quoted(query)}{why}{hint}")
 
 
 class CatalogueError(CardkitError):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from cardkit.errors import UnreadableInput
+from cardkit.visible import quoted, shortened
 
 MAX_INPUT_BYTES = 1 << 20
 """Largest user-supplied file read, in bytes; readers read at most one byte more, whatever `stat()` says."""
@@ -213,8 +214,7 @@ def encoding_hint(path: str, data: bytes) -> tuple[str, str | None]:
         if sum(1 for c in letters if wanted(c)) < 0.9 * len(letters):
             continue
         line = next((ln.strip() for ln in decoded.splitlines() if any(ord(c) > 127 for c in ln)), "")
-        sample = line if len(line) <= 40 else line[:39] + "…"
-        return f"; it reads as {label} text ({sample!r}): {SAVE_AS_UTF8}", _iconv_advice(path, name)
+        return f"; it reads as {label} text ({quoted(line, 40)}): {SAVE_AS_UTF8}", _iconv_advice(path, name)
     return "", None
 
 
@@ -319,7 +319,7 @@ def parse_json(text: str, path: str | os.PathLike[str] = "<json>", duplicates: l
             for key, value in items:
                 if key in out:
                     if duplicates is None:
-                        raise _JsonLimit(f"key {clip_text(key)!r} given twice in one object")
+                        raise _JsonLimit(f"key {quoted(key, 40)} given twice in one object")
                     duplicates.append(key)
                     repeated.append((out, key))
                     continue
@@ -398,7 +398,7 @@ def whole_number(text: str) -> int:
     """
     digits = text.strip()
     if not digits or not digits.isascii() or not digits.isdigit():
-        raise ValueError(f"{clip_text(text, 24)!r} is not a whole number (ASCII digits, no sign)")
+        raise ValueError(f"{quoted(text, 24)} is not a whole number (ASCII digits, no sign)")
     significant = digits.lstrip("0") or "0"
     if len(significant) > MAX_NUMBER_DIGITS:
         raise ValueError(f"a {len(significant)}-digit number is too large")
@@ -409,12 +409,12 @@ def json_shown(value: Any, n: int = 60) -> str:
     """A value read from JSON as a message shows it: a string quoted as `'text'`, anything else in
     JSON spelling (`true`, `null`, `{"type": "Berserker"}`), never Python's (`True`, `None`)."""
     if isinstance(value, str):
-        return repr(clip_text(value, n))
+        return quoted(value, n)
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # not JSON data after all; say what it is rather than fail
         text = repr(value)
-    return clip_text(text, n)
+    return shortened(text, n)
 
 
 def schema_error_text(err: Any) -> str:
@@ -429,10 +429,6 @@ def schema_error_text(err: Any) -> str:
     if message.startswith(shown):
         return json_shown(err.instance) + message[len(shown):]
     return message
-
-
-def clip_text(text: str, n: int = 40) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def dumps_canonical(data: Any) -> str:

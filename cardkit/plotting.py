@@ -14,6 +14,7 @@ from typing import Any, Union
 
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
+from cardkit.visible import quoted
 
 PLOT_SUFFIXES: dict[str, str] = {".png": "png", ".svg": "svg"}
 _TAG = "cardkit"
@@ -43,7 +44,7 @@ def plot_format(path: PlotTarget) -> str:
     path = _path(path)
     suffix = path.suffix.lower()
     if suffix not in PLOT_SUFFIXES:
-        raise BadArgument(f"--plot file must end in .png or .svg; got {str(path)!r}")
+        raise BadArgument(f"--plot file must end in .png or .svg; got {quoted(str(path))}")
     return PLOT_SUFFIXES[suffix]
 
 
@@ -55,13 +56,13 @@ def check_plot_target(path: PlotTarget) -> str:
     kind = plot_format(path)
     target = _path(path)
     if target.is_dir():
-        raise BadArgument(f"--plot {str(target)!r} is a directory; give a file name")
+        raise BadArgument(f"--plot {quoted(str(target))} is a directory; give a file name")
     blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
     if blocking is not None:
-        raise BadArgument(f"--plot {str(target)!r}: {str(blocking)!r} is a file, not a directory")
+        raise BadArgument(f"--plot {quoted(str(target))}: {quoted(str(blocking))} is a file, not a directory")
     # A typo in a folder name must not leave the picture somewhere nobody looks: make no folders.
     if not target.parent.is_dir():
-        raise BadArgument(f"--plot {str(target)!r}: no folder {str(target.parent)!r}; create it first")
+        raise BadArgument(f"--plot {quoted(str(target))}: no folder {quoted(str(target.parent))}; create it first")
     (path if isinstance(path, Output) else Output(target, PLOT)).check()
     return kind
 

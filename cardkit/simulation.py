@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from cardkit.errors import BadArgument
+from cardkit.visible import quoted
 
 if TYPE_CHECKING:
     from cardkit.plotting import PlotTarget
@@ -68,7 +69,7 @@ def parse_cities(text: str, option: str = "--cities", example: str = "0,1,1,2,3,
     parts = [p.strip() for p in text.split(",")]
     # ASCII digits only: str.isdigit also accepts '²' (which int() refuses) and other scripts' digits
     if not text.strip() or any(not (p.isascii() and p.isdigit()) for p in parts):
-        raise BadArgument(f"{option} must be a comma list of non-negative whole numbers, like {example}; got {text!r}")
+        raise BadArgument(f"{option} must be a comma list of non-negative whole numbers, like {example}; got {quoted(text)}")
     return tuple(int(p) for p in parts)
 
 
@@ -88,7 +89,7 @@ def validate_options(options: SimulationOptions, accepts: frozenset[str] = froze
     if options.jobs is not None and not 1 <= options.jobs <= MAX_JOBS:
         raise BadArgument(f"--jobs must be between 1 and {MAX_JOBS}; got {options.jobs}")
     if options.seat not in SEATS:
-        raise BadArgument(f"seat must be 'first' or 'second'; got {options.seat!r}")
+        raise BadArgument(f"seat must be 'first' or 'second'; got {quoted(options.seat)}")
     for name in options.given():
         if name not in accepts:
             raise BadArgument(f"--{name} does not apply to this game")
@@ -177,7 +178,7 @@ def simulate_file(path: str | Path, options: SimulationOptions, progress: Progre
     deck = read_deck(path, options.format)
     unresolved = [e for e in deck.entries if e.section == "main" and e.card is None]
     if unresolved:
-        shown = ", ".join(f"{e.text!r}" + (f" (line {e.line})" if e.line else "") for e in unresolved[:5])
+        shown = ", ".join(f"{quoted(e.text)}" + (f" (line {e.line})" if e.line else "") for e in unresolved[:5])
         raise BadArgument(f"{deck.path}: cannot simulate, {len(unresolved)} card line(s) did not resolve: {shown}")
     errors = [p for p in validate_deck(deck) if p.is_error]
     warnings: tuple[str, ...] = ()

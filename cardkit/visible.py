@@ -33,6 +33,27 @@ def visible(value: object) -> str:
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
+QUOTED_MOST = 80
+"""How much of a user's text a message quotes: a 100,000-character query is not repeated in its error line."""
+
+
+def shortened(text: str, most: int = QUOTED_MOST) -> str:
+    """`text`, or past `most` characters only the first `most`, an ellipsis and how long it is:
+    `aaaa… (100,000 characters)`. The one shortening of user text in messages (`quoted` quotes it too)."""
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
+
+
+def quoted(value: object, most: int = QUOTED_MOST) -> str:
+    """User text as every message quotes it: `repr`'s quotes and escapes (`'Guts'`, `'a\\x1bb'`), and past `most`
+    characters only the first `most`, an ellipsis and how long it is: `'aaaa…' (100,000 characters)`.
+    Anything but text is shown as `repr` shows it, shortened alike."""
+    if not isinstance(value, str):
+        return shortened(repr(value), most)
+    if len(value) <= most:
+        return repr(value)
+    return f"{value[:most] + '…'!r} ({len(value):,} characters)"
+
+
 # JSON escapes the C0 controls itself (raw ones in its text are the layout between tokens); everything
 # else `visible` escapes it leaves raw when `ensure_ascii` is off: DEL, C1 controls, format characters
 # such as bidi overrides and tag characters, separators, lone surrogates, unassigned code points.

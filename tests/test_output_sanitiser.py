@@ -137,3 +137,30 @@ def test_a_tcg_game_shows_a_player_name_with_escapes_and_bidi_written_out(tmp_pa
     for result in outputs:
         assert "\x1b" not in result.output and "\u202e" not in result.output, result.output
     assert "Bob\\u202eX\\x1b[2J" in outputs[0].output
+
+
+def test_quoted_user_text_keeps_its_escapes_and_past_80_characters_shows_the_first_80_and_how_long_it_is() -> None:
+    from cardkit.visible import quoted
+
+    assert quoted("Guts") == "'Guts'" and quoted("a\x1bb\u202e") == "'a\\x1bb\\u202e'"
+    assert quoted("x" * 80) == repr("x" * 80)
+    assert quoted("\x1b" + "y" * 100_000) == repr("\x1b" + "y" * 79 + "…") + " (100,001 characters)"
+
+
+@pytest.mark.parametrize("args", [
+    ["cards", "search", "cost>" + "a" * 100_000],
+    ["cards", "search", "foo:" + "a" * 100_000],
+    ["cards", "show", "z" * 100_000],
+], ids=["bad-number", "unknown-field", "no-such-card"])
+def test_an_error_about_a_100000_character_query_quotes_80_characters_of_it_not_all(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code in (1, 2) and "(100,00" in result.stderr
+    assert all(len(line) < 1_000 for line in result.stderr.splitlines()), max(map(len, result.stderr.splitlines()))
+
+
+def test_a_problem_about_a_100000_character_card_line_quotes_80_characters_of_it(runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "long.deck"
+    deck.write_text("game: berserk-tcg\n3 Guts (BK1-012)\n1 " + "q" * 100_000 + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(deck), "--json"])
+    (problem,) = [p for p in json.loads(result.stdout)[0]["problems"] if p["code"] == "UNKNOWN_CARD"]
+    assert problem["message"].endswith("characters)") and len(problem["message"]) < 300

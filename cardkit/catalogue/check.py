@@ -19,6 +19,7 @@ from cardkit.errors import CatalogueError, UnreadableInput
 from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, read_bytes_input, schema_error_text
 from cardkit.problems import Problem, error
 from cardkit.textfold import fold
+from cardkit.visible import quoted
 
 
 @dataclass
@@ -235,8 +236,8 @@ def _printings_problems(game: str, cards: list[tuple[str, int, dict[str, Any]]],
             if twin is None:
                 problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is no {game} card", **at))
             elif fold(str(twin.get("name"))) != fold(str(card.get("name"))):
-                problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is called {twin.get('name')!r}, "
-                                                            f"not {card.get('name')!r}", **at))
+                problems.append(error("PRINTINGS_MISMATCH", f"printing {other} is called {quoted(twin.get('name'))}, "
+                                                            f"not {quoted(card.get('name'))}", **at))
             elif twin.get("printings") != listed:
                 problems.append(error("PRINTINGS_MISMATCH", f"printing {other} lists its printings as "
                                                             f"{twin.get('printings')}, not {listed}", **at))
@@ -321,7 +322,7 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         if found:
             continue
         if doc["name"] != path.stem:
-            problems.append(error("SCHEMA_VIOLATION", f"name {doc['name']!r} differs from the file name",
+            problems.append(error("SCHEMA_VIOLATION", f"name {quoted(doc['name'])} differs from the file name",
                                   file=name, pointer="/name"))
         for i, rule in enumerate(doc.get("minimums", [])):
             try:

@@ -11,6 +11,7 @@ from typing import Any, Mapping, TypeVar
 
 from cardkit.errors import UnreadableInput
 from cardkit.jsonio import read_json_input
+from cardkit.visible import quoted
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -22,7 +23,7 @@ RECORD_ERRORS: tuple[type[Exception], ...] = (KeyError, ValueError, TypeError, A
 def reason(exc: Exception) -> str:
     """`exc`, raised while reading one record, as words rather than a Python repr."""
     if isinstance(exc, KeyError):
-        return f"missing field {exc.args[0]!r}" if exc.args else "missing field"
+        return f"missing field {quoted(exc.args[0])}" if exc.args else "missing field"
     if isinstance(exc, IndexError):
         return "a list field has too few values"
     return str(exc) or type(exc).__name__
@@ -34,7 +35,7 @@ def pick(table: Mapping[K, V], value: K, field: str) -> V:
         return table[value]
     except (KeyError, TypeError):
         known = ", ".join(map(str, table))
-        raise ValueError(f"{field} {value!r} is not one of {known}") from None
+        raise ValueError(f"{field} {quoted(value)} is not one of {known}") from None
 
 
 def bad_record(path: str | os.PathLike[str], where: str, exc: Exception) -> UnreadableInput:

@@ -9,7 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json, stdin_once
-from cardkit.visible import visible
+from cardkit.visible import quoted, visible
 
 if TYPE_CHECKING:
     from cardkit.decks.choices import Choice
@@ -124,7 +124,7 @@ def convert_command(
     from cardkit.outputs import Output
 
     if to.lower() not in ("json", "text"):
-        raise BadArgument(f"--to must be json or text, not {to!r}")
+        raise BadArgument(f"--to must be json or text, not {quoted(to)}")
     target = Output(out, CONVERTED_DECK, () if is_stdin(deck) else (deck,), force) if out is not None else None
     if target is not None:
         target.check()
@@ -168,7 +168,7 @@ def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
         # ASCII digits only, as counts in a deck: str.isdigit also takes "٢" and "１".
         if answer.isascii() and answer.isdigit() and int(answer) <= len(choice.candidates):
             return str(choice.candidates[int(answer) - 1]["id"]) if int(answer) else None
-        typer.echo(f"{visible(answer)!r} is not a number from 0 to {len(choice.candidates)}", err=True)
+        typer.echo(f"{quoted(visible(answer))} is not a number from 0 to {len(choice.candidates)}", err=True)
 
 
 @deck_app.command("resolve")

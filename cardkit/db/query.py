@@ -26,6 +26,7 @@ from enum import Enum
 
 from cardkit.errors import BadArgument
 from cardkit.textfold import fold, folded_words
+from cardkit.visible import quoted
 
 
 class FieldKind(str, Enum):
@@ -151,31 +152,31 @@ def known_fields() -> str:
 
 def _value(field: SearchField, op: str, raw: str, token: str) -> str | int | bool:
     if raw == "":
-        raise BadArgument(f"{token!r}: no value after {op!r}")
+        raise BadArgument(f"{quoted(token)}: no value after {quoted(op)}")
     if field.kind is FieldKind.NUMBER:
         try:
             number = int(raw)
         except ValueError:
-            raise BadArgument(f"{token!r}: {field.name} takes a whole number") from None
+            raise BadArgument(f"{quoted(token)}: {field.name} takes a whole number") from None
         if abs(number) > MAX_NUMBER:
-            raise BadArgument(f"{token!r}: {field.name} takes a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}")
+            raise BadArgument(f"{quoted(token)}: {field.name} takes a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}")
         return number
     if field.kind is FieldKind.NAME and op != "=":
-        raise BadArgument(f"{token!r}: name takes words, written name:WORD")
+        raise BadArgument(f"{quoted(token)}: name takes words, written name:WORD")
     if op not in EQUALITY_OPS:
-        raise BadArgument(f"{token!r}: {op} compares numbers; {field.name} is {field.kind.value}")
+        raise BadArgument(f"{quoted(token)}: {op} compares numbers; {field.name} is {field.kind.value}")
     if field.kind is FieldKind.BOOL:
         low = raw.lower()
         if low in _YES or low in _NO:
             return low in _YES
-        raise BadArgument(f"{token!r}: {field.name} takes yes or no")
+        raise BadArgument(f"{quoted(token)}: {field.name} takes yes or no")
     return raw
 
 
 def _word(token: str) -> str:
     """A name word; one with no letter or digit would match every card, so it is refused."""
     if not fold(token):
-        raise BadArgument(f"{token!r} has no letter or digit to search names for")
+        raise BadArgument(f"{quoted(token)} has no letter or digit to search names for")
     return token
 
 
@@ -196,19 +197,19 @@ def _tokens(text: str) -> list[_Token]:
             i += 1
             continue
         out: list[str] = []
-        quoted = False
+        in_quotes = False
         while i < n and not text[i].isspace() and text[i] not in "()":
             if text[i] in "\"'":
                 close = text.find(text[i], i + 1)
                 if close < 0:
                     raise BadArgument("cannot read the query: No closing quotation")
                 out.append(text[i + 1:close])
-                quoted = True
+                in_quotes = True
                 i = close + 1
             else:
                 out.append(text[i])
                 i += 1
-        tokens.append(("".join(out), quoted))
+        tokens.append(("".join(out), in_quotes))
     return tokens
 
 
@@ -256,9 +257,9 @@ class _Parser:
         return terms[0] if len(terms) == 1 else AllOf(tuple(terms))
 
     def unary(self) -> Node | None:
-        text, quoted = self.tokens[self.at]
+        text, in_quotes = self.tokens[self.at]
         self.at += 1
-        if (text, quoted) == ("(", False):
+        if (text, in_quotes) == ("(", False):
             inner = self.query()
             if self.peek() != (")", False):
                 raise BadArgument("cannot read the query: a bracket is not closed")
@@ -277,7 +278,7 @@ class _Parser:
         term = self.atom(text)
         if term is None:
             if negate:
-                raise BadArgument(f"-{text!r}: order: and direction: cannot be negated")
+                raise BadArgument(f"-{quoted(text)}: order: and direction: cannot be negated")
             return None
         return Not(term) if negate else term
 
@@ -294,7 +295,7 @@ class _Parser:
             self.directive(name, value, token)
             return None
         if name not in FIELDS:
-            raise BadArgument(f"unknown field {m.group('field')!r} in {token!r}; known fields: {known_fields()}")
+            raise BadArgument(f"unknown field {quoted(m.group('field'))} in {quoted(token)}; known fields: {known_fields()}")
         field = FIELDS[name]
         op = "=" if m.group("op") == ":" else m.group("op")
         parsed = _value(field, op, value, token)
@@ -310,13 +311,13 @@ class _Parser:
         low = value.lower()
         if name == "direction":
             if low not in ("asc", "desc"):
-                raise BadArgument(f"{token!r}: direction takes asc or desc")
+                raise BadArgument(f"{quoted(token)}: direction takes asc or desc")
             self.descending = low == "desc"
             return
         descending = low.startswith("-")
         low = ALIASES.get(low.lstrip("-"), low.lstrip("-"))
         if low not in ORDER_FIELDS:
-            raise BadArgument(f"{token!r}: order takes one of {', '.join(ORDER_FIELDS)}")
+            raise BadArgument(f"{quoted(token)}: order takes one of {', '.join(ORDER_FIELDS)}")
         column = ORDER_COLUMNS.get(low, FIELDS[low].column if low in FIELDS else low)
         self.order.append(Order(low, column, descending))
 
@@ -334,7 +335,7 @@ def parse_query(text: str) -> Query:
     # A cap keeps the SQL below SQLite's expression-depth limit and the parser's recursion shallow, and the
     # work a query asks for small: `a,a,a,…` is one token but as many words as it has (each is matched).
     brackets = sum(1 for token in tokens if token in (("(", False), (")", False)))
-    terms = sum(_weight(token) for token, quoted in tokens if quoted or token not in ("(", ")"))
+    terms = sum(_weight(token) for token, in_quotes in tokens if in_quotes or token not in ("(", ")"))
     if terms > MAX_TERMS:
         raise BadArgument(f"the query has {terms} words and filters; the limit is {MAX_TERMS}")
     if brackets > MAX_TERMS:

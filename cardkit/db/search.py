@@ -25,6 +25,7 @@ from cardkit.db.query import AllOf, AnyOf, FieldKind, Filter, Node, Not, Query, 
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CatalogueError, UnknownGame
 from cardkit.games import game_module
 from cardkit.textfold import fold, fold_latin, folded_words, loose_latin
+from cardkit.visible import quoted
 
 _CHECKED_VALUES = ("set", "kind", "colour", "element", "rarity")
 
@@ -109,7 +110,7 @@ def _check_values(conn: sqlite3.Connection, query: Query, known: dict[str, set[s
         if f.field.name in _CHECKED_VALUES:
             values = _known_values(conn, f, known)
             if str(f.value).casefold() not in values:
-                raise BadArgument(f"no card has {f.field.name} {f.value!r}; known values: {', '.join(sorted(values))}")
+                raise BadArgument(f"no card has {f.field.name} {quoted(f.value)}; known values: {', '.join(sorted(values))}")
 
 
 # Merging letters can shrink a word to one or two letters (`zzzz` -> `z`) that occur in hundreds of

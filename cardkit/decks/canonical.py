@@ -14,6 +14,7 @@ from cardkit.decks.model import SECTIONS, Deck
 from cardkit.errors import BadArgument, CardkitError
 from cardkit.outputs import Kind
 from cardkit.problems import Problem
+from cardkit.visible import quoted
 
 HEADER_ORDER: tuple[str, ...] = ("game", "format", "name", "player", "event")
 
@@ -181,7 +182,7 @@ def convert(deck: Deck, to: str) -> str:
     try:
         writer = CONVERTERS[to]
     except KeyError:
-        raise BadArgument(f"unknown deck form {to!r}; use json or text") from None
+        raise BadArgument(f"unknown deck form {quoted(to)}; use json or text") from None
     text = writer(deck)
     difference = _read_back_difference(deck, text, to)
     if difference:
@@ -213,10 +214,10 @@ def _read_back_difference(deck: Deck, text: str, to: str) -> str | None:
     (header, entries), (header_back, entries_back) = _content(deck), _content(back)
     for key in dict.fromkeys([*header, *header_back]):
         if header.get(key) != header_back.get(key):
-            return f"header {key!r} {header.get(key)!r} would read back as {header_back.get(key)!r}"
+            return f"header {quoted(key)} {quoted(header.get(key))} would read back as {quoted(header_back.get(key))}"
     for i, (mine, theirs) in enumerate(zip(entries, entries_back)):
         if mine != theirs:
-            return f"{mine[0]} card {i + 1}, {mine[1]} {mine[2]!r}, would read back as {theirs[1]} {theirs[2]!r}"
+            return f"{mine[0]} card {i + 1}, {mine[1]} {quoted(mine[2])}, would read back as {theirs[1]} {quoted(theirs[2])}"
     if len(entries) != len(entries_back):
         return f"{len(entries)} card lines would read back as {len(entries_back)}"
     return None

@@ -15,6 +15,7 @@ from cardkit.catalogue.candidates import Candidate, candidates
 from cardkit.catalogue.store import CardId, load_game
 from cardkit.decks.model import Deck, Entry
 from cardkit.errors import BadArgument, CardkitError
+from cardkit.visible import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ class ChoicesNeeded(CardkitError):
     def __init__(self, deck: Deck, choices: list[Choice], deck_on_stdin: bool = False) -> None:
         self.deck = deck
         self.choices = choices
-        shown = "; ".join(f"{c.where}: {c.text!r} is {len(c.candidates)} cards" for c in choices[:5])
+        shown = "; ".join(f"{c.where}: {quoted(c.text)} is {len(c.candidates)} cards" for c in choices[:5])
         more = f" (+{len(choices) - 5} more)" if len(choices) > 5 else ""
         if deck_on_stdin:
             # On a terminal too: standard input holds the deck, so no answer can be typed there.
@@ -105,7 +106,7 @@ def choose(deck: Deck, chosen: Mapping[int, CardId]) -> Deck:
         if entry is None or entry.card is not None or not entry.candidates:
             raise BadArgument(f"{deck.path}: card line {index} names no choice to make")
         if card not in entry.candidates:
-            raise BadArgument(f"{deck.path}: {card!r} is not one of the cards {entry.text!r} could mean "
+            raise BadArgument(f"{deck.path}: {quoted(card)} is not one of the cards {quoted(entry.text)} could mean "
                               f"({', '.join(entry.candidates)})")
         entries[index] = Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer)
         settled.add((entry.line, entry.pointer))

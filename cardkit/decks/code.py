@@ -21,7 +21,8 @@ from typing import Any
 from cardkit import GAMES
 from cardkit.decks.model import MAX_COUNT, SECTIONS, Deck
 from cardkit.errors import UnreadableInput
-from cardkit.jsonio import clip_text, parse_json
+from cardkit.jsonio import parse_json
+from cardkit.visible import quoted, shortened
 
 CODE_ARGUMENT = "code:"
 """What marks a deck code where a deck file is expected: `cardkit validate code:ck1.…`."""
@@ -61,7 +62,7 @@ def encode_deck(deck: Deck) -> str:
 def decode_code(code: str) -> dict[str, Any]:
     """The payload of `code` (with or without `code:`), checked; `BadDeckCode` saying what is wrong."""
     text = code[len(CODE_ARGUMENT):] if code.startswith(CODE_ARGUMENT) else code
-    shown = CODE_ARGUMENT + clip_text(text, 24)
+    shown = CODE_ARGUMENT + shortened(text, 24)
 
     def bad(reason: str) -> BadDeckCode:
         return BadDeckCode(shown, f"not a deck code: {reason}")
@@ -74,7 +75,7 @@ def decode_code(code: str) -> dict[str, Any]:
     if not dot or not version:
         raise bad(f"a code starts with `{VERSION}.`")
     if version != VERSION:
-        raise bad(f"version {clip_text(version, 12)!r} is unknown; this cardkit reads {VERSION}")
+        raise bad(f"version {quoted(version, 12)} is unknown; this cardkit reads {VERSION}")
     if not _ALPHABET.match(body):
         raise bad("only letters, digits, `-` and `_` may follow the version")
     try:

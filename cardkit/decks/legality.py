@@ -10,13 +10,14 @@ from cardkit.decks.model import SECTIONS, Deck, Entry
 from cardkit.errors import BadArgument
 from cardkit.formats import Format, describe, load_format, matches
 from cardkit.problems import Problem, Severity, error, fold_repeats, warning
+from cardkit.visible import quoted
 
 
 def validate_deck(deck: Deck, fmt: Format | None = None) -> list[Problem]:
     """The deck's parse/resolution problems plus every rule of `fmt` (default: the deck's format) it breaks."""
     fmt = fmt or load_format(deck.format)
     if fmt.game != deck.game:
-        raise BadArgument(f"format {fmt.name!r} is for {fmt.game}, the deck is for {deck.game}")
+        raise BadArgument(f"format {quoted(fmt.name)} is for {fmt.game}, the deck is for {deck.game}")
     catalogue = load_game(deck.game)
     view = _DeckView(deck, catalogue)
     problems = list(deck.problems)
@@ -213,7 +214,7 @@ def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Prob
     for entry, candidates in view.undecided:
         if entry.section in sections and entry.count > limit and \
                 not any(matches(card, p) for card in candidates for p in exempt):
-            out.append(error("TOO_MANY_COPIES", f"{entry.count} copies of {entry.text!r}, whichever of its "
+            out.append(error("TOO_MANY_COPIES", f"{entry.count} copies of {quoted(entry.text)}, whichever of its "
                                                 f"{len(candidates)} cards is meant; at most {limit}",
                              card=entry.text, line=entry.line, pointer=entry.pointer, limit=limit, actual=entry.count))
     return out

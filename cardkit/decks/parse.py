@@ -11,7 +11,7 @@ from cardkit.decks.model import MAX_COUNT, Entry
 from cardkit.decks.words import deck_words
 from cardkit.jsonio import json_shown, whole_number
 from cardkit.problems import Problem, error
-from cardkit.visible import bidi_control, hidden_break
+from cardkit.visible import bidi_control, hidden_break, quoted, shortened
 
 # Section titles come from data/deck-words.json (`Main`, `Основная колода`, `Nebendeck`...); the patterns
 # are built on first use. A `//` comment that is nothing but a section title, with counts, brackets, dashes,
@@ -63,7 +63,7 @@ _SHORT_COUNT = 5
 
 def _text_count_problem(digits: str, line: int, card: str) -> Problem | None:
     """The problem with a card line's count as written, if any."""
-    shown = clip(digits, 24)
+    shown = shortened(digits, 24)
     if digits.startswith("-"):
         try:
             actual: int | str = -whole_number(digits[1:])
@@ -157,7 +157,7 @@ def parse_text(text: str) -> ParsedDeck:
                 else:
                     out.header[key], out.header_lines[key] = seen[2], number
             else:
-                out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {seen[3]!r}", line=number))
+                out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {quoted(seen[3])}", line=number))
     return out
 
 
@@ -166,7 +166,7 @@ def _read_line(raw: str, number: int, out: ParsedDeck, section_title: re.Pattern
     """What the line `raw` is (see `_known_lines`); None for a line with a problem, which goes into `out` as it is."""
     hidden = hidden_break(raw)
     if hidden:
-        out.problems.append(error("PARSE_ERROR", f"the line holds {hidden}; put each card on a line of its own: {clip(raw)!r}",
+        out.problems.append(error("PARSE_ERROR", f"the line holds {hidden}; put each card on a line of its own: {quoted(raw)}",
                                   line=number))
         return None
     line = raw.strip().lstrip("\ufeff")
@@ -186,7 +186,7 @@ def _read_line(raw: str, number: int, out: ParsedDeck, section_title: re.Pattern
         card = _arena_card(m.group("card").strip())
         bidi = bidi_control(card)
         if bidi:
-            out.problems.append(error("PARSE_ERROR", f"the card text holds {bidi}: {clip(line)!r}", line=number, card=card))
+            out.problems.append(error("PARSE_ERROR", f"the card text holds {bidi}: {quoted(line)}", line=number, card=card))
             return (_BAD_CARD_LINE,)
         digits = m.group("count")
         # The common line (`3 Guts`) is read once here; anything unusual goes through `whole_number`'s checks.
@@ -200,13 +200,13 @@ def _read_line(raw: str, number: int, out: ParsedDeck, section_title: re.Pattern
         # A count `whole_number` reads but the short path does not (a long `000003`): an entry, not kept.
         return (_CARD_LINE_ONCE, side_prefix is not None, card, whole_number(digits))
     if side_prefix:
-        out.problems.append(error("PARSE_ERROR", f"not a side-deck card line (expected `SB: N CARD`): {clip(line)!r}",
+        out.problems.append(error("PARSE_ERROR", f"not a side-deck card line (expected `SB: N CARD`): {quoted(line)}",
                                   line=number))
         return None
     m = _HEADER.match(line)
     if m:
-        return (_HEADER_LINE, words.header_key(m.group("key")), m.group("value").strip(), clip(line))
-    out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {clip(line)!r}", line=number))
+        return (_HEADER_LINE, words.header_key(m.group("key")), m.group("value").strip(), line)
+    out.problems.append(error("PARSE_ERROR", f"not a card line (expected `N CARD`): {quoted(line)}", line=number))
     return None
 
 
@@ -221,7 +221,7 @@ def parse_json(data: Any) -> ParsedDeck | None:
         if isinstance(value, str):
             out.header[str(key).lower()] = value.strip()
         else:
-            out.problems.append(error("PARSE_ERROR", f"header field {key!r} must be a string", pointer=f"/{key}"))
+            out.problems.append(error("PARSE_ERROR", f"header field {quoted(key)} must be a string", pointer=f"/{key}"))
     for section in ("main", "side"):
         items = data.get(section, [])
         if not isinstance(items, list):
@@ -244,8 +244,3 @@ def parse_json(data: Any) -> ParsedDeck | None:
 
 def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
-
-
-def clip(text: str, n: int = 60) -> str:
-    """`text` cut to `n` characters with an ellipsis, so messages about garbage stay one short line."""
-    return text if len(text) <= n else text[: n - 1] + "…"

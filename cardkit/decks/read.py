@@ -10,11 +10,12 @@ from cardkit.catalogue.candidates import candidates
 from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
 from cardkit.decks.words import deck_words
-from cardkit.decks.parse import ParsedDeck, clip, looks_like_json, parse_json, parse_text
+from cardkit.decks.parse import ParsedDeck, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
 from cardkit.jsonio import input_name, parse_json as parse_json_text, read_text_input
 from cardkit.problems import Problem, error
+from cardkit.visible import quoted
 
 
 # `NAME (ID)`, as the catalogue lookup reads it.
@@ -111,7 +112,7 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
         if parsed is None:
             raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
         # JSON readers silently keep the last of two `main` lists; a deck must not lose cards that way.
-        parsed.problems[:0] = [error("PARSE_ERROR", f"key {clip(key, 40)!r} given twice in one object; "
+        parsed.problems[:0] = [error("PARSE_ERROR", f"key {quoted(key, 40)} given twice in one object; "
                                                     "only the first was read", pointer=pointer or None)
                                for pointer, key in dict.fromkeys(duplicates_at)]
         return parsed
@@ -126,7 +127,7 @@ def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Fo
     header_game = deck_words().game(game_value) if game_value is not None else None
     if header_game is not None and header_game not in GAMES:
         where = _where(parsed, "game")
-        raise DeckGameUnknown(path, f"{where}unknown game {header_game!r}; known games: {', '.join(GAMES)}")
+        raise DeckGameUnknown(path, f"{where}unknown game {quoted(header_game)}; known games: {', '.join(GAMES)}")
     name = format_name or _lower(parsed.header.get("format"))
     fmt: Format | None = None
     if name:
@@ -139,7 +140,7 @@ def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Fo
     elif header_game:
         fmt = default_format(header_game)
     if fmt and header_game and fmt.game != header_game:
-        raise DeckGameUnknown(path, f"format {fmt.name!r} is for {fmt.game}, but the deck says `game: {header_game}`")
+        raise DeckGameUnknown(path, f"format {quoted(fmt.name)} is for {fmt.game}, but the deck says `game: {header_game}`")
     return fmt
 
 
@@ -188,25 +189,25 @@ def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) ->
         cid = found.ids[0]
         named = NAME_WITH_ID.match(entry.text)
         name = named["name"] if named else entry.text
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r}: {cid} is {index.catalogue.cards[cid]['name']}, not "
-                                             f"{name!r}; correct the id or write the name alone",
+        return None, error("AMBIGUOUS_CARD", f"{quoted(entry.text)}: {cid} is {index.catalogue.cards[cid]['name']}, not "
+                                             f"{quoted(name)}; correct the id or write the name alone",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     if found.unnamed:
         named = NAME_WITH_ID.match(entry.text)
         name = named["name"] if named else entry.text
-        return None, error("UNKNOWN_CARD", f"{entry.text!r}: no {game} card is called {name!r}, and "
+        return None, error("UNKNOWN_CARD", f"{quoted(entry.text)}: no {game} card is called {quoted(name)}, and "
                                            f"{found.unnamed} is {index.catalogue.cards[found.unnamed]['name']}; "
                                            f"write {' or '.join(found.suggestions)}, or the id alone",
                            actual=found.unnamed, **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{entry.text!r} is {len(found.ids)} cards; write one id or `NAME (ID)`",
+        return None, error("AMBIGUOUS_CARD", f"{quoted(entry.text)} is {len(found.ids)} cards; write one id or `NAME (ID)`",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:
-        return None, error("WRONG_GAME", f"{entry.text!r} is a {other[0]} card ({other[1]}), not a {game} card",
+        return None, error("WRONG_GAME", f"{quoted(entry.text)} is a {other[0]} card ({other[1]}), not a {game} card",
                            actual=other[0], **where)
     hint = f"; did you mean {' or '.join(found.suggestions)}?" if found.suggestions else ""
-    return None, error("UNKNOWN_CARD", f"no {game} card is called {entry.text!r}{hint}", **where)
+    return None, error("UNKNOWN_CARD", f"no {game} card is called {quoted(entry.text)}{hint}", **where)
 
 
 def _other_game(text: str, game: str) -> tuple[str, str] | None:

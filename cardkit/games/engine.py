@@ -28,6 +28,7 @@ from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
 from cardkit.outputs import Kind
 from cardkit.problems import Problem, error
 from cardkit.statefiles import state_kind, write_state_file
+from cardkit.visible import quoted
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -263,7 +264,7 @@ def _shown(pointer: str, data: Any) -> str:
     """The value at `pointer` in `data`, short, for a message."""
     for key in pointer.strip("/").split("/") if pointer != "/" else ():
         data = data[int(key)] if isinstance(data, list) else data[key]
-    return repr(data)[:40]
+    return quoted(data, 40)
 
 
 def distinct_combinations(items: Sequence[T], r: int) -> Iterator[tuple[T, ...]]:

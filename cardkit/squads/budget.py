@@ -9,6 +9,7 @@ from typing import Any, Iterable
 from cardkit.errors import BadArgument
 from cardkit.squads.cards import NEUTRAL, SquadCard
 from cardkit.textfold import fold
+from cardkit.visible import quoted
 
 # The optimiser asks for a card's key in its inner loop; a deal holds at most a few dozen names.
 _name_key = lru_cache(maxsize=4096)(fold)
@@ -116,7 +117,7 @@ class Budget:
 
 def check_seat(seat: str) -> str:
     if seat not in SEATS:
-        raise BadArgument(f"seat must be 'first' or 'second'; got {seat!r}")
+        raise BadArgument(f"seat must be 'first' or 'second'; got {quoted(seat)}")
     return seat
 
 
@@ -147,5 +148,5 @@ def squad_rules(format_name: str) -> SquadRules:
     if not fmt.squad:
         known = sorted(f.name for f in list_formats() if f.squad)
         raise BadArgument(
-            f"format {format_name!r} has no squad rules; squad formats: {', '.join(known) or 'none'}")
+            f"format {quoted(format_name)} has no squad rules; squad formats: {', '.join(known) or 'none'}")
     return SquadRules.from_dict(fmt.name, fmt.game, fmt.squad, fmt.copies_by)

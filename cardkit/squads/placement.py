@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardkit.jsonio import input_name, read_text_input
-from cardkit.visible import visible
+from cardkit.visible import quoted, visible
 from cardkit.problems import Problem, error, has_errors
 from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard, squad_cards
@@ -133,7 +133,7 @@ def check_placement(data: dict[str, Any], path: str = "<placement>") -> Placemen
     def resolve(text: str, pointer: str) -> SquadCard | None:
         cid = index.find(text).resolved
         if cid is None:
-            problems.append(error("UNKNOWN_CARD", f"no {rules.game} card {text!r}", card=text, pointer=pointer))
+            problems.append(error("UNKNOWN_CARD", f"no {rules.game} card {quoted(text)}", card=text, pointer=pointer))
             return None
         return table[cid]
 

@@ -20,7 +20,7 @@ from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.jsonio import input_name, parse_json, read_text_input, schema_error_text, whole_number
 from cardkit.problems import Problem, error
-from cardkit.visible import bidi_control, hidden_break, misleading
+from cardkit.visible import bidi_control, hidden_break, misleading, quoted
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
 SECTIONS: tuple[str, ...] = ("dealt", "squad")
@@ -108,7 +108,7 @@ def _parse_json(path: str, text: str) -> _Raw:
             # The deck reader's check: stripped as whitespace, `Кшар\u2028` would read as the card it hides.
             reason = misleading(card)
             if reason:
-                raise UnreadableInput(path, f"not a squad file: {pointer}: the card text holds {reason}: {card[:SHOWN_TEXT]!r}")
+                raise UnreadableInput(path, f"not a squad file: {pointer}: the card text holds {reason}: {quoted(card)}")
     return _Raw({k: data[k] for k in HEADER_KEYS if k in data}, cards)
 
 
@@ -137,10 +137,10 @@ def _parse_text(path: str, text: str) -> _Raw:
                 except ValueError:
                     number = -1
                 if not 0 <= number <= 1000:
-                    raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {value[:24]!r}")
+                    raise UnreadableInput(path, f"line {n}: {key} must be a whole number from 0 to 1000; got {quoted(value, 24)}")
                 settings[key] = number
             elif key == "seat" and value.casefold() not in ("first", "second"):
-                raise UnreadableInput(path, f"line {n}: seat must be first or second; got {value!r}")
+                raise UnreadableInput(path, f"line {n}: seat must be first or second; got {quoted(value)}")
             else:
                 settings[key] = value.casefold()
             continue
@@ -204,12 +204,12 @@ def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]
             if found.resolved is None:
                 shown = text if len(text) <= SHOWN_TEXT else text[:SHOWN_TEXT] + "..."
                 if found.ambiguous:
-                    problems.append(error("AMBIGUOUS_CARD", f"{shown!r} matches {len(found.ids)} cards; give an id",
+                    problems.append(error("AMBIGUOUS_CARD", f"{quoted(text)} matches {len(found.ids)} cards; give an id",
                                           card=shown, line=line, pointer=pointer, actual=list(found.ids),
                                           candidates=candidates(index.catalogue, found.ids)))
                 else:
                     hint = f"; did you mean {', '.join(found.suggestions)}" if found.suggestions else ""
-                    problems.append(error("UNKNOWN_CARD", f"no {game} card {shown!r}{hint}", card=shown, line=line, pointer=pointer))
+                    problems.append(error("UNKNOWN_CARD", f"no {game} card {quoted(text)}{hint}", card=shown, line=line, pointer=pointer))
             out[section].append(CardRef(text, found.resolved, line, pointer))
     return SquadFile(path=path, format=fmt_name, seat=settings.get("seat", "first"),
                      redeals=int(settings.get("redeals", 0)), gold=settings.get("gold"), silver=settings.get("silver"),

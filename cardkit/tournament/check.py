@@ -22,6 +22,7 @@ from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all
 from cardkit.tournament.confusables import LookalikeIndex, confusable_message
 from cardkit.tournament.registrations import Registrations, player_key
+from cardkit.visible import quoted
 
 SUBMISSION_SUFFIXES: tuple[str, ...] = (".deck", ".deck.json")
 
@@ -342,7 +343,7 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     fmt = load_format(format_name) if format_name else None
     regs = read_registrations(registrations) if registrations is not None else None
     if fmt and regs and regs.format and regs.format != fmt.name:
-        raise BadArgument(f"--format {fmt.name} differs from the format {regs.format!r} in {regs.path}")
+        raise BadArgument(f"--format {fmt.name} differs from the format {quoted(regs.format)} in {regs.path}")
     if fmt is None and regs and regs.format:
         fmt = load_format(regs.format)
     tell = phase or (lambda label: None)
@@ -402,7 +403,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
         if len(group) > 1:
             for s in group:
                 others = _some((o.path for o in group[:_SHOWN + 1] if o is not s), total=len(group) - 1)
-                s.add(error("DUPLICATE_SUBMISSION", f"{s.player!r} also submitted {others}; a player sends one deck",
+                s.add(error("DUPLICATE_SUBMISSION", f"{quoted(s.player)} also submitted {others}; a player sends one deck",
                             actual=len(group), limit=1))
     by_hash: dict[str, list[Submission]] = defaultdict(list)
     for s in readable:
@@ -416,7 +417,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
     lookalikes: LookalikeIndex | None = None
     for s in readable:
         if s.player and regs.find(s.player) is None:
-            s.add(error("UNREGISTERED_PLAYER", f"{s.player!r} is not in the registration list {regs.path}"))
+            s.add(error("UNREGISTERED_PLAYER", f"{quoted(s.player)} is not in the registration list {regs.path}"))
             if lookalikes is None:
                 lookalikes = LookalikeIndex(row.player for row in regs.rows)
             other = lookalikes.confused_with(s.player)
@@ -428,11 +429,11 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
             found = sent_as.get(row.line)
             if found is not None:
                 # The file is there, sent under another name (its row is PLAYER_MISMATCH): not "not found".
-                what = f" (its registered deck file {row.deck!r} was sent, but names another player, {found.player!r})"
+                what = f" (its registered deck file {quoted(row.deck)} was sent, but names another player, {quoted(found.player)})"
             else:
-                what = f" (registered deck file {row.deck!r} not found)" if row.deck else ""
+                what = f" (registered deck file {quoted(row.deck)} not found)" if row.deck else ""
             report = DeckReport(path="", player=row.player, format=regs.format,
-                                problems=[error("MISSING_SUBMISSION", f"{row.player!r} is registered (line {row.line}) but sent no deck{what}",
+                                problems=[error("MISSING_SUBMISSION", f"{quoted(row.player)} is registered (line {row.line}) but sent no deck{what}",
                                                 line=row.line, file=regs.path)])
             missing.append(Submission(report, missing=True))
     return missing
@@ -496,5 +497,5 @@ def _match_registered_files(submissions: list[Submission], regs: Registrations) 
             s.report.player = row.player
         elif player_key(s.player) != player_key(row.player):
             s.add(error("PLAYER_MISMATCH", f"the deck says `player: {s.player}`, but the registration list gives "
-                                           f"this file to {row.player!r} (line {row.line})", limit=row.player, actual=s.player))
+                                           f"this file to {quoted(row.player)} (line {row.line})", limit=row.player, actual=s.player))
     return sent_as

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from cardkit.tournament.registrations import player_key
+from cardkit.visible import quoted
 
 # Cyrillic and Greek letters drawn like a Latin letter (Unicode's confusables.txt, these scripts only).
 _LOOKALIKES = {
@@ -59,5 +60,5 @@ class LookalikeIndex:
 def confusable_message(name: str, other: str, other_is: str = "") -> str:
     """`'Аlicе Archer' looks like the registered 'Alice Archer' but is written with other letters (...)`."""
     letters = lookalike_letters(name) or lookalike_letters(other)
-    return (f"{name!r} looks like {other_is}{other!r} but is written with other letters ({letters}): to cardkit "
+    return (f"{quoted(name)} looks like {other_is}{quoted(other)} but is written with other letters ({letters}): to cardkit "
             "they are two players; check that one is not standing in for the other")

@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.problems import Problem, error, warning
 from cardkit.textfold import fold
+from cardkit.visible import quoted
 
 PlayerKey = str
 
@@ -159,12 +160,12 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
                         raise UnreadableInput(path, f"line {line}: {exc.message}") from None
                     event_format = (fmt, line)
                 elif fmt != event_format[0]:
-                    raise UnreadableInput(path, f"line {line}: format {fmt!r} differs from {event_format[0]!r} on line "
+                    raise UnreadableInput(path, f"line {line}: format {quoted(fmt)} differs from {quoted(event_format[0])} on line "
                                                 f"{event_format[1]}; an event has one format")
             key = player_key(player)
             if key in seen:
                 problems.append(warning("DUPLICATE_REGISTRATION",
-                                        f"line {line}: {player!r} is already registered on line {seen[key]}",
+                                        f"line {line}: {quoted(player)} is already registered on line {seen[key]}",
                                         **where))
                 continue
             seen[key] = line

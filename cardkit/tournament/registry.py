@@ -25,7 +25,7 @@ from cardkit.jsonio import input_name
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.tournament.registrations import player_key
-from cardkit.visible import visible_json
+from cardkit.visible import quoted, visible_json
 
 KIND = "cardkit-registry"
 LAYOUT = 1
@@ -40,7 +40,7 @@ class UnknownPlayer(CardkitError):
         self.player = player
         self.suggestions = suggestions or []
         hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
-        super().__init__(f"{path}: no registered deck for {player!r} ({known} players registered; names are "
+        super().__init__(f"{path}: no registered deck for {quoted(player)} ({known} players registered; names are "
                          f"matched ignoring case, accents, spacing and punctuation){hint}")
 
 
@@ -51,7 +51,7 @@ class RegistryDamaged(CardkitError):
 
     def __init__(self, path: str, player: str, reason: str) -> None:
         self.player = player
-        super().__init__(f"{path}: the registered deck of {player!r} {reason}; the registry was changed after "
+        super().__init__(f"{path}: the registered deck of {quoted(player)} {reason}; the registry was changed after "
                          "`tournament register` wrote it, so no deck can be checked against it: register the event again")
 
 
@@ -188,7 +188,7 @@ def find_registered(registry: dict[str, Any], player: str, path: str = "registry
         raise UnknownPlayer(player, path, len(names), suggest_players(player, names))
     if len(found) > 1:
         files = ", ".join(d["file"] for d in found[:5])
-        raise BadArgument(f"{path}: {player!r} registered {len(found)} decks ({files}); a player registers one, "
+        raise BadArgument(f"{path}: {quoted(player)} registered {len(found)} decks ({files}); a player registers one, "
                           "so there is no one list to check against")
     return found[0]
 
@@ -370,7 +370,7 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
         raise UnreadableInput(input_name(presented), f"{where}{first.message}{more}; a deck check needs every card line resolved")
     if deck.game != entry["game"]:
-        raise UnreadableInput(input_name(presented), f"a {deck.game} deck; {entry['player']!r} registered a {entry['game']} deck")
+        raise UnreadableInput(input_name(presented), f"a {deck.game} deck; {quoted(entry['player'])} registered a {entry['game']} deck")
     registered = {s: {c["card"]: c["count"] for c in entry[s]} for s in SECTIONS}
     names = {c["card"]: c["name"] for s in SECTIONS for c in entry[s]}
     shown = {s: deck.section(s) for s in SECTIONS}

@@ -13,7 +13,7 @@ from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.problems import Problem
 from cardkit.tournament.check import EventCheck, Verdict
-from cardkit.visible import csv_cell, visible_json
+from cardkit.visible import csv_cell, quoted, visible_json
 
 CSV_COLUMNS: tuple[str, ...] = ("path", "player", "name", "game", "format", "verdict", "legal", "errors", "warnings",
                                 "hash", "codes", "first_problem")
@@ -81,7 +81,7 @@ def report_renderer(path: str | os.PathLike[str]) -> Callable[[EventCheck], str]
     try:
         return RENDERERS[suffix]
     except KeyError:
-        raise BadArgument(f"report {path}: unknown suffix {suffix or '(none)'!r}; use .csv, .json or .html") from None
+        raise BadArgument(f"report {path}: unknown suffix {quoted(suffix or '(none)')}; use .csv, .json or .html") from None
 
 
 def is_report(path: Path) -> bool:

@@ -17,6 +17,7 @@ from cardkit.decks.report import DeckReport, validate_bytes, validate_text
 from cardkit.errors import CardkitError
 from cardkit.jsonio import MAX_INPUT_BYTES
 from cardkit.problems import FOLDED_LINES, Problem
+from cardkit.visible import quoted
 
 # Upload names are the user's: only a plain file name with a known suffix is kept.
 DEFAULT_NAME = "pasted.deck"
@@ -138,7 +139,7 @@ def apply_choices(text: str, choices: dict[int, tuple[str, str]]) -> tuple[str, 
             notes.append(f"the card chosen for line {number} holds a line break, so it was not put there")
             continue
         if entry is None or entry.text != was:
-            notes.append(f"line {number} changed since it was checked, so {card!r} was not put there")
+            notes.append(f"line {number} changed since it was checked, so {quoted(card)} was not put there")
             continue
         raw = lines[number - 1]
         prefix = m.group(0) if (m := _SIDE_PREFIX.match(raw)) else ""

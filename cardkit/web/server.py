@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from cardkit.errors import BadArgument, CatalogueError
 from cardkit.web.metadata import CATALOGUE_DB, instance_metadata
+from cardkit.visible import quoted
 
 if TYPE_CHECKING:
     from datasette.app import Datasette
@@ -73,7 +74,7 @@ def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) 
 
     for name, path in databases.items():
         if not Path(path).is_file():
-            raise CatalogueError(f"database {name!r}: no such file {path}")
+            raise CatalogueError(f"database {quoted(name)}: no such file {path}")
     _register_plugin()
     quiet_error_pages()
     from cardkit.web.guards import GUARDS_PLUGIN

@@ -16,6 +16,7 @@ from cardkit.games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Ac
                                            End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
 from cardkit.games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.battle.state import BattleState, CardInstance
+from cardkit.visible import quoted
 
 
 def reachable(state: BattleState, start: str, steps: int) -> dict[str, int]:
@@ -315,7 +316,7 @@ def _adjustment(state: BattleState, action: Action) -> str | None:
         return f"{label} is in the {inst.zone}: counters and markers act only in the game zone"
     if isinstance(action, Acquire):
         if action.code not in game_abilities(state.game):
-            return f"{action.code!r} is no ability code of {state.game} (data/battle/abilities.json)"
+            return f"{quoted(action.code)} is no ability code of {state.game} (data/battle/abilities.json)"
         if action.remove and action.code not in inst.acquired:
             return f"{label} has not acquired {action.code}: only an acquired code is taken away"
         if not action.remove and action.code in state.abilities(inst):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CardNotInGame
 from cardkit.games.battle.cards import BattleCard, battle_cards
 from cardkit.games.battle.rules import BATTLE_GAMES
+from cardkit.visible import quoted
 
 
 def find_battle_card(text: str, game: str | None = None) -> tuple[str, BattleCard]:
@@ -12,7 +13,7 @@ def find_battle_card(text: str, game: str | None = None) -> tuple[str, BattleCar
     from cardkit.catalogue.lookup import card_index
 
     if game is not None and game not in BATTLE_GAMES:
-        raise BadArgument(f"--game must be one of {', '.join(BATTLE_GAMES)}, not {game!r}")
+        raise BadArgument(f"--game must be one of {', '.join(BATTLE_GAMES)}, not {quoted(game)}")
     found: list[tuple[str, str]] = []
     suggestions: list[str] = []
     for g in (game,) if game else BATTLE_GAMES:

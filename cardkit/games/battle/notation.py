@@ -26,6 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar
 
 from cardkit.errors import CardkitError
+from cardkit.visible import quoted
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"
 _DIE = r"[1-6]"
@@ -76,7 +77,7 @@ class BadActionText(CardkitError):
 
     def __init__(self, text: str) -> None:
         self.text = text
-        super().__init__(f"not a battle action: {text!r}; expected {SYNTAX} (WHERE: a square a1-e6 or #id)")
+        super().__init__(f"not a battle action: {quoted(text)}; expected {SYNTAX} (WHERE: a square a1-e6 or #id)")
 
 
 class Action:

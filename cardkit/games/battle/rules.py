@@ -14,6 +14,7 @@ from typing import Any, Literal
 from cardkit import checkcache, paths
 from cardkit.errors import CatalogueError
 from cardkit.jsonio import schema_error_text
+from cardkit.visible import quoted
 
 Hit = Literal["miss", "weak", "medium", "strong"]
 HITS: tuple[Hit, ...] = ("miss", "weak", "medium", "strong")
@@ -95,7 +96,7 @@ def game_rules(game: str) -> GameRules:
     """The battle facts of `game`; CatalogueError when the data has no battle for it."""
     games = rules_data()["games"]
     if game not in games:
-        raise CatalogueError(f"no battle rules for {game!r}; battles exist for {', '.join(games)}")
+        raise CatalogueError(f"no battle rules for {quoted(game)}; battles exist for {', '.join(games)}")
     g = games[game]
     return GameRules(game, g["flyers_start_on_field"], g["second_player_hides_third_row"], frozenset(g["figure_types"]),
                      bool(g.get("first_player_at_random", False)))
@@ -105,7 +106,7 @@ def reading(reading_id: str) -> Reading:
     for r in rules_data()["readings"]:
         if r["id"] == reading_id:
             return Reading(r["id"], r["question"], r["text"], r["reading"])
-    raise CatalogueError(f"data/battle/rules.json has no reading {reading_id!r}")
+    raise CatalogueError(f"data/battle/rules.json has no reading {quoted(reading_id)}")
 
 
 def _reading_value(reading_id: str, key: str) -> Any:

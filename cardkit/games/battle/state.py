@@ -17,6 +17,7 @@ from cardkit.games.battle.board import Square, is_square
 from cardkit.games.battle.cards import BattleCard, battle_cards
 from cardkit.games.battle.rules import BATTLE_GAMES, game_rules
 from cardkit.problems import Problem, error
+from cardkit.visible import quoted
 
 Seat = Literal["first", "second"]
 Zone = Literal["battlefield", "reserve", "deck", "graveyard"]
@@ -246,7 +247,7 @@ def state_from_dict(data: dict[str, Any]) -> BattleState:
 def check_state(state: BattleState) -> list[Problem]:
     """Every invariant the state breaks, as BAD_STATE problems (empty for a possible state)."""
     if state.game not in BATTLE_GAMES:
-        return [error("BAD_STATE", f"no battles for game {state.game!r}")]
+        return [error("BAD_STATE", f"no battles for game {quoted(state.game)}")]
     table, rules = battle_cards(state.game), game_rules(state.game)
     out: list[Problem] = []
 
@@ -266,7 +267,7 @@ def check_state(state: BattleState) -> list[Problem]:
     for c in state.cards:
         info = table.get(c.card)
         if info is None:
-            bad(c, f"no {state.game} card {c.card!r}")
+            bad(c, f"no {state.game} card {quoted(c.card)}")
             continue
         if (c.zone == "battlefield") != (c.square is not None) or (c.square is not None and not is_square(c.square)):
             bad(c, f"a card on the battlefield has a square a1-e6, and only such a card ({c.zone}, square {c.square})")

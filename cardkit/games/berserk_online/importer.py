@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit.catalogue.sources import RECORD_ERRORS, bad_record, json_records, pick
 from cardkit.textfold import transliterate
+from cardkit.visible import quoted
 
 GAME = "berserk-online"
 # The element is the card's race; the proto's first letter is only a naming habit.
@@ -27,10 +28,10 @@ def _flag(value: Any) -> bool:
 def card_from_raw(raw: dict[str, Any]) -> dict[str, Any]:
     """One catalogue card from one card-pool record; the element comes from `race`."""
     if raw.get("crystal") not in ("gold", "silver"):
-        raise ValueError(f"crystal must be gold or silver, not {raw.get('crystal')!r}")
+        raise ValueError(f"crystal must be gold or silver, not {quoted(raw.get('crystal'))}")
     if not isinstance(raw["proto"], str):
         # Ids are sorted together later, outside this record's error handling: one number among texts would crash it.
-        raise ValueError(f"proto must be a text id, not {raw['proto']!r}")
+        raise ValueError(f"proto must be a text id, not {quoted(raw['proto'])}")
     kick = raw.get("kick")
     name = raw["name"].strip()
     return {

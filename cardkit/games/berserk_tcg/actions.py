@@ -15,6 +15,7 @@ from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
+from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
 _IDS = rf"{_ID}(?:,{_ID})*"
@@ -34,7 +35,7 @@ class BadActionText(CardkitError):
     error_code = "BAD_ACTION"
 
     def __init__(self, text: str) -> None:
-        super().__init__(f"not an action: {text!r}; expected draw, pass, open ID [pay ID,ID], discard ID,ID")
+        super().__init__(f"not an action: {quoted(text)}; expected draw, pass, open ID [pay ID,ID], discard ID,ID")
 
 
 def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) -> tuple[CardId, ...]:

@@ -11,6 +11,7 @@ from cardkit.catalogue.sources import RECORD_ERRORS, bad_record
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserk_tcg import COLOUR_LETTERS, COLOURS
 from cardkit.jsonio import read_text_input
+from cardkit.visible import quoted
 
 GAME = "berserk-tcg"
 # Each set is four equal colour blocks, white, green, black, red.
@@ -50,7 +51,7 @@ def parse_cost(text: str) -> dict[str, int]:
     """`1RR` -> balls per colour plus the colourless count."""
     text = text.strip().upper()
     if not _COST.match(text):
-        raise ValueError(f"unreadable cost {text!r}")
+        raise ValueError(f"unreadable cost {quoted(text)}")
     cost = {c: 0 for c in COLOURS} | {"colourless": 0}
     for ch in text:
         if ch.isdigit():
@@ -73,7 +74,7 @@ def card_from_row(row: dict[str, str]) -> dict[str, Any]:
     """One catalogue card from one CSV row; colour from the card's block of its set."""
     set_code = row["set"].strip().upper()
     if set_code not in SET_SIZES:
-        raise ValueError(f"unknown set {set_code!r}; the sets are {', '.join(SET_SIZES)}")
+        raise ValueError(f"unknown set {quoted(set_code)}; the sets are {', '.join(SET_SIZES)}")
     number = int(row["number"])
     if not 1 <= number <= SET_SIZES[set_code]:
         raise ValueError(f"{set_code} numbers its cards 1 to {SET_SIZES[set_code]}, not {number}")

@@ -10,6 +10,7 @@ from cardkit.games.berserk_tcg.cards import CardId, TcgCard
 from cardkit.games.berserk_tcg.payment import find_payment
 from cardkit.games.readings import reading
 from cardkit.problems import Problem, error
+from cardkit.visible import quoted
 
 HAND_LIMIT = 7
 CITY_DRAW = 2
@@ -123,7 +124,7 @@ def can_open(card: TcgCard | CardId, state: PlayerState) -> OpenCheck:
     own = card.unique and any(state.cards[c].name == card.name for c in state.in_play)
     if own or (card.unique and card.name in state.opponent_unique and not trashed_on_entry(card, state)):
         where = "on this player's side" if own else "on the opponent's side (reading unique_in_play)"
-        reasons.append(error(UNIQUE_IN_PLAY, f"a Unique card named {card.name!r} is already in play {where}",
+        reasons.append(error(UNIQUE_IN_PLAY, f"a Unique card named {quoted(card.name)} is already in play {where}",
                              card=card.id, actual=card.name))
     rest_cards = [state.cards[c] for c in rest]
     # once this card is in play, other copies of a Unique one are dead: pay with them first

@@ -17,7 +17,7 @@ from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.model import SIDES, FleetRules, Side, load_rules
 from cardkit.jsonio import input_name, json_shown, read_json_input
 from cardkit.problems import Problem, error, has_errors
-from cardkit.visible import misleading
+from cardkit.visible import misleading, quoted
 
 Square = str
 
@@ -110,14 +110,14 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
         ship = rules.find_ship(entry["type"])
         if ship is None:
             hint = rules.suggest_ship(entry["type"])
-            add("UNKNOWN_SHIP", f"{label}: no ship type {entry['type']!r}"
+            add("UNKNOWN_SHIP", f"{label}: no ship type {quoted(entry['type'])}"
                 + (f"; did you mean: {', '.join(hint)}" if hint else ""), i, card=entry["type"])
         else:
             have[ship.id] += 1
         name = ship.name if ship else entry["type"]
         m = _SQUARE.match(entry["square"])
         if m is None:
-            add("PARSE_ERROR", f"{label} ({name}): {entry['square']!r} is not a square like a1 or h8", i)
+            add("PARSE_ERROR", f"{label} ({name}): {quoted(entry['square'])} is not a square like a1 or h8", i)
             continue
         # A rank of thousands of digits is off the board all the same; int() of it is refused,
         # and the message shows its start rather than a made-up number.

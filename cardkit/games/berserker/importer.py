@@ -12,6 +12,7 @@ from typing import Any
 
 from cardkit.errors import UnreadableInput
 from cardkit.jsonio import read_text_input
+from cardkit.visible import quoted
 
 GAME = "berserker"
 CARD_TYPES: dict[str, str] = {"M": "move", "A": "attack", "D": "defense"}
@@ -41,7 +42,7 @@ def slug(name: str) -> str:
 def _section(text: str, start: str, end: str | None) -> str:
     i = text.find(start)
     if i < 0:
-        raise ValueError(f"no {start!r} section")
+        raise ValueError(f"no {quoted(start)} section")
     j = text.find(end, i) if end else len(text)
     return text[i + len(start): j if j >= 0 else len(text)]
 
@@ -52,7 +53,7 @@ def _ship_id(label: str, ship_ids: list[str]) -> str:
     for sid in ship_ids:
         if sid.startswith(key):
             return sid
-    raise ValueError(f"no ship called {label!r}")
+    raise ValueError(f"no ship called {quoted(label)}")
 
 
 def parse_ships(text: str) -> list[dict[str, Any]]:

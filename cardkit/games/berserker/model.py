@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from cardkit.catalogue.store import load_game
 from cardkit.errors import CardkitError
 from cardkit.textfold import fold
+from cardkit.visible import quoted
 
 GAME = "berserker"
 ShipId = str
@@ -35,8 +36,7 @@ class UnknownName(CardkitError):
         self.text = text
         self.suggestions = tuple(suggestions)
         hint = f"; did you mean: {', '.join(self.suggestions)}" if self.suggestions else ""
-        shown = text if len(text) <= 60 else text[:60] + "..."
-        super().__init__(f"no {kind} called {shown!r}{hint}")
+        super().__init__(f"no {kind} called {quoted(text)}{hint}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from typing import Union
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.cities import CityName
+from cardkit.visible import quoted
 
 _ID = r"[^\s,@]+"
 _CITY = r"c[1-5]"
@@ -35,8 +36,7 @@ class BadActionText(CardkitError):
     error_code = "BAD_ACTION"
 
     def __init__(self, text: str) -> None:
-        shown = text if len(text) <= 80 else text[:80] + "..."
-        super().__init__(f"not an action: {shown!r}; expected {SYNTAX}")
+        super().__init__(f"not an action: {quoted(text)}; expected {SYNTAX}")
 
 
 @dataclass(frozen=True)

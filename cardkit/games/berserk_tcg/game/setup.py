@@ -11,6 +11,7 @@ from cardkit.errors import UnreadableInput
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.cities import lay_out
 from cardkit.games.berserk_tcg.game.state import GAME, START_HAND, Game, Player, catalogue
+from cardkit.visible import quoted
 
 
 def new_game(decks: Sequence[Sequence[CardId]], names: Sequence[str] = ("player 1", "player 2"),
@@ -49,7 +50,7 @@ def read_match_deck(path: str) -> MatchDeck:
         raise UnreadableInput(path, f"is a {deck.game} deck; a TCG game needs {GAME} decks")
     unresolved = [e.text for e in deck.entries if e.card is None]
     if unresolved:
-        raise UnreadableInput(path, f"{len(unresolved)} card line(s) did not resolve, e.g. {unresolved[0][:40]!r}")
+        raise UnreadableInput(path, f"{len(unresolved)} card line(s) did not resolve, e.g. {quoted(unresolved[0], 40)}")
     cards, _ = catalogue()
     main = [cid for cid, n in sorted(deck.section("main").items()) for _ in range(n)]
     warnings = []

@@ -18,6 +18,7 @@ from cardkit.games.berserk_tcg.cities import ROYAL, City, CityName, has_won, rev
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState
 from cardkit.games.readings import reading
 from cardkit.problems import Problem, error
+from cardkit.visible import quoted
 
 GAME = "berserk-tcg"
 FORMAT = "cardkit-tcg-game"
@@ -141,7 +142,7 @@ def from_dict(data: Mapping[str, Any]) -> Game:
     def ids(values: Sequence[str]) -> tuple[CardId, ...]:
         bad = [v for v in values if v not in cards or v not in stats]
         if bad:
-            raise ValueError(f"unknown card {bad[0][:40]!r}")
+            raise ValueError(f"unknown card {quoted(bad[0], 40)}")
         return tuple(values)
 
     players = tuple(Player(p["name"], ids(p["library"]), ids(p["hand"]), ids(p["trash"]),
@@ -182,7 +183,7 @@ def check(game: Game) -> list[Problem]:
 
     _check_cities(game, bad)
     for p, player in enumerate(game.players):
-        who = repr(player.name[:40])
+        who = quoted(player.name, 40)
         for zone, held in (("hand", player.hand), ("library", player.library), ("trash", player.trash)):
             for c in dict.fromkeys(held):
                 if game.cards[c].is_city:
@@ -210,7 +211,7 @@ def check(game: Game) -> list[Problem]:
     in_play = Counter(game.cards[u.card].name for pl in game.players for u in pl.units if game.cards[u.card].unique)
     for name, n in in_play.items():
         if n > 1:
-            bad(f"the Unique card {name!r} is in play {n} times; it can't be put in game more than once at the same time")
+            bad(f"the Unique card {quoted(name)} is in play {n} times; it can't be put in game more than once at the same time")
     _check_turn(game, bad)
     return out
 
@@ -243,7 +244,7 @@ def _check_turn(game: Game, bad: Any) -> None:
         decked = game.winner != game.active and not me.library
         if not (has_won(game.cities, game.winner) or decked):
             bad(f"player {game.winner + 1} is the winner but neither holds the royal city and "
-                f"{reading(GAME, 'normal_cities_to_win')} normal ones nor faced {loser.name[:40]!r} unable to draw")
+                f"{reading(GAME, 'normal_cities_to_win')} normal ones nor faced {quoted(loser.name, 40)} unable to draw")
     elif any(has_won(game.cities, p) for p in (0, 1)):
         bad("a player holds the royal city and enough normal ones, yet no winner is named")
     if game.phase in ("draw", "opening") and game.attacked:
@@ -251,7 +252,7 @@ def _check_turn(game: Game, bad: Any) -> None:
     if game.phase == "draw" and game.opened:
         bad("a card was opened before the drawing phase")
     if game.phase in ("draw", "opening") and any(u.locked for u in me.units):
-        bad(f"a card of {me.name[:40]!r} is locked in its {game.phase} phase; its unlocking phase unlocked them all")
+        bad(f"a card of {quoted(me.name, 40)} is locked in its {game.phase} phase; its unlocking phase unlocked them all")
     # only a battle deals damage, and the ending phase heals it: damage stands only after this turn's battle
     if any(u.damage for pl in game.players for u in pl.units) and not (game.phase == "main" and game.attacked):
         bad(f"a card in play has damage in the {game.phase} phase; only this turn's battle deals damage and "

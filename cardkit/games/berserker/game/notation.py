@@ -14,6 +14,7 @@ from typing import Union
 from cardkit.errors import CardkitError
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
+from cardkit.visible import quoted
 
 
 class BadActionText(CardkitError):
@@ -22,8 +23,7 @@ class BadActionText(CardkitError):
     error_code = "BAD_ACTION"
 
     def __init__(self, text: str, why: str = "") -> None:
-        shown = text if len(text) <= 80 else text[:80] + "..."
-        super().__init__(f"not a fleet action: {shown!r}{'; ' + why if why else ''}; expected "
+        super().__init__(f"not a fleet action: {quoted(text)}{'; ' + why if why else ''}; expected "
                          "move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
                          "discard CARD,CARD or end")
 
@@ -104,7 +104,7 @@ def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
 
         def square(t: str) -> Square:
             if coords(t.lower()) is None:
-                raise BadActionText(text, f"{t!r} is not a square a1..h8")
+                raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
             return t.lower()
 
         if kind == "move":

@@ -19,6 +19,7 @@ from cardkit.games.berserker.fleet import FleetReport, check_fleet
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
 from cardkit.problems import Problem, error
+from cardkit.visible import quoted
 
 DRAW = 3
 HAND_LIMIT = 5
@@ -94,7 +95,7 @@ def from_dict(data: Mapping[str, Any], rules: FleetRules | None = None) -> Board
 
     def known(value: str, allowed: Mapping[str, Any], what: str) -> str:
         if value not in allowed:
-            raise ValueError(f"no {what} {value[:40]!r}")
+            raise ValueError(f"no {what} {quoted(value, 40)}")
         return value
 
     def cards(values: list[str]) -> tuple[CardId, ...]:
@@ -102,7 +103,7 @@ def from_dict(data: Mapping[str, Any], rules: FleetRules | None = None) -> Board
 
     odd = [q for q in (*data["moved"], *data["attacks"]) if coords(q) is None or q != q.lower()]
     if odd:
-        raise ValueError(f"{odd[0][:40]!r} is not a square a1..h8")
+        raise ValueError(f"{quoted(odd[0], 40)} is not a square a1..h8")
     return BoardState(
         ships=tuple(ShipOnBoard(s["side"], known(s["type"], rules.ships, "ship type"), s["square"], s["hits"])
                     for s in data["ships"]),
