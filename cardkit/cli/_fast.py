@@ -19,22 +19,20 @@ import codecs
 import gc
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
 
-@dataclass(frozen=True)
 class Call:
-    """A plain engine command line, as typer would have converted its values."""
+    """A plain engine command line, as typer would have converted its values. (A plain class: a dataclass
+    would cost a millisecond of generated code at every start.)"""
 
-    module: str
-    command: str
-    state_file: Path
-    actions: tuple[str, ...]
-    out: Optional[Path]
-    limit: int
-    as_json: bool
+    __slots__ = ("module", "command", "state_file", "actions", "out", "limit", "as_json")
+
+    def __init__(self, module: str, command: str, state_file: Path, actions: tuple[str, ...], out: Optional[Path],
+                 limit: int, as_json: bool) -> None:
+        self.module, self.command, self.state_file, self.actions = module, command, state_file, actions
+        self.out, self.limit, self.as_json = out, limit, as_json
 
 
 def _utf8(stream: object) -> bool:
