@@ -292,7 +292,7 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
             # The deck names another game than the event's: read it as its own to say so.
             deck = read_deck(path)
     except UnreadableInput as exc:
-        return Submission(DeckReport(path=str(path), failure=exc.terminal_message), relative=relative)
+        return Submission(DeckReport(path=str(path), failure=exc.message, failure_hint=exc.hint), relative=relative)
     plays_event_game = fmt is not None and fmt.game == deck.game
     problems = validate_deck(deck, fmt if plays_event_game else None)
     if fmt is not None:
