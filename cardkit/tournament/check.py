@@ -19,7 +19,7 @@ from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.formats import Format
 from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
-from cardkit.tournament.batch import Progress, check_all
+from cardkit.tournament.batch import Progress, check_all, collector_paused
 from cardkit.tournament.confusables import LookalikeIndex, confusable_message
 from cardkit.tournament.registrations import Registrations, player_key
 
@@ -346,12 +346,13 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     if fmt is None and regs and regs.format:
         fmt = load_format(regs.format)
     tell = phase or (lambda label: None)
-    tell("finding submissions")
-    files = found if found is not None else find_submissions(inputs)
-    tell("checking decks")
-    submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
-    tell("comparing decks")
-    submissions.extend(cross_check(submissions, regs))
+    with collector_paused():
+        tell("finding submissions")
+        files = found if found is not None else find_submissions(inputs)
+        tell("checking decks")
+        submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
+        tell("comparing decks")
+        submissions.extend(cross_check(submissions, regs))
     return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs, registrations),
                       format=fmt.name if fmt else None, submissions=submissions,
                       registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])
