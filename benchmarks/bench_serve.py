@@ -1,6 +1,6 @@
 """Serve the catalogue under load: `cardkit serve` beside a bare `datasette -i` on the same file.
 
-    python benchmarks/bench_serve.py [--clients 1,8] [--seconds 4] [--rounds 8]
+    python benchmarks/bench_serve.py [--clients 1,8] [--seconds 4] [--rounds 8] [--pages home,card]
 
 Both servers run at once, each in its own process, on a copy of a fresh build, and both are asked
 by the same clients, after the same warm-up (each page once). One client asks the two servers in
@@ -65,6 +65,25 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("database page", "/cardkit", "/cardkit"),
 )
 SERVE = "from cardkit.cli.main import main; main()"
+
+
+class Walk:
+    """Every card's page in turn, over the whole run, so that no card is visited twice by either server.
+
+    Both servers start each round from the furthest card either has reached, so that they are asked
+    about the same cards (one server walking further than the other in a turn would otherwise be
+    timed on other cards: a TCG card's page costs more than a fleet card's)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.reached = 0
+
+    def from_(self, start: int) -> Iterator[str]:
+        index = start
+        while True:
+            self.reached = max(self.reached, index + 1)
+            yield self.paths[index % len(self.paths)]
+            index += 1
 
 
 def free_port() -> int:
@@ -231,9 +250,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", default="1,8", help="comma list of concurrent clients (default 1,8)")
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds per page, server and number of clients")
+    parser.add_argument("--pages", default="", help="only the pages whose label holds one of these comma-separated words")
     parser.add_argument("--rounds", type=int, default=8, help="turns each server takes within those seconds, with more than one client")
     args = parser.parse_args()
     concurrency = [int(c) for c in args.clients.split(",")]
+    words = [w for w in args.pages.split(",") if w]
+    pages = [page for page in PAGES if not words or any(w in page[0] for w in words)]
     ratios: list[str] = []
     folder = Path(tempfile.mkdtemp(prefix="cardkit-bench-"))
     procs: list[subprocess.Popen[bytes]] = []
@@ -253,22 +275,26 @@ def main() -> None:
         wait_until_up(ours)
         wait_until_up(bare)
         servers = {"cardkit": (ours, procs[0].pid), "bare": (bare, procs[1].pid)}
-        for _, our_path, bare_path in PAGES:
+        # One card's page among the rest, so that what cardkit reads once for all card pages is read before any timing.
+        for _, our_path, bare_path in [PAGES[1], *pages]:
             if our_path != EVERY_CARD:
                 asyncio.run(warm(ours, [our_path]))
                 asyncio.run(warm(bare, [bare_path]))
-        # One walk over the cards per server for the whole run, so that no card is visited twice.
-        walks = {server: itertools.cycle([EVERY_CARD.format(k) for k in keys]) for server in servers}
+        walk = Walk([EVERY_CARD.format(k) for k in keys])
         print(f"{args.seconds:g} s per page, server and number of concurrent clients, in {args.rounds} turns")
         print(f"{'page':<52} {'clients':>7} {'server':<8} {'req/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'CPU ms/req':>10} {'client CPU':>10}")
         for clients in concurrency:
-            for label, our_path, bare_path in PAGES:
+            for label, our_path, bare_path in pages:
                 tallies = {"cardkit": Tally(), "bare": Tally()}
-                paths = {server: walks[server] if path == EVERY_CARD else itertools.repeat(path)
-                         for server, path in (("cardkit", our_path), ("bare", bare_path))}
+                def ask() -> dict[str, Iterator[str]]:
+                    start = walk.reached
+                    return {server: walk.from_(start) if path == EVERY_CARD else itertools.repeat(path)
+                            for server, path in (("cardkit", our_path), ("bare", bare_path))}
+
                 if clients == 1:
-                    asyncio.run(alternating(servers, paths, 2 * args.seconds, tallies))
+                    asyncio.run(alternating(servers, ask(), 2 * args.seconds, tallies))
                 for round_ in range(args.rounds if clients > 1 else 0):
+                    paths = ask()
                     for server in (("cardkit", "bare") if round_ % 2 == 0 else ("bare", "cardkit")):
                         port, pid = servers[server]
                         asyncio.run(turn(port, pid, paths[server], clients, args.seconds / args.rounds, tallies[server]))
