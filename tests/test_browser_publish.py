@@ -1,19 +1,19 @@
 """The published page in real headless Chromium (Playwright): on a phone, nothing scrolls sideways, chart labels
 stay readable, the cards-played table fits, and each decklist's copy button copies the deck text.
 
-Needs /usr/bin/chromium (Debian's `chromium` package). Screenshots land in pytest's temporary folder, never the checkout."""
+Needs /usr/bin/chromium (Debian's `chromium` package). With CARDKIT_TEST_SCREENSHOTS=1, screenshots land in pytest's temporary folder, never the checkout."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from test_browser import CHROMIUM, CHROMIUM_ARGS, EVENT
+from test_browser import CHROMIUM, EVENT, _shot
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)"),
 ]
 
@@ -32,15 +32,8 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser(chromium: object) -> object:
+    return chromium
 
 
 def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_table_are_readable(
@@ -60,11 +53,11 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_tabl
         assert right <= PHONE["width"]
         assert tab.locator("table.stack td[data-label='decks']").first.is_visible()
         # Screenshots for a human to look at go to pytest's temporary folder, never the checkout.
-        tab.screenshot(path=str(tmp_path / "published-page-390.png"), full_page=False)
+        _shot(tab, tmp_path / "published-page-390.png", full_page=False)
         tab.locator("table.stack").scroll_into_view_if_needed()
-        tab.screenshot(path=str(tmp_path / "published-page-390-cards.png"), full_page=False)
+        _shot(tab, tmp_path / "published-page-390-cards.png", full_page=False)
         tab.locator(".decklist").first.scroll_into_view_if_needed()
-        tab.screenshot(path=str(tmp_path / "published-page-390-decklist.png"), full_page=False)
+        _shot(tab, tmp_path / "published-page-390-decklist.png", full_page=False)
         assert requests == [published.as_uri()]
     finally:
         tab.close()
@@ -135,7 +128,7 @@ def test_a_page_of_hostile_names_runs_nothing_fetches_nothing_and_never_scrolls_
         assert tab.locator(".decklist").count() == 7
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
         assert tab.evaluate("document.querySelectorAll('img, script:not(:last-of-type)').length") == 0
-        tab.screenshot(path=str(tmp_path / f"hostile-{width}.png"), full_page=False)
+        _shot(tab, tmp_path / f"hostile-{width}.png", full_page=False)
         assert dialogs == [] and requests == [hostile_published.as_uri()]
     finally:
         tab.close()
