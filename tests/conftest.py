@@ -78,22 +78,6 @@ def catalogue_db(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> P
     return path
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
-    """One headless Chromium per test process for both browser modules (their tests each open their own page or
-    context); the modules skip before this runs where /usr/bin/chromium is missing."""
-    from playwright.sync_api import sync_playwright
-
-    from test_browser import CHROMIUM, CHROMIUM_ARGS
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

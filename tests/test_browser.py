@@ -33,10 +33,8 @@ STARTUP_SECONDS = 60
 
 SCREENSHOTS = os.environ.get("CARDKIT_TEST_SCREENSHOTS") == "1"
 
-# Both browser modules run on one xdist worker, so one Chromium (conftest.py's `chromium`) serves them all.
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)"),
 ]
 
@@ -107,14 +105,17 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def page(server: tuple[str, Path], chromium: object) -> Iterator[object]:
-    context = chromium.new_context(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
-    try:
-        tab = context.new_page()
-        tab.set_default_timeout(20_000)
-        yield tab
-    finally:
-        context.close()
+def page(server: tuple[str, Path]) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+            tab.set_default_timeout(20_000)
+            yield tab
+        finally:
+            browser.close()
 
 
 def _shot(target: object, path: Path, full_page: bool = False) -> None:

@@ -6,14 +6,14 @@ Needs /usr/bin/chromium (Debian's `chromium` package). With CARDKIT_TEST_SCREENS
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
-from test_browser import CHROMIUM, EVENT, _shot
+from test_browser import CHROMIUM, CHROMIUM_ARGS, EVENT, _shot
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (apt-get install chromium)"),
 ]
 
@@ -32,8 +32,15 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: object) -> object:
-    return chromium
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
 
 
 def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_table_are_readable(
@@ -52,7 +59,7 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_tabl
                              ".map(e => e.getBoundingClientRect().right))")
         assert right <= PHONE["width"]
         assert tab.locator("table.stack td[data-label='decks']").first.is_visible()
-        # Screenshots for a human to look at go to pytest's temporary folder, never the checkout.
+        # Screenshots for a human to look at (CARDKIT_TEST_SCREENSHOTS=1) go to pytest's temporary folder, never the checkout.
         _shot(tab, tmp_path / "published-page-390.png", full_page=False)
         tab.locator("table.stack").scroll_into_view_if_needed()
         _shot(tab, tmp_path / "published-page-390-cards.png", full_page=False)
