@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import marshal
 import re
-import zlib
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType
@@ -69,7 +68,26 @@ class _Refused(ValueError):
 # otherwise, it stays and is run: slower, as correct, since `passes` takes any exception as "ask jsonschema".
 _IMPORT_LINE = re.compile(r"^from fastjsonschema import (JsonSchemaValuesException|JsonSchemaValueException)"
                           r"(, (JsonSchemaValuesException|JsonSchemaValueException))?\n", re.MULTILINE)
-_GIVEN = {"JsonSchemaValueException": _Refused, "JsonSchemaValuesException": _Refused}
+
+
+class _DecimalType(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        from decimal import Decimal
+
+        return isinstance(value, Decimal)
+
+
+class _LazyDecimal(metaclass=_DecimalType):
+    """`decimal.Decimal` as the generated code uses it, as the last of `isinstance(x, (int, float, Decimal))`: parsed
+    JSON holds ints and floats, which the first two answer, so the decimal module (a few ms) is loaded only for
+    another value."""
+
+
+# The generated code's `from decimal import Decimal` line; left out (and `_LazyDecimal` given) only when every
+# other use of the name is that isinstance test.
+_DECIMAL_LINE = "from decimal import Decimal\n"
+_DECIMAL_TEST = "(int, float, Decimal)"
+_GIVEN = {"JsonSchemaValueException": _Refused, "JsonSchemaValuesException": _Refused, "Decimal": _LazyDecimal}
 _FOLDER = "compiled"
 
 
@@ -85,24 +103,23 @@ def _key(schema_text: str) -> bytes | None:
         version = (Path(folders[0]) / "version.py").read_bytes()
     except (IndexError, OSError):
         return None
-    return b"\0".join([schema_text.encode("utf-8"), version, MAGIC_NUMBER])
+    # The last part names how cardkit edits the generated code: a note of code edited otherwise is not reused.
+    return b"\0".join([schema_text.encode("utf-8"), version, MAGIC_NUMBER, b"lazy-decimal"])
 
 
 def _note(key: bytes) -> Path:
-    from cardkit import paths
+    from cardkit import checkcache, paths
 
-    return paths.cache_dir() / _FOLDER / f"schema-{zlib.crc32(key):08x}-{len(key)}"
+    return paths.cache_dir() / _FOLDER / checkcache.note_name("schema", key)
 
 
 def _remembered(key: bytes) -> tuple[str, CodeType] | None:
     """The entry point's name and the code remembered for exactly `key`, if any."""
-    from cardkit.errors import CardkitError
-    from cardkit.jsonio import read_bytes_input
+    from cardkit import checkcache
 
-    try:
-        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
-        note = read_bytes_input(_note(key), 64 * 1024 * 1024)
-    except (CardkitError, OSError):
+    # Code is run only from a folder cardkit made and this user owns (`checkcache.notes_folder`).
+    note = checkcache.read_note(_FOLDER, checkcache.note_name("schema", key), 64 * 1024 * 1024)
+    if note is None:
         return None
     head, _, rest = note.partition(b"\n")
     name, _, size = head.decode("ascii", "replace").partition(" ")
@@ -117,20 +134,10 @@ def _remembered(key: bytes) -> tuple[str, CodeType] | None:
 
 def _remember(key: bytes, name: str, code: CodeType) -> None:
     """Keep the compiled code for the next run; a cache folder that can't be written is not an error."""
-    from cardkit.errors import CardkitError
-    from cardkit.outputs import Kind, Output
-
-    note = _note(key)
-    own = Kind("compiled schema note", lambda path: path.parent.name == _FOLDER and path.name.startswith("schema-"))
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        data = f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code)
-        Output(note, own).write(data)
-    except (CardkitError, OSError):
-        return
     from cardkit import checkcache
 
-    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_FOLDER)
+    data = f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code)
+    checkcache.write_note(_FOLDER, checkcache.note_name("schema", key), data, "compiled schema note")
 
 
 def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
@@ -143,7 +150,10 @@ def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
         source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=False)
     except fastjsonschema.JsonSchemaDefinitionException:
         return None
-    code = compile(_IMPORT_LINE.sub("", source, count=1), f"<fastjsonschema {entry}>", "exec")
+    source = _IMPORT_LINE.sub("", source, count=1)
+    if source.count("Decimal") == source.count(_DECIMAL_LINE) + source.count(_DECIMAL_TEST) and _DECIMAL_LINE in source:
+        source = source.replace(_DECIMAL_LINE, "", 1)
+    code = compile(source, f"<fastjsonschema {entry}>", "exec")
     if key is not None:
         _remember(key, entry, code)
     return entry, code
