@@ -270,11 +270,10 @@ def search_keys(spellings: Sequence[Sequence[str]]) -> list[str]:
     flat = [text for group in spellings for text in group]
     if not flat or any(len(group) != width for group in spellings) or _joined(flat) is None:
         return [search_key(*group) for group in spellings]
-    ways = [way for column in zip(*spellings) for way in _word_ways(column)]
+    # A way that is another's very list (an ASCII column's Latin way is its folded way) adds no run.
+    ways = list({id(way): way for column in zip(*spellings) for way in _word_ways(column)}.values())
     keys = []
-    for runs in zip(*ways):
-        found = dict.fromkeys(runs)  # in order, each run once, as `search_key` lists them
-        if "" in found:
-            del found[""]
+    for found in map(dict.fromkeys, zip(*ways)):  # in order, each run once, as `search_key` lists them
+        found.pop("", None)
         keys.append(f" {' / '.join(found)} ")
     return keys
