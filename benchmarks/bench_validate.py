@@ -4,11 +4,21 @@ cardkit resolves each card line through the game's prebuilt name/id index and
 validates with per-deck counters. The baseline does what one writes first: for
 each line, scan the whole catalogue comparing folded names and ids, then count
 copies by rescanning the deck's lines per card. Both must agree on every deck.
+
+Then a pasted list of about 140,000 one-card lines (1 MiB, one name 15 cards share) is given to
+`cardkit validate` and to `cardkit deck resolve` without a terminal (which lists the choices), each
+as its own process, interleaved: `deck resolve` reads and resolves the deck as `validate` does, so
+its CPU time and peak memory are printed as ratios against `validate`'s on the same file.
 Run: python benchmarks/bench_validate.py
 """
 
 from __future__ import annotations
 
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -19,8 +29,14 @@ from cardkit.games import game_module
 from cardkit.jsonio import read_text_input
 from cardkit.textfold import fold, fold_latin
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import ratio_line  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 20
+PASTE_LINES = 149_000  # `1 Guts` and its newline: 1 MiB, the deck reader's limit
+PASTE_ROUNDS = 3
 
 
 def bundled() -> list[tuple[Path, str]]:
@@ -80,6 +96,36 @@ def main() -> None:
     print(f"cardkit  parse + resolve + validate: {total / fast:10.0f} lines/s  ({fast * 1000 / ROUNDS:.1f} ms per round)")
     print(f"baseline linear-scan resolve only:  {total / slow:10.0f} lines/s  ({slow * 1000 / ROUNDS:.1f} ms per round)")
     print(f"speed-up: {slow / fast:.1f}x")
+    pasted_list()
+
+
+def _run(args: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (user + system) and peak resident kilobytes of one cardkit process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "cardkit", *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def pasted_list() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        deck = Path(folder) / "pasted.deck"
+        deck.write_text("game: berserk-tcg\n" + "1 Guts\n" * PASTE_LINES, encoding="utf-8")
+        commands = {"validate": ["validate", str(deck)], "deck resolve": ["deck", "resolve", str(deck)]}
+        runs: dict[str, list[tuple[float, float, int]]] = {name: [] for name in commands}
+        for _ in range(PASTE_ROUNDS):  # interleaved, so a burst of load falls on both
+            for name, args in commands.items():
+                runs[name].append(_run(args))
+    wall, cpu, peak = ({name: statistics.median(r[i] for r in rs) for name, rs in runs.items()} for i in range(3))
+    print(f"pasted list of {PASTE_LINES:,} `1 Guts` lines, median of {PASTE_ROUNDS} processes each:")
+    for name in commands:
+        print(f"  {name:13} {wall[name]:6.2f} s wall  {cpu[name]:6.2f} s CPU  {peak[name] / 1024:6.0f} MiB peak")
+    print(ratio_line("deck resolve of a pasted list, CPU", cpu["deck resolve"], cpu["validate"],
+                     "validate of the same file", goal=1.5))
+    print(ratio_line("deck resolve of a pasted list, peak memory", peak["deck resolve"], peak["validate"],
+                     "validate of the same file", goal=1.5))
 
 
 if __name__ == "__main__":

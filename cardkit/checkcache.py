@@ -14,6 +14,14 @@ pruned whenever one is written: the newest `KEEP_NOTES` are kept, within
 `KEEP_BYTES` together, and an older one is simply checked and noted again if it
 is ever needed. Only the folder's own notes (regular files named as `_note`
 names them) are ever removed.
+
+The card records (`catalogue.records`) and the compiled schemas (`fastschema`) keep their notes
+in folders of their own beside this one, read, written and pruned by this module's one reader
+(`read_note`), one writer (`write_note`) and one pruning (`prune`). A notes folder is used only
+when it is a real folder that this user owns (`notes_folder`): cardkit never writes into, reads
+code from or prunes a folder it did not create, such as a symbolic link to another folder of the
+user's, or one another user made in a shared cache folder. Then nothing is noted, and every run
+checks, as it does when the cache folder can't be written.
 """
 
 from __future__ import annotations
@@ -44,45 +52,99 @@ def content(kind: str, blobs: Sequence[tuple[str, bytes]]) -> bytes:
     return b"".join(parts)
 
 
-def _note(kind: str, data: bytes) -> Path:
+def note_name(kind: str, data: bytes) -> str:
+    """The name of the note of `data` (a content or a key) in its folder: `KIND-CRC32-LENGTH`."""
     # zlib.crc32 names the note; the comparison is of the whole content, so the name only needs to spread.
-    return paths.cache_dir() / _FOLDER / f"{kind}-{zlib.crc32(data):08x}-{len(data)}"
+    return f"{kind}-{zlib.crc32(data):08x}-{len(data)}"
+
+
+def _note(kind: str, data: bytes) -> Path:
+    return paths.cache_dir() / _FOLDER / note_name(kind, data)
+
+
+def notes_folder(kind_folder: str, create: bool = False) -> Path | None:
+    """The cache's folder `kind_folder` when cardkit may use it: a folder, not a symbolic link to one, owned by
+    this user (made now if absent and `create`); None otherwise, and then nothing is read, written or pruned."""
+    folder = paths.cache_dir() / kind_folder
+    try:
+        if create and not os.path.lexists(folder):
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return None
+    getuid = getattr(os, "getuid", None)  # POSIX; elsewhere a folder is not owned by a user id
+    if not stat.S_ISDIR(info.st_mode) or (getuid is not None and info.st_uid != getuid()):
+        return None
+    return folder
+
+
+def _own_note(folder: Path, name: str) -> Path | None:
+    """`folder/name` unless something other than a regular file (a link, a folder, a FIFO) stands there."""
+    path = folder / name
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    except OSError:
+        return None
+    return path if stat.S_ISREG(info.st_mode) else None
+
+
+def read_note(kind_folder: str, name: str, most: int) -> bytes | None:
+    """The bytes of the note `name` of the cache's folder `kind_folder`, at most `most`; None when there is none
+    or it can't be read, or when the folder or the note is not cardkit's own (see `notes_folder`)."""
+    from cardkit.errors import CardkitError
+    from cardkit.jsonio import read_bytes_input
+
+    folder = notes_folder(kind_folder)
+    path = _own_note(folder, name) if folder is not None else None
+    if path is None:
+        return None
+    try:
+        # The guarded reader: a FIFO or device put in place of the note meanwhile is refused, never waited on.
+        return read_bytes_input(path, most)
+    except (CardkitError, OSError):
+        return None
+
+
+def write_note(kind_folder: str, name: str, data: bytes, noun: str) -> None:
+    """Keep `data` as the note `name` of the cache's folder `kind_folder` and prune that folder; a cache folder
+    that can't be written, or that is not cardkit's own (see `notes_folder`), is not an error: nothing is kept."""
+    from cardkit.errors import CardkitError
+    from cardkit.outputs import Kind, Output
+
+    folder = notes_folder(kind_folder, create=True)
+    note = _own_note(folder, name) if folder is not None else None
+    if note is None:
+        return
+    # A note may replace only an earlier note of its own folder, through the one guarded writer.
+    own = Kind(noun, lambda path: path.parent.name == kind_folder and _NOTE_NAME.match(path.name) is not None)
+    try:
+        Output(note, own).write(data)
+    except (CardkitError, OSError):
+        return
+    prune(keep=note, kept_bytes=len(data), kind_folder=kind_folder)
 
 
 def seen(kind: str, data: bytes) -> bool:
     """True when exactly this content passed its check before."""
-    from cardkit.errors import CardkitError
-    from cardkit.jsonio import read_bytes_input
-
-    try:
-        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
-        return read_bytes_input(_note(kind, data), len(data)) == data
-    except (CardkitError, OSError):
-        return False
+    return read_note(_FOLDER, note_name(kind, data), len(data)) == data
 
 
 def remember(kind: str, data: bytes) -> None:
     """Note that this content passed; a cache folder that can't be written is not an error."""
-    from cardkit.errors import CardkitError
-    from cardkit.outputs import Kind, Output
-
-    note = _note(kind, data)
-    # A note may replace only an earlier note of the cache's own folder, through the one guarded writer.
-    own = Kind("schema-check note", lambda path: path.parent.name == _FOLDER and path.name.startswith(f"{kind}-"))
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        Output(note, own).write(data)
-    except (CardkitError, OSError):
-        return
-    prune(keep=note, kept_bytes=len(data))
+    write_note(_FOLDER, note_name(kind, data), data, "schema-check note")
 
 
 def prune(keep: Path | None = None, kept_bytes: int = 0, kind_folder: str = _FOLDER) -> None:
     """Remove all but the newest `KEEP_NOTES` notes (within `KEEP_BYTES` together) of one folder of the cache
     (this module's, or another cache's of notes named the same way: the card records', the compiled schemas');
     never `keep`, the note just written, nor anything in the folder that is not a note (another name, a link,
-    a folder)."""
-    folder = paths.cache_dir() / kind_folder
+    a folder), nor anything in a folder that is not cardkit's own (see `notes_folder`)."""
+    folder = notes_folder(kind_folder)
+    if folder is None:
+        return
     notes: list[tuple[float, str, int]] = []
     try:
         with os.scandir(folder) as entries:

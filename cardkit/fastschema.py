@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import marshal
 import re
-import zlib
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType
@@ -89,20 +88,18 @@ def _key(schema_text: str) -> bytes | None:
 
 
 def _note(key: bytes) -> Path:
-    from cardkit import paths
+    from cardkit import checkcache, paths
 
-    return paths.cache_dir() / _FOLDER / f"schema-{zlib.crc32(key):08x}-{len(key)}"
+    return paths.cache_dir() / _FOLDER / checkcache.note_name("schema", key)
 
 
 def _remembered(key: bytes) -> tuple[str, CodeType] | None:
     """The entry point's name and the code remembered for exactly `key`, if any."""
-    from cardkit.errors import CardkitError
-    from cardkit.jsonio import read_bytes_input
+    from cardkit import checkcache
 
-    try:
-        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
-        note = read_bytes_input(_note(key), 64 * 1024 * 1024)
-    except (CardkitError, OSError):
+    # Code is run only from a folder cardkit made and this user owns (`checkcache.notes_folder`).
+    note = checkcache.read_note(_FOLDER, checkcache.note_name("schema", key), 64 * 1024 * 1024)
+    if note is None:
         return None
     head, _, rest = note.partition(b"\n")
     name, _, size = head.decode("ascii", "replace").partition(" ")
@@ -117,20 +114,10 @@ def _remembered(key: bytes) -> tuple[str, CodeType] | None:
 
 def _remember(key: bytes, name: str, code: CodeType) -> None:
     """Keep the compiled code for the next run; a cache folder that can't be written is not an error."""
-    from cardkit.errors import CardkitError
-    from cardkit.outputs import Kind, Output
-
-    note = _note(key)
-    own = Kind("compiled schema note", lambda path: path.parent.name == _FOLDER and path.name.startswith("schema-"))
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        data = f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code)
-        Output(note, own).write(data)
-    except (CardkitError, OSError):
-        return
     from cardkit import checkcache
 
-    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_FOLDER)
+    data = f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code)
+    checkcache.write_note(_FOLDER, checkcache.note_name("schema", key), data, "compiled schema note")
 
 
 def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:

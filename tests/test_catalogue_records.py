@@ -96,3 +96,17 @@ def test_writing_a_records_note_prunes_the_records_folder_to_the_newest_and_leav
     left = sorted(p.name for p in folder.iterdir())
     assert old[2].name in left and old[0].name not in left and old[1].name not in left
     assert "mine.txt" in left and len([n for n in left if n.startswith("berserker-")]) == 2
+
+
+def test_the_strict_reader_is_public_and_reads_the_bytes_there_now_where_load_game_keeps_its_first_copy(
+        catalogue: Path) -> None:
+    from cardkit.catalogue.store import read_game
+
+    path = next(p for p in sorted((catalogue / "berserker").glob("*.json")) if '"cards"' in p.read_text(encoding="utf-8"))
+    kept = load_game("berserker", catalogue)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["cards"][0]["name"] = "Renamed"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert read_game("berserker", catalogue).cards[document["cards"][0]["id"]]["name"] == "Renamed"
+    assert load_game("berserker", catalogue) is kept
+    assert not hasattr(read_game, "cache_info")

@@ -187,9 +187,13 @@ def test_choosing_a_card_the_line_cannot_mean_is_refused() -> None:
     assert choose(deck, {guts.index: "BK1-012"}).main == {"BK1-012": 3, "BK1-003": 3}
 
 
-def test_resolve_of_standard_input_cannot_ask_and_lists_the_choices(runner: CliRunner) -> None:
+def test_resolve_of_standard_input_cannot_ask_says_the_deck_holds_standard_input_and_lists_the_choices(
+        runner: CliRunner) -> None:
     result = runner.invoke(app, ["deck", "resolve", "-"], input=NAMES)
-    assert result.exit_code == 2 and "no terminal to ask which" in result.stderr
+    # `deck resolve - < file` is typed on a terminal: "no terminal" would mislead.
+    assert result.exit_code == 2 and "no terminal" not in result.stderr
+    assert "the deck itself comes from standard input" in result.stderr
+    assert "save the deck to a file and run `cardkit deck resolve FILE` on a terminal" in result.stderr
     assert "BK1-011  set BK1, white, cost 1 white + 1, level 1, power 2, hp 3" in result.stderr
 
 
@@ -256,3 +260,13 @@ def test_lines_that_could_mean_the_same_cards_are_one_question_in_the_order_of_t
     deck = read_text("game: berserk-tcg\n1 Guts\n12 Mercenary\n1 Guts\n1 Casca\n1 Guts\n", path="x.deck")
     asked = questions(open_choices(deck))
     assert [[c.line for c in same] for same in asked] == [[2, 4, 6], [3], [5]]
+
+
+def test_lines_that_name_the_same_cards_share_one_set_of_candidates_not_a_copy_each() -> None:
+    from cardkit.decks.choices import open_choices, questions
+
+    # A pasted list of 140,000 such lines made 15 dicts a line: five times `validate`'s memory.
+    deck = parse_deck("game: berserk-tcg\n" + "1 Guts\n" * 50 + "Side\n2 guts\n")
+    choices = open_choices(deck)
+    assert len(choices) == 51 and len({id(c.candidates) for c in choices}) == 1
+    assert [len(same) for same in questions(choices)] == [51]

@@ -14,13 +14,12 @@ only a shortcut: when the cache folder can't be read or written, every run reads
 from __future__ import annotations
 
 import json
-import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Mapping
 
 from cardkit import checkcache, paths
-from cardkit.catalogue.store import Card, CardId, _load, game_files, read_catalogue_bytes
+from cardkit.catalogue.store import Card, CardId, game_files, read_catalogue_bytes, read_game
 
 _FOLDER = "records"
 _MOST = 256 * 1024 * 1024  # a note holds the catalogue files twice over; far above any real catalogue
@@ -63,9 +62,9 @@ def _records(game: str, cards_dir: Path) -> Mapping[CardId, Card]:
     noted = _read_note(key)
     if noted is not None:
         return noted
-    # The strict reader itself, not `load_game`'s copy from earlier in this process, which may be of older
-    # bytes: the note must hold the records of exactly the bytes it is named by.
-    cards = _load.__wrapped__(game, cards_dir).cards
+    # Read now, not `load_game`'s copy from earlier in this process, which may be of older bytes: the note
+    # must hold the records of exactly the bytes it is named by.
+    cards = read_game(game, cards_dir).cards
     if _catalogue_key(game, cards_dir) == key:  # unchanged while it was read
         _write_note(key, cards)
     return cards
@@ -80,20 +79,17 @@ def _key(game: str, blobs: list[tuple[str, bytes]]) -> bytes:
     return checkcache.content(game, blobs)
 
 
+def _name(key: bytes) -> str:
+    return checkcache.note_name(key.split(b"\0", 1)[0].decode("utf-8", "replace"), key)
+
+
 def _note(key: bytes) -> Path:
-    game = key.split(b"\0", 1)[0].decode("utf-8", "replace")
-    # zlib.crc32 names the note; the whole key is compared, so the name only needs to spread.
-    return paths.cache_dir() / _FOLDER / f"{game}-{zlib.crc32(key):08x}-{len(key)}"
+    return paths.cache_dir() / _FOLDER / _name(key)
 
 
 def _read_note(key: bytes) -> _Noted | None:
-    from cardkit.errors import CardkitError
-    from cardkit.jsonio import read_bytes_input
-
-    try:
-        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
-        note = read_bytes_input(_note(key), _MOST)
-    except (CardkitError, OSError):
+    note = checkcache.read_note(_FOLDER, _name(key), _MOST)
+    if note is None:
         return None
     if note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
         return None
@@ -112,17 +108,6 @@ def _read_note(key: bytes) -> _Noted | None:
 
 def _write_note(key: bytes, cards: Mapping[CardId, Card]) -> None:
     """Keep the records for the next run; a cache folder that can't be written is not an error."""
-    from cardkit.errors import CardkitError
-    from cardkit.outputs import Kind, Output
-
     lines = "".join(f"{json.dumps(card_id, ensure_ascii=False)}\t{json.dumps(record, ensure_ascii=False)}\n"
                     for card_id, record in cards.items())
-    note = _note(key)
-    own = Kind("card records note", lambda path: path.parent.name == _FOLDER)
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        data = key + b"\n" + lines.encode("utf-8")
-        Output(note, own).write(data)
-    except (CardkitError, OSError):
-        return
-    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_FOLDER)
+    checkcache.write_note(_FOLDER, _name(key), key + b"\n" + lines.encode("utf-8"), "card records note")

@@ -116,8 +116,9 @@ def text_field(item: dict[str, Any], field: str = "id") -> str:
     return value
 
 
-@lru_cache(maxsize=16)
-def _load(game: str, cards_dir: Path) -> GameCatalogue:
+def read_game(game: str, cards_dir: Path) -> GameCatalogue:
+    """The catalogue of `game` in `cards_dir`, read from its files now, every check made: never a copy
+    read earlier in this process (`load_game` is), so what it returns is of the bytes there now."""
     files = game_files(game, cards_dir)
     if not files:
         raise CatalogueError(
@@ -143,6 +144,9 @@ def _load(game: str, cards_dir: Path) -> GameCatalogue:
 
             raise misshapen_file(path, game, doc) from None
     return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
+
+
+_load = lru_cache(maxsize=16)(read_game)
 
 
 Built = TypeVar("Built")

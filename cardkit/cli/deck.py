@@ -211,7 +211,7 @@ def resolve_command(
         # Folded as `validate` folds them: 500 lines of `1 Guts` list the 15 cards once, not 500 times.
         for p in fold_repeats(p for p in read.problems if p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines):
             typer.echo(problem_line(p), err=True)
-        raise ChoicesNeeded(read, choices)
+        raise ChoicesNeeded(read, choices, deck_on_stdin=is_stdin(deck))
     chosen: dict[int, str] = {}
     asked = questions(choices)
     for number, same in enumerate(asked, start=1):

@@ -17,7 +17,7 @@ from cardkit.decks.model import Deck, Entry
 from cardkit.errors import BadArgument, CardkitError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One card line whose text names several cards: where it is, as written, and the cards it could mean.
 
@@ -40,8 +40,17 @@ class Choice:
 def open_choices(deck: Deck) -> list[Choice]:
     """Every line of `deck` that names several cards, in file order."""
     catalogue = load_game(deck.game)
-    return [Choice(i, e.section, e.line, e.pointer, e.text, e.count, candidates(catalogue, e.candidates))
-            for i, e in enumerate(deck.entries) if e.card is None and e.candidates]
+    # A pasted list of 140,000 lines names a few cards: each line's candidates are made once per set of
+    # cards and shared, not made again per line (15 dicts a line was five times `validate`'s memory).
+    made: dict[tuple[CardId, ...], tuple[Candidate, ...]] = {}
+    out: list[Choice] = []
+    for i, e in enumerate(deck.entries):
+        if e.card is None and e.candidates:
+            shared = made.get(e.candidates)
+            if shared is None:
+                shared = made[e.candidates] = candidates(catalogue, e.candidates)
+            out.append(Choice(i, e.section, e.line, e.pointer, e.text, e.count, shared))
+    return out
 
 
 def questions(choices: list[Choice]) -> list[list[Choice]]:
@@ -51,22 +60,34 @@ def questions(choices: list[Choice]) -> list[list[Choice]]:
     In the order of each question's first line; a pasted list of 500 `1 Guts` lines is one question, not 500.
     """
     asked: dict[tuple[str, ...], list[Choice]] = {}
+    # Lines of one name share one candidates tuple (`open_choices`): its ids are read once, not once a line.
+    keys: dict[int, tuple[str, ...]] = {}
     for choice in choices:
-        asked.setdefault(tuple(str(c["id"]) for c in choice.candidates), []).append(choice)
+        key = keys.get(id(choice.candidates))
+        if key is None:
+            key = keys[id(choice.candidates)] = tuple(str(c["id"]) for c in choice.candidates)
+        asked.setdefault(key, []).append(choice)
     return list(asked.values())
 
 
 class ChoicesNeeded(CardkitError):
-    """Lines name several cards and there is no terminal to ask which each means."""
+    """Lines name several cards and no answer can be read: there is no terminal, or the deck itself is standard input."""
 
     error_code = "CHOICE_NEEDED"
     exit_code = 2
 
-    def __init__(self, deck: Deck, choices: list[Choice]) -> None:
+    def __init__(self, deck: Deck, choices: list[Choice], deck_on_stdin: bool = False) -> None:
         self.deck = deck
         self.choices = choices
         shown = "; ".join(f"{c.where}: {c.text!r} is {len(c.candidates)} cards" for c in choices[:5])
         more = f" (+{len(choices) - 5} more)" if len(choices) > 5 else ""
+        if deck_on_stdin:
+            # On a terminal too: standard input holds the deck, so no answer can be typed there.
+            super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions can't be asked "
+                             f"while the deck itself comes from standard input, where the answers would be typed: "
+                             f"{shown}{more}; save the deck to a file and run `cardkit deck resolve FILE` on a "
+                             "terminal, or write `N Name (ID)` on those lines")
+            return
         super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards and there is no terminal to ask "
                          f"which: {shown}{more}; run `cardkit deck resolve` on a terminal, or write `N Name (ID)` "
                          "on those lines")

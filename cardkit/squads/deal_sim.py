@@ -81,7 +81,7 @@ class SquadSimulation:
     all_gold_spent: int = 0
     spent_total: int = 0
     redeal_spent_total: int = 0
-    spent_by_deal: list[int] = field(default_factory=list, repr=False)
+    spent: Counter[int] = field(default_factory=Counter)  # deals by the crystals their best squad spends
 
     @property
     def mean_spent(self) -> float:
@@ -95,7 +95,7 @@ class SquadSimulation:
     def redeal_better(self) -> int:
         """Deals whose best squad spends less than a re-deal's squad does on average."""
         mean = self.mean_redeal_spent
-        return sum(1 for s in self.spent_by_deal if s < mean)
+        return sum(n for s, n in self.spent.items() if s < mean)
 
     def mean_of(self, counts: Counter[int]) -> float:
         return sum(k * v for k, v in counts.items()) / self.deals
@@ -216,7 +216,7 @@ class _Dealer:
             sim.all_gold_spent += now.gold_left <= 0
             sim.spent_total += now.spent
             sim.redeal_spent_total += now.redeal_spent
-            sim.spent_by_deal.append(now.spent)
+            sim.spent[now.spent] += 1
             sim.elements_dealt[now.dealt_elements] += 1
         return sim
 
@@ -227,7 +227,8 @@ class _Dealer:
         got = table.outcomes(dealt)
         sim = SquadSimulation(deck="", format=self.rules.format, game=self.rules.game, deals=len(dealt), seed=0,
                               seat=self.seat, deck_size=len(self.deck_kinds), gold=self.gold, silver=self.silver)
-        for name, target in (("left", sim.left), ("cards", sim.sizes), ("dealt_elements", sim.elements_dealt)):
+        for name, target in (("left", sim.left), ("cards", sim.sizes), ("dealt_elements", sim.elements_dealt),
+                             ("spent", sim.spent)):
             values = got[name]
             low = int(values.min())
             counts = np.bincount(values - low)  # small whole numbers: a count per value, no sort
@@ -236,7 +237,6 @@ class _Dealer:
         sim.all_gold_spent = int((got["gold_left"] <= 0).sum())
         sim.spent_total = int(got["spent"].sum())
         sim.redeal_spent_total = int(got["redeal_spent"].sum())
-        sim.spent_by_deal = got["spent"].tolist()
         return sim
 
 
@@ -273,7 +273,7 @@ def simulate_deals(deck: Sequence[SquadCard], rules: SquadRules, deals: int, see
         sim.all_gold_spent += block.all_gold_spent
         sim.spent_total += block.spent_total
         sim.redeal_spent_total += block.redeal_spent_total
-        sim.spent_by_deal.extend(block.spent_by_deal)
+        sim.spent.update(block.spent)
     return sim
 
 

@@ -70,9 +70,11 @@ def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any) -> Any:
     """sum_i weights[i] * x_i at every point x of the lattice, flattened in C order."""
     import numpy as np
 
+    # built from the last axis outwards, so that numpy's inner loop runs over the part built so far
+    # rather than over one short axis (short inner loops cost numpy more than the sums themselves)
     out = np.zeros(1, dtype=dtype)
-    for d, w in zip(dims, weights):
-        out = (out[:, None] + (w * np.arange(d)).astype(dtype)[None, :]).ravel()
+    for d, w in zip(reversed(dims), reversed(weights)):
+        out = ((w * np.arange(d)).astype(dtype)[:, None] + out[None, :]).ravel()
     return out
 
 
@@ -81,8 +83,8 @@ def _union(dims: Sequence[int], bits: Sequence[int]) -> Any:
     import numpy as np
 
     out = np.zeros(1, dtype=np.int8 if max(bits, default=0) < 128 else np.int32)
-    for d, b in zip(dims, bits):
-        out = (out[:, None] | np.where(np.arange(d) > 0, b, 0).astype(out.dtype)[None, :]).ravel()
+    for d, b in zip(reversed(dims), reversed(bits)):
+        out = (np.where(np.arange(d) > 0, b, 0).astype(out.dtype)[:, None] | out[None, :]).ravel()
     return out
 
 
@@ -90,11 +92,17 @@ def _running_max(flat: Any, dims: Sequence[int]) -> Any:
     """Each point's maximum over every point at or below it, in place: one sweep per axis, a slice at a time."""
     import numpy as np
 
-    grid = flat.reshape(tuple(dims))
-    for axis, d in enumerate(dims):
-        along = np.moveaxis(grid, axis, 0)
-        for j in range(1, d):
-            np.maximum(along[j], along[j - 1], out=along[j])
+    before, total = 1, flat.size
+    for d in dims:
+        after = total // (before * d)
+        grid = flat.reshape(before, d, after)
+        # A slice whose contiguous runs are short (a few cells) is slow for numpy to walk, so such an
+        # axis is swept one offset at a time: longer, strided runs.
+        columns = [grid[:, :, k] for k in range(after)] if 1 < after < 64 and after * (d - 1) < 256 else [grid]
+        for along in columns:
+            for j in range(1, d):
+                np.maximum(along[:, j], along[:, j - 1], out=along[:, j])
+        before *= d
     return flat
 
 

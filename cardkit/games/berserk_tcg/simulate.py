@@ -115,9 +115,11 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
     top = min(START_HAND, size)
     hand = np.bincount((base[:, None] + drawn[:, :top]).ravel(), minlength=games * kinds).astype(np.int16)
     flat, hand = hand, hand.reshape(games, kinds)
-    dead = np.zeros((games, kinds), dtype=bool)
-    ever = np.zeros((games, kinds), dtype=bool)
-    by_colour = [np.flatnonzero(t.colour == c) for c in range(len(COLOURS))]
+    # what is worked out for every game and type each turn is held one row per type, (types, games):
+    # numpy's reductions over the games of a type then run along contiguous rows
+    dead = np.zeros((kinds, games), dtype=bool)
+    alive = np.ones((kinds, games), dtype=bool)  # ~dead, kept beside it
+    ever = np.zeros((kinds, games), dtype=bool)
     sig_need = t.sig_colour + t.sig_cost  # (S, 4) balls of each colour a signature's opening needs, its own card included
     need_total = 1 + t.sig_cost.sum(axis=1) + t.sig_colourless
     # the hand-limit policy as one ranking of (type, dead) pairs: rank r is type by_rank[r], dead or not as dead_at[r]
@@ -126,20 +128,30 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
     by_rank[t.discard_rank], dead_at[t.discard_rank] = np.arange(kinds), False
     by_rank[t.dead_rank], dead_at[t.dead_rank] = np.arange(kinds), True
     big16 = np.iinfo(np.int16).max
-    fits_ball = np.zeros((len(COLOURS) + 2, kinds), dtype=bool)
+    fits_ball = np.zeros((len(COLOURS) + 1, kinds), dtype=bool)
     for c in range(len(COLOURS)):
         fits_ball[c] = t.colour == c
     fits_ball[ANY_COLOUR] = True
+    # payment keeps the engine's fixed order (dead Unique cards first), whatever the hand-limit policy;
+    # it changes only in the rows where a Unique name died
+    priority = np.tile(t.pay_rank.astype(np.int16), (games, 1))
+    level = t.level.tolist()
+    signature = t.signature.tolist()
+    first = np.empty(games, dtype=np.intp)
     for turn, cities in enumerate(schedule, start=1):
         if draws_on_turn(turn, seat):
             if top >= size:  # every game draws the same number of cards, so all deck out together
                 tally.decked += games
-                tally.ever[turn - 1:] += np.count_nonzero(ever, axis=0)
+                tally.ever[turn - 1:] += ever.sum(axis=1)
                 return
             flat[base + drawn[:, top]] += 1
             top += 1
-        colour_counts = [hand[:, cols].sum(axis=1, dtype=np.int16) for cols in by_colour]  # an int matmul is slower
-        total = hand.sum(axis=1, dtype=np.int16)
+        # cards of each colour, and in all, per game, by adding rows of types
+        columns = np.ascontiguousarray(hand.T)
+        colour_counts = np.zeros((len(COLOURS), games), dtype=np.int16)
+        for k, c in enumerate(t.colour.tolist()):
+            colour_counts[c] += columns[k]
+        total = colour_counts.sum(axis=0, dtype=np.int16)
         tally.hand[turn - 1] += int(total.sum())
         # one signature and one colour at a time, over contiguous rows of games
         payable_by_sig = np.empty((len(sig_need), games), dtype=bool)
@@ -148,43 +160,52 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
             for c in np.flatnonzero(sig_need[sig]).tolist():
                 ok &= colour_counts[c] >= sig_need[sig, c]
             payable_by_sig[sig] = ok
-        payable = np.ascontiguousarray(np.take(payable_by_sig, t.signature, axis=0).T)  # (games, K) in C order
-        openable = (hand > 0) & (t.level <= cities)[None, :] & ~dead & payable
-        any_open = openable.any(axis=1)
+        held = columns > 0
+        openable = np.zeros((kinds, games), dtype=bool)
+        for k in range(kinds):  # a type above the revealed cities' Level stays False
+            if level[k] <= cities:
+                np.logical_and(held[k], alive[k], out=openable[k])
+                openable[k] &= payable_by_sig[signature[k]]
+        any_open = openable.any(axis=0)
+        for k in range(kinds - 1, -1, -1):  # the first openable type is the card opened
+            np.copyto(first, k, where=openable[k])
         tally.any_open[turn - 1] += int(np.count_nonzero(any_open))
-        tally.openable[turn - 1] += int((hand * openable).sum())
+        tally.openable[turn - 1] += int((columns * openable).sum())
         ever |= openable
-        tally.ever[turn - 1] += np.count_nonzero(ever, axis=0)
+        tally.ever[turn - 1] += ever.sum(axis=1)
 
         opener = np.flatnonzero(any_open)
-        chosen = openable.argmax(axis=1)[opener]
+        chosen = first[opener]
         flat[base[opener] + chosen] -= 1
+        total[opener] -= 1  # kept up to date rather than summed again for the hand limit
         group = t.unique_group[chosen]
         named = group >= 0
         if named.any():
-            dead[opener[named]] |= t.unique_group[None, :] == group[named][:, None]
-        # payment keeps the engine's fixed order (dead Unique cards first), whatever the hand-limit policy
-        priority = np.where(dead, t.pay_rank - kinds, t.pay_rank).astype(np.int16)
+            died = opener[named]
+            dead[:, died] |= t.unique_group[:, None] == group[named][None, :]
+            alive[:, died] = ~dead[:, died]
+            priority[died] = np.where(dead[:, died].T, t.pay_rank - kinds, t.pay_rank)
         # a ball of colour c is paid by a held card of that colour (any colour for a colourless ball),
-        # the first by `priority`; rows of `fits_ball` are colours, ANY_COLOUR, and last a ball not owed
+        # the first by `priority`; rows of `fits_ball` are colours, then ANY_COLOUR
         for b in range(t.balls.shape[1]):
-            owed = np.full(games, len(fits_ball) - 1, dtype=np.intp)
-            owed[opener] = np.where(t.balls[chosen, b] >= 0, t.balls[chosen, b], len(fits_ball) - 1)
-            paying = np.flatnonzero(owed < len(fits_ball) - 1)
+            ball = t.balls[chosen, b]
+            owes = ball >= 0
+            paying, owed = opener[owes], ball[owes]
             if paying.size == 0:
                 continue
-            key = np.where((hand > 0) & np.take(fits_ball, owed, axis=0), priority, np.int16(big16))
-            pick = key.argmin(axis=1)
-            flat[base[paying] + pick[paying]] -= 1
+            held = (np.take(hand, paying, axis=0) > 0) & np.take(fits_ball, owed, axis=0)
+            pick = np.where(held, np.take(priority, paying, axis=0), np.int16(big16)).argmin(axis=1)
+            flat[base[paying] + pick] -= 1
+            total[paying] -= 1
         if turn in takes:  # the attack took a city: draw 2, or what the library still has
             for _ in range(min(CITY_DRAW, size - top)):
                 flat[base + drawn[:, top]] += 1
                 top += 1
-        total = hand.sum(axis=1)
+                total += 1
         over = np.flatnonzero(total > HAND_LIMIT)
         if over.size:  # the excess goes in the policy's order: the first ranks of (type, dead) pairs held
             held = np.take(hand, over, axis=0)
-            ranked = np.take(held, by_rank, axis=1) * (np.take(np.take(dead, over, axis=0), by_rank, axis=1) == dead_at)
+            ranked = np.take(held, by_rank, axis=1) * (np.take(dead, by_rank, axis=0)[:, over].T == dead_at)
             before = ranked.cumsum(axis=1) - ranked
             drop = np.clip((total[over] - HAND_LIMIT)[:, None] - before, 0, ranked).astype(hand.dtype)
             hand[over] = held - np.take(drop, t.discard_rank, axis=1) - np.take(drop, t.dead_rank, axis=1)

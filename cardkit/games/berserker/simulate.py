@@ -48,6 +48,7 @@ DRAW = 3
 HAND_LIMIT = 5
 NEEDS: tuple[str, ...] = ("move", "attack", "defense")
 _PROGRESS_EVERY = 500
+_GONE = -(1 << 14)  # added to the keep score of a kind a hand no longer holds
 
 
 @dataclass(frozen=True)
@@ -341,7 +342,9 @@ def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | 
 
     setup = _setup(deck, options, rules)
     total = _Counts.empty(options.turns)
-    play = partial(_play_block, setup, options.turns)
+    # Built once per run, before any worker is forked, and shared by every block (the Move cards' memo too).
+    tables = tuple(_Tables.of(plan, setup) for plan in setup.plans)
+    play = partial(_play_block, setup, tables, options.turns)
     for counted in run_blocks(play, options.games, BLOCK, options.seed, getattr(options, "jobs", None), progress):
         total.add(counted)
     return _finish(setup, options, total)
@@ -358,7 +361,7 @@ def block_orders(seed: int, games: int, size: int) -> Any:
         yield shuffles(np.random.Generator(np.random.PCG64(stream)), n, size)
 
 
-def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
+def _play_block(setup: _Setup, tables: tuple[_Tables, ...], turns: int, block: tuple[int, Any]) -> _Counts:
     """One block of games on its own random stream: the deck's first shuffle as in `block_orders`, then
     every reshuffle of a discard pile drawn from the same stream."""
     import numpy as np
@@ -373,15 +376,24 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
     top = np.zeros(n, dtype=np.int64)
     length = np.full(n, size, dtype=np.int64)
     discard = np.zeros((n, width), dtype=np.int16)
+    # the discard piles are read only to refill a library, which a run of fewer draws than the deck never does
+    piles = 2 * turns * DRAW > size
     hands = [np.zeros((n, width), dtype=np.int8) for _ in range(2)]
     library_cells = library.reshape(-1)  # a view: reshuffles write into `library`, draws read here
     first_reshuffle = np.zeros(n, dtype=np.int64)
-    tables = [_Tables.of(plan, setup) for plan in setup.plans]
     counts = _Counts.empty(turns)
-    kind_bits = np.int64(1) << np.arange(width, dtype=np.int64)
+
+    row_cells = np.arange(n) * width
+    dealt = [0]  # cards every game has drawn, while none has come to the end of its library
 
     def draw(hand: np.ndarray, turn: int) -> None:
         hand_cells = hand.reshape(-1)
+        if dealt[0] + DRAW <= size:  # every library still holds the next DRAW cards of the first shuffle
+            for column in range(dealt[0], dealt[0] + DRAW):
+                hand_cells[row_cells + library[:, column]] += 1
+            dealt[0] += DRAW
+            top[:] = dealt[0]
+            return
         for _ in range(DRAW):
             empty = np.flatnonzero(top >= length)
             if empty.size:
@@ -398,30 +410,50 @@ def _play_block(setup: _Setup, turns: int, block: tuple[int, Any]) -> _Counts:
             t, hand, other = tables[s], hands[s], hands[1 - s]
             draw(hand, turn)
             kept = _keep_best_all(hand, t)
-            discard += hand - kept
+            if piles:
+                discard += hand - kept
             hand[...] = kept
-            masks, seen = np.unique((hand > 0).astype(np.int64) @ kind_bits, return_counts=True)
+            masks, seen = _kind_sets(hand)
             counts.held[(s, turn)].update(dict(zip(masks.tolist(), seen.tolist())))
             counts.hand_cards[(s, turn)] += int(hand.sum())
             played = t.moves(hand)
             hand -= played
-            discard += played
+            if piles:
+                discard += played
             for attack in t.attacks(hand):
                 fired = np.flatnonzero(attack >= 0)
                 kind = attack[fired]
                 cells = fired * width + kind
                 hand.reshape(-1)[cells] -= 1
-                discard.reshape(-1)[cells] += 1
+                if piles:
+                    discard.reshape(-1)[cells] += 1
                 answers = tables[1 - s].answers[kind]                 # (fired, most answers), -1 padding
                 held = (answers >= 0) & (other[fired[:, None], np.maximum(answers, 0)] > 0)
                 answered = held.any(axis=1)
                 d = answers[answered, held[answered].argmax(axis=1)]
                 g = fired[answered]
                 other[g, d] -= 1
-                discard[g, d] += 1
+                if piles:
+                    discard[g, d] += 1
     rounds, how_many = np.unique(first_reshuffle[first_reshuffle > 0], return_counts=True)
     counts.reshuffled.update(dict(zip(rounds.tolist(), how_many.tolist())))
     return counts
+
+
+def _kind_sets(hand: Any) -> tuple[Any, Any]:
+    """The distinct sets of kinds the hands hold (bit k: kind k) and how many hands hold each, smallest set first."""
+    import numpy as np
+
+    width = hand.shape[1]
+    # column by column: an integer matrix product is slow, and a float one may start BLAS threads
+    sets = np.zeros(hand.shape[0], dtype=np.int64)
+    for k in range(width):
+        sets |= (hand[:, k] > 0).astype(np.int64) << k
+    if width <= 16:  # counted with one bincount rather than sorted
+        counts = np.bincount(sets, minlength=1 << width)
+        seen = np.flatnonzero(counts)
+        return seen, counts[seen]
+    return np.unique(sets, return_counts=True)
 
 
 def _reshuffle(rng: Any, refill: Any, discard: Any, library: Any, top: Any, length: Any) -> None:
@@ -545,15 +577,19 @@ def _keep_best_all(hand: Any, t: _Tables) -> Any:
     rest = np.take(hand, over, axis=0)
     chosen = np.zeros_like(rest)
     rest_cells, chosen_cells = rest.reshape(-1), chosen.reshape(-1)
+    # a kind no longer in the rest scores far below any kind still there (scores are small and >= 0)
+    gone = np.where(rest == 0, _GONE, np.int16(0)).astype(np.int16)
+    gone_cells = gone.reshape(-1)
     covered = np.zeros(over.size, dtype=np.int16)
     base = np.arange(over.size) * hand.shape[1]
     for _ in range(HAND_LIMIT):
         score = np.take(t.keep_score, covered, axis=0)  # scores of every kind for what each hand has covered
-        np.putmask(score, rest == 0, np.int16(-1))
+        score += gone
         pick = score.argmax(axis=1)
         cells = base + pick
         chosen_cells[cells] += 1
         rest_cells[cells] -= 1
+        gone_cells[cells] = np.where(rest_cells[cells] == 0, _GONE, np.int16(0))
         covered |= np.take(t.masks, pick)
     kept[over] = chosen
     return kept
