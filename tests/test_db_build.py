@@ -151,7 +151,9 @@ def test_a_table_statements_note_that_is_not_whole_is_not_trusted(tmp_path: Path
     monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path))
     key = build_module._models_key()
     assert key is not None
-    path = build_module._tables_note(key)
+    from cardkit import checkcache
+
+    path = tmp_path / build_module._TABLES_FOLDER / checkcache.note_name("tables", key)
     path.parent.mkdir(parents=True)
     path.write_bytes(key + b"\n" + note if note != b"" else b"")
     declared = build_module._tables_of_models()

@@ -113,26 +113,14 @@ def _models_key() -> bytes | None:
     return b"\0".join(parts)
 
 
-def _tables_note(key: bytes) -> Path:
-    import zlib
-
-    # zlib.crc32 names the note; the whole key is compared, so the name only needs to spread.
-    return paths.cache_dir() / _TABLES_FOLDER / f"tables-{zlib.crc32(key):08x}-{len(key)}"
-
-
 def _remembered_tables(key: bytes) -> Tables | None:
     """The statements remembered for exactly `key`, if a note holds them."""
     import json
 
-    from cardkit.errors import CardkitError
-    from cardkit.jsonio import read_bytes_input
+    from cardkit import checkcache
 
-    try:
-        # The guarded reader: a FIFO or device planted in the cache folder is refused, never waited on.
-        note = read_bytes_input(_tables_note(key), len(key) + (1 << 20))
-    except (CardkitError, OSError):
-        return None
-    if note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
+    note = checkcache.read_note(_TABLES_FOLDER, checkcache.note_name("tables", key), len(key) + (1 << 20))
+    if note is None or note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
         return None
     try:
         tables = json.loads(note[len(key) + 1:])
@@ -151,18 +139,9 @@ def _remember_tables(key: bytes, tables: Tables) -> None:
     import json
 
     from cardkit import checkcache
-    from cardkit.errors import CardkitError
-    from cardkit.outputs import Kind, Output
 
-    note = _tables_note(key)
-    own = Kind("table statements note", lambda path: path.parent.name == _TABLES_FOLDER and path.name.startswith("tables-"))
     data = key + b"\n" + json.dumps(tables, ensure_ascii=False).encode("utf-8")
-    try:
-        note.parent.mkdir(parents=True, exist_ok=True)
-        Output(note, own).write(data)
-    except (CardkitError, OSError):
-        return
-    checkcache.prune(keep=note, kept_bytes=len(data), kind_folder=_TABLES_FOLDER)
+    checkcache.write_note(_TABLES_FOLDER, checkcache.note_name("tables", key), data, "table statements note")
 
 
 def _write(conn: sqlite3.Connection, tables: Tables, rows: CatalogueRows,
