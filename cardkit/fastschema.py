@@ -68,7 +68,26 @@ class _Refused(ValueError):
 # otherwise, it stays and is run: slower, as correct, since `passes` takes any exception as "ask jsonschema".
 _IMPORT_LINE = re.compile(r"^from fastjsonschema import (JsonSchemaValuesException|JsonSchemaValueException)"
                           r"(, (JsonSchemaValuesException|JsonSchemaValueException))?\n", re.MULTILINE)
-_GIVEN = {"JsonSchemaValueException": _Refused, "JsonSchemaValuesException": _Refused}
+
+
+class _DecimalType(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        from decimal import Decimal
+
+        return isinstance(value, Decimal)
+
+
+class _LazyDecimal(metaclass=_DecimalType):
+    """`decimal.Decimal` as the generated code uses it, as the last of `isinstance(x, (int, float, Decimal))`: parsed
+    JSON holds ints and floats, which the first two answer, so the decimal module (a few ms) is loaded only for
+    another value."""
+
+
+# The generated code's `from decimal import Decimal` line; left out (and `_LazyDecimal` given) only when every
+# other use of the name is that isinstance test.
+_DECIMAL_LINE = "from decimal import Decimal\n"
+_DECIMAL_TEST = "(int, float, Decimal)"
+_GIVEN = {"JsonSchemaValueException": _Refused, "JsonSchemaValuesException": _Refused, "Decimal": _LazyDecimal}
 _FOLDER = "compiled"
 
 
@@ -84,7 +103,8 @@ def _key(schema_text: str) -> bytes | None:
         version = (Path(folders[0]) / "version.py").read_bytes()
     except (IndexError, OSError):
         return None
-    return b"\0".join([schema_text.encode("utf-8"), version, MAGIC_NUMBER])
+    # The last part names how cardkit edits the generated code: a note of code edited otherwise is not reused.
+    return b"\0".join([schema_text.encode("utf-8"), version, MAGIC_NUMBER, b"lazy-decimal"])
 
 
 def _note(key: bytes) -> Path:
@@ -130,7 +150,10 @@ def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
         source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=False)
     except fastjsonschema.JsonSchemaDefinitionException:
         return None
-    code = compile(_IMPORT_LINE.sub("", source, count=1), f"<fastjsonschema {entry}>", "exec")
+    source = _IMPORT_LINE.sub("", source, count=1)
+    if source.count("Decimal") == source.count(_DECIMAL_LINE) + source.count(_DECIMAL_TEST) and _DECIMAL_LINE in source:
+        source = source.replace(_DECIMAL_LINE, "", 1)
+    code = compile(source, f"<fastjsonschema {entry}>", "exec")
     if key is not None:
         _remember(key, entry, code)
     return entry, code

@@ -456,6 +456,23 @@ def current_umask() -> int:
     return old
 
 
+def _fresh_file(target: Path) -> Path:
+    """A new empty file beside `target`, private (0600), named `.TARGET.PID.XXXXXXXX.tmp`: the pid lets a later
+    writer tell a killed write's leftover from a live one (cardkit/outputs.py), the eight random characters
+    keep writers apart. Created with O_EXCL, so never an existing file nor the target of a planted symlink.
+    (tempfile.mkstemp does the same, but importing tempfile costs more than an engine command's whole write.)"""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(1000):
+        name = os.path.abspath(target.parent / f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+        try:
+            fd = os.open(name, flags, 0o600)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return Path(name)
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(target.parent))
+
+
 @contextmanager
 def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iterator[Path]:
     """A fresh temporary path beside `path`, renamed over it when the block ends without error.
@@ -464,14 +481,9 @@ def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iter
     OSError from creating the file propagates for the caller to word. With `exclusive` the
     final step creates `path` only if it is absent (`FileExistsError` otherwise): see `place_new`.
     """
-    import tempfile  # here: it loads random and shutil, which a command that writes nothing has no use for
-
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    # The pid in the name lets a later writer tell a killed write's leftover from a live one.
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = _fresh_file(target)
     try:
         yield tmp
         with open(tmp, "rb+") as fh:

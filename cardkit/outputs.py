@@ -66,7 +66,9 @@ class Output:
     force: bool = False
 
     def with_inputs(self, more: Iterable[str | os.PathLike[str]]) -> Output:
-        return Output(self.path, self.kind, self.inputs + tuple(Path(p) for p in more), self.force)
+        # A big event's thousands of submissions arrive as paths already: not made again.
+        return Output(self.path, self.kind, self.inputs + tuple(p if isinstance(p, Path) else Path(p) for p in more),
+                      self.force)
 
     def check(self) -> Path:
         """The file to write (a link's target), or `OutputRefused` saying in one line why not."""

@@ -181,3 +181,30 @@ def test_remembering_compiled_code_prunes_the_compiled_folder_to_the_newest(
         os.utime(fastschema._note(key), (1_000_000 + n, 1_000_000 + n))
     kept = [text for text in texts if fastschema._remembered(fastschema._key(text) or b"") is not None]
     assert kept == texts[-3:]
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_the_compiled_code_leaves_the_decimal_module_unloaded(name: str) -> None:
+    found = fastschema._generated(SCHEMAS[name], None)
+    assert found is not None and "decimal" not in found[1].co_names
+
+
+@pytest.mark.parametrize("key", ["gold", "redeals"])
+def test_a_decimal_where_a_number_goes_is_answered_as_fastjsonschema_answers_it(key: str) -> None:
+    import decimal
+
+    import fastjsonschema
+
+    own = fastjsonschema.compile(SCHEMAS["squad.schema.json"], use_default=False, use_formats=False)
+    squad = json.loads((ROOT / "squads" / "online-squad.json").read_text(encoding="utf-8"))
+    answers = []
+    for value in (decimal.Decimal(3), decimal.Decimal("-1"), decimal.Decimal("2.5"), decimal.Decimal(10**6), "3", 3, 3.0):
+        document = {**squad, key: value}
+        try:
+            own(document)
+            theirs = True
+        except fastjsonschema.JsonSchemaException:
+            theirs = False
+        assert passes(SCHEMA_TEXTS["squad.schema.json"], document) is theirs, value
+        answers.append(theirs)
+    assert True in answers and False in answers

@@ -465,3 +465,16 @@ def test_no_module_writes_a_file_except_through_the_guarded_writer() -> None:
             if raw.search(line) and name not in allowed and "tmp.write_bytes" not in line:
                 offenders.append(f"{name}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_the_atomic_writers_temporary_files_are_new_private_and_named_as_the_leftover_sweep_reads_them(tmp_path: Path) -> None:
+    from cardkit.jsonio import _fresh_file
+    from cardkit.outputs import _temporary_name
+
+    target = tmp_path / "state.json"
+    made = [_fresh_file(target) for _ in range(50)]
+    assert len(set(made)) == 50
+    for tmp in made:
+        assert tmp.parent == tmp_path and tmp.read_bytes() == b""
+        assert _temporary_name(tmp.name, target.name) == (True, os.getpid())
+        assert tmp.stat().st_mode & 0o777 == 0o600

@@ -238,3 +238,18 @@ def test_the_progress_bar_names_every_step_up_to_the_writing(runner: CliRunner, 
     result = runner.invoke(app, ["tournament", command[0], str(EVENT), command[1], str(out)])
     assert result.exit_code == 0, result.output
     assert seen == ["checking decks", "finding submissions", "checking decks", "comparing decks", f"writing {out.name}"]
+
+
+def test_an_unreadable_decks_terminal_advice_is_on_the_terminal_line_only_not_in_the_json_or_the_report(
+        runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "boris.deck").write_bytes("game: berserk\n3 Кочевник\n".encode("cp1251"))
+    advice = f"(convert it with `iconv -f CP1251 -t UTF-8 {folder / 'boris.deck'}"
+    text = runner.invoke(app, ["tournament", "check", str(folder)])
+    assert text.exit_code == 1 and advice in text.stdout
+    report = tmp_path / "report.json"
+    as_json = runner.invoke(app, ["tournament", "check", str(folder), "--json", "--report", str(report)])
+    [problem] = json.loads(as_json.stdout)["submissions"][0]["problems"]
+    assert problem["code"] == "UNREADABLE" and problem["message"].endswith("save it as UTF-8")
+    assert "iconv" not in report.read_text(encoding="utf-8")

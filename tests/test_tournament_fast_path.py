@@ -133,6 +133,20 @@ def test_the_cycle_collector_is_off_while_decks_are_checked_and_back_on_after_ev
     assert gc.isenabled()
 
 
+
+def test_the_cycle_collector_rests_while_a_page_is_rendered_and_is_back_on_after_the_check_and_the_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.tournament import publish
+
+    event = ROOT / "events" / "spring-open"
+    result = check_event([event / "decks"], registrations=event / "registrations.csv")
+    assert gc.isenabled()
+    seen: list[bool] = []
+    render = publish.render_page
+    monkeypatch.setattr(publish, "render_page", lambda *args: seen.append(gc.isenabled()) or render(*args))
+    publish.write_page(result, tmp_path / "event.html")
+    assert seen == [False] and gc.isenabled()
+
 @pytest.mark.parametrize("relative", ["a/b.deck", "b.deck", "", "a/b/", "a/./b", ".", "..", "a/..", "a//b", "a/b/.",
                                       "a\\b.deck", "./x.deck"])
 def test_a_submissions_file_name_is_what_pathlib_calls_its_name(relative: str) -> None:

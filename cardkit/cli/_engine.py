@@ -3,27 +3,23 @@
 A game's CLI module gives only what differs: the engine's module and a `start`
 function whose typer-annotated parameters are the start's inputs (two squads,
 two decks, two fleets, a seed...). Everything else, reading, listing, applying,
-writing and printing, is one code path here, so the three games print alike.
+writing and printing, is one code path (`moves` and `apply` in cardkit/cli/_engine_commands.py,
+which the fast path runs too), so the three games print alike.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, Sequence, get_type_hints
+from typing import Annotated, Any, Callable, Optional, Sequence, get_type_hints
 
 import typer
 
-from cardkit.cli._errors import EXIT_FINDING, guarded
+from cardkit.cli import _engine_commands as commands
+from cardkit.cli._errors import EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
-from cardkit.cli._render import problem_lines
-from cardkit.jsonio import input_name
-from cardkit.visible import visible, visible_lines
-
-if TYPE_CHECKING:
-    from cardkit.games.engine import Engine
+from cardkit.visible import visible
 
 
 @dataclass(frozen=True)
@@ -36,20 +32,8 @@ class Started:
 
 
 OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the new state here (never over an input).")]
-# a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes
-LimitOption = Annotated[int, typer.Option("--limit", min=1, max=100_000, help=(
+LimitOption = Annotated[int, typer.Option("--limit", min=commands.MOVES_LIMIT_RANGE[0], max=commands.MOVES_LIMIT_RANGE[1], help=(
     "List at most this many actions, 1 to 100000 (a note says when there are more)."))]
-
-
-def _engine(module: str) -> "Engine[Any, Any]":
-    engine: Engine[Any, Any] = importlib.import_module(module).ENGINE
-    return engine
-
-
-def _show_state(engine: "Engine[Any, Any]", state: Any) -> None:
-    typer.echo(visible_lines(engine.describe(state)))
-    for note in engine.notes(state):
-        typer.echo(f"  note: {visible(note)}")
 
 
 def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.Typer:
@@ -69,19 +53,9 @@ def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.T
         At most --limit actions are listed (1000 by default); a note says when
         there are more, and every listed action is legal.
         """
-        engine = _engine(module)
-        state = engine.read(state_file)
-        moves = engine.moves(state, limit)
-        if as_json:
-            print_json({"path": input_name(state_file), **moves.status, "actions": list(moves.actions),
-                        "complete": moves.complete})
-            return
-        typer.echo(f"{visible(input_name(state_file))}: {visible(engine.headline(state))}; "
-                   f"{len(moves.actions)}{'' if moves.complete else '+'} legal action(s)")
-        for action in moves.actions:
-            typer.echo(f"  {visible(action)}")
-        if moves.note:
-            typer.echo(f"note: {moves.note}")
+        code = commands.moves(module, state_file, limit, as_json, typer.echo)
+        if code != EXIT_OK:
+            raise typer.Exit(code)
 
     @app.command("apply")
     @guarded
@@ -97,26 +71,9 @@ def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.T
         nothing written. Text that is no action, or a state that can't be read: one
         error line, exit 2. `moves` lists the actions.
         """
-        engine = _engine(module)
-        result = engine.apply_all(engine.read(state_file), actions)
-        if result.legal and out is not None:
-            engine.write(result.state, out, (state_file,))
-        if as_json:
-            print_json({"path": input_name(state_file), **result.to_dict()})
-        else:
-            for event in result.events:
-                typer.echo(f"  {visible(event['text'])}")
-            for line in problem_lines(result.problems):
-                typer.echo(line)
-            shown = visible(input_name(state_file))
-            if result.legal:
-                _show_state(engine, result.state)
-                written = f", written to {visible(str(out))}" if out is not None else ""
-                typer.echo(f"{shown}: {len(actions)} action(s) applied{written}")
-            else:
-                typer.echo(f"{shown}: ILLEGAL at action {result.applied + 1} of {len(actions)}; nothing written")
-        if not result.legal:
-            raise typer.Exit(EXIT_FINDING)
+        code = commands.apply(module, state_file, actions, out, as_json, typer.echo)
+        if code != EXIT_OK:
+            raise typer.Exit(code)
 
     return app
 
@@ -132,7 +89,7 @@ def _new_command(module: str, start: Callable[..., Started]) -> Callable[..., No
     def new_command(**kwargs: Any) -> None:
         out: Path = kwargs.pop("out")
         as_json: bool = kwargs.pop("as_json")
-        engine = _engine(module)
+        engine = commands.engine(module)
         started = start(**kwargs)
         for line in started.warnings:
             typer.echo(f"warning: {visible(line)}", err=True)
@@ -140,7 +97,7 @@ def _new_command(module: str, start: Callable[..., Started]) -> Callable[..., No
         if as_json:
             print_json(engine.to_dict(started.state))
             return
-        _show_state(engine, started.state)
+        commands.show_state(engine, started.state, typer.echo)
         typer.echo(f"state written to {visible(str(out))}")
 
     params: Sequence[inspect.Parameter] = [*own, *extra]

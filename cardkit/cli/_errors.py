@@ -6,18 +6,23 @@ no such card), 2 usage error or unreadable input, 130 interrupted.
 With `--json` an error is `{"error": {"code": CODE, "message": TEXT}}` on standard output
 instead of the `error:` line, with the same exit code: a script reads one stream, always JSON.
 CODE is the exception's `error_code` (schemas/output/error.schema.json lists them).
+
+typer is imported only where an exit is raised for it: the engines' fast path
+(cardkit/cli/_fast.py) reports errors through `report` and `handled` without loading it.
 """
 
 from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, Callable, ParamSpec, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ParamSpec, Sequence, TypeVar
 
-import typer
-
+from cardkit.cli._output import Echo, json_text
 from cardkit.errors import CardkitError
 from cardkit.visible import visible
+
+if TYPE_CHECKING:
+    import typer
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -40,17 +45,38 @@ def error_document(error_code: str, message: str, suggestions: Sequence[str] = (
     return {"error": document}
 
 
-def fail(message: str, code: int = EXIT_USAGE, *, as_json: bool = False, error_code: str = USAGE,
-         suggestions: Sequence[str] = ()) -> typer.Exit:
-    """Report `message` and return the exit to raise: an `error:` line on stderr (made visible: it quotes
+def report(message: str, code: int, echo: Echo, *, as_json: bool = False, error_code: str = USAGE,
+           suggestions: Sequence[str] = ()) -> int:
+    """Report `message` through `echo` and return `code`: an `error:` line on stderr (made visible: it quotes
     file names and file text), or with `as_json` the error document on stdout."""
     if as_json:
-        from cardkit.cli._options import print_json
-
-        print_json(error_document(error_code, message, suggestions))
+        echo(json_text(error_document(error_code, message, suggestions)))
     else:
-        typer.echo(f"error: {visible(message)}", err=True)
-    return typer.Exit(code)
+        echo(f"error: {visible(message)}", err=True)
+    return code
+
+
+def fail(message: str, code: int = EXIT_USAGE, *, as_json: bool = False, error_code: str = USAGE,
+         suggestions: Sequence[str] = ()) -> "typer.Exit":
+    """`report` through typer's echo; returns the exit to raise."""
+    import typer
+
+    return typer.Exit(report(message, code, typer.echo, as_json=as_json, error_code=error_code, suggestions=suggestions))
+
+
+def handled(exc: BaseException, echo: Echo, as_json: bool) -> int | None:
+    """The exit code of a command stopped by `exc`, reported through `echo`; None for an exception that is a bug."""
+    if isinstance(exc, CardkitError):
+        # A name that matched nothing (a card, a player) carries the close names it may have meant.
+        suggestions = getattr(exc, "suggestions", None) or ()
+        return report(exc.terminal_message, exc.exit_code, echo, as_json=as_json, error_code=exc.error_code,
+                      suggestions=suggestions)
+    if isinstance(exc, KeyboardInterrupt):
+        return report("interrupted", EXIT_INTERRUPTED, echo, as_json=as_json, error_code=INTERRUPTED)
+    if isinstance(exc, BrokenPipeError):
+        sys.stderr.close()
+        return EXIT_OK
+    return None
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
@@ -62,15 +88,11 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         as_json = kwargs.get("as_json") is True
         try:
             return command(*args, **kwargs)
-        except CardkitError as exc:
-            # A name that matched nothing (a card, a player) carries the close names it may have meant.
-            suggestions = getattr(exc, "suggestions", None) or ()
-            raise fail(exc.terminal_message, exc.exit_code, as_json=as_json, error_code=exc.error_code,
-                       suggestions=suggestions) from None
-        except KeyboardInterrupt:
-            raise fail("interrupted", EXIT_INTERRUPTED, as_json=as_json, error_code=INTERRUPTED) from None
-        except BrokenPipeError:
-            sys.stderr.close()
-            raise typer.Exit(EXIT_OK) from None
+        except (CardkitError, KeyboardInterrupt, BrokenPipeError) as exc:
+            import typer
+
+            code = handled(exc, typer.echo, as_json)
+            assert code is not None
+            raise typer.Exit(code) from None
 
     return wrapper

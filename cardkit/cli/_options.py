@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Annotated, Any, Optional
 
 import typer
 
-from cardkit.visible import visible_json
+from cardkit.cli._output import json_text
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
 GameOption = Annotated[
@@ -50,4 +49,4 @@ def stdin_once(*paths: "str | os.PathLike[str] | None") -> None:
 
 
 def print_json(data: Any) -> None:
-    typer.echo(visible_json(json.dumps(data, ensure_ascii=False, indent=2)))
+    typer.echo(json_text(data))

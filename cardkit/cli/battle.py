@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from cardkit.cli._engine import Started, engine_app
+from cardkit.cli._engine_commands import ENGINE_MODULES
 
 
 DealOption = Annotated[Optional[Path], typer.Option(help=(
@@ -45,7 +46,7 @@ def start(
     return Started(new_battle(*sides, seed, hide_third_row=not show_third_row), inputs)
 
 
-battle_app = engine_app("cardkit.games.battle.engine", (
+battle_app = engine_app(ENGINE_MODULES["battle"], (
     "Battles of Berserk Online and the tabletop CCG: the start, the legal actions, applying actions."), start)
 
 

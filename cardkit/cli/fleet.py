@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cardkit.cli._engine import Started, engine_app
+from cardkit.cli._engine_commands import ENGINE_MODULES
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
@@ -121,7 +122,7 @@ def start(
     return Started(state, (human, berserker))
 
 
-_engine_commands = engine_app("cardkit.games.berserker.game.engine", "", start)
+_engine_commands = engine_app(ENGINE_MODULES["fleet"], "", start)
 for _command in _engine_commands.registered_commands:
     fleet_app.registered_commands.append(_command)
 

@@ -12,12 +12,21 @@ EXIT_INTERRUPTED = 130
 
 
 def main() -> None:
-    """Load the commands and run them; Ctrl-C while loading prints `error: interrupted`, not a traceback."""
+    """Load the commands and run them; Ctrl-C while loading prints `error: interrupted`, not a traceback.
+
+    A plain `battle|tcg|fleet moves|apply` runs without typer (cardkit/cli/_fast.py); everything else through it.
+    """
     try:
-        from cardkit.cli.app import run
+        from cardkit.cli import _fast
+
+        call = _fast.plain_call(sys.argv[1:])
+        if call is None:
+            from cardkit.cli.app import run
     except KeyboardInterrupt:
         sys.stderr.write("error: interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
+    if call is not None:
+        sys.exit(_fast.run(call))
     run()
 
 

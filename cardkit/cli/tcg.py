@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cardkit.cli._engine import Started, engine_app
+from cardkit.cli._engine_commands import ENGINE_MODULES
 
 
 def start(
@@ -28,7 +29,7 @@ def start(
     return Started(game, (first, second), tuple(w for d in decks for w in d.warnings))
 
 
-tcg_app = engine_app("cardkit.games.berserk_tcg.game.engine", "Berserk TCG: play a two-player game over the five cities.", start)
+tcg_app = engine_app(ENGINE_MODULES["tcg"], "Berserk TCG: play a two-player game over the five cities.", start)
 
 
 def register(app: typer.Typer) -> None:

@@ -12,7 +12,7 @@ from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.cli._render import paint, problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, complete_format, print_json
-from cardkit.errors import BadArgument
+from cardkit.errors import BadArgument, with_hint
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
@@ -65,7 +65,11 @@ def _print_human(result: EventCheck, details: bool) -> None:
         problems = s.problems
         found = tally(s.errors, s.warnings)
         shown = s.first_problem
-        first = f"  {visible(shown.code)}: {visible(shown.message)}" if shown else ""
+        # The terminal's own advice for an unreadable file (a command to run, an option) is shown here only.
+        first = ""
+        if shown:
+            message = with_hint(shown.message, s.report.failure_hint) if shown.code == "UNREADABLE" else shown.message
+            first = f"  {visible(shown.code)}: {visible(message)}"
         what = visible(s.report.format or s.report.game or "-")
         typer.echo(f"{s.verdict.value.upper():10} {path:{width}}  {player:{pwidth}}  "
                    f"{what:15} {found or 'ok'}{first}")

@@ -168,7 +168,7 @@ class Engine(ABC, Generic[S, A]):
         return self.read_text(read_text_input(path), path)
 
     def read_text(self, text: str, source: str | os.PathLike[str] = "<state>") -> S:
-        from cardkit.squads.read import parse_checked_json
+        from cardkit.schemacheck import parse_checked_json
 
         data = parse_checked_json(source, text, self.schema, self.noun)
         fraction = _a_float(data)

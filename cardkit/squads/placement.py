@@ -28,7 +28,8 @@ from cardkit.problems import Problem, error, has_errors
 from cardkit.squads.budget import SquadRules
 from cardkit.squads.cards import SquadCard, squad_cards
 from cardkit.squads.check import rule_problems
-from cardkit.squads.read import CardRef, parse_checked_json
+from cardkit.schemacheck import parse_checked_json
+from cardkit.squads.read import CardRef
 
 Square = str
 COLUMNS = "abcde"

@@ -8,18 +8,16 @@ lines before any section belong to the squad.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-from cardkit import fastschema, paths
 from cardkit.catalogue.store import CardId
 from cardkit.errors import BadArgument, UnreadableInput
-from cardkit.jsonio import input_name, parse_json, read_text_input, schema_error_text, whole_number
+from cardkit.jsonio import input_name, read_text_input, whole_number
 from cardkit.problems import Problem, error
+from cardkit.schemacheck import parse_checked_json
 from cardkit.visible import bidi_control, hidden_break, misleading
 
 HEADER_KEYS: tuple[str, ...] = ("format", "seat", "redeals", "gold", "silver")
@@ -70,34 +68,6 @@ class SquadFile:
 class _Raw:
     settings: dict[str, Any]
     cards: dict[str, list[CardText]]
-
-
-@lru_cache(maxsize=4)
-def _schema_text(schema: str) -> str:
-    return (paths.SCHEMAS_DIR / schema).read_text(encoding="utf-8")
-
-
-def _schema(schema: str) -> Any:
-    return json.loads(_schema_text(schema))
-
-
-@lru_cache(maxsize=4)
-def _validator(schema: str) -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_schema(schema))
-
-
-def parse_checked_json(path: str | os.PathLike[str], text: str, schema: str, what: str) -> Any:
-    """`text` parsed as JSON and checked against `schemas/<schema>`; UnreadableInput naming the first fault."""
-    data = parse_json(text, path)
-    # jsonschema (50 ms to load) only for a file fastjsonschema can't pass, so its words describe the fault.
-    errors = [] if fastschema.passes(_schema_text(schema), data) else \
-        sorted(_validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        where = "/" + "/".join(map(str, errors[0].absolute_path))
-        raise UnreadableInput(path, f"not a {what}: {where}: {schema_error_text(errors[0])}")
-    return data
 
 
 def _parse_json(path: str, text: str) -> _Raw:

@@ -19,7 +19,7 @@ from cardkit.errors import BadArgument, UnreadableInput
 from cardkit.formats import Format
 from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
-from cardkit.tournament.batch import Progress, check_all
+from cardkit.tournament.batch import Progress, check_all, collector_paused
 from cardkit.tournament.confusables import LookalikeIndex, confusable_message
 from cardkit.tournament.registrations import Registrations, player_key
 
@@ -292,7 +292,7 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
             # The deck names another game than the event's: read it as its own to say so.
             deck = read_deck(path)
     except UnreadableInput as exc:
-        return Submission(DeckReport(path=str(path), failure=exc.terminal_message), relative=relative)
+        return Submission(DeckReport(path=str(path), failure=exc.message, failure_hint=exc.hint), relative=relative)
     plays_event_game = fmt is not None and fmt.game == deck.game
     problems = validate_deck(deck, fmt if plays_event_game else None)
     if fmt is not None:
@@ -346,12 +346,13 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     if fmt is None and regs and regs.format:
         fmt = load_format(regs.format)
     tell = phase or (lambda label: None)
-    tell("finding submissions")
-    files = found if found is not None else find_submissions(inputs)
-    tell("checking decks")
-    submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
-    tell("comparing decks")
-    submissions.extend(cross_check(submissions, regs))
+    with collector_paused():
+        tell("finding submissions")
+        files = found if found is not None else find_submissions(inputs)
+        tell("checking decks")
+        submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
+        tell("comparing decks")
+        submissions.extend(cross_check(submissions, regs))
     return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs, registrations),
                       format=fmt.name if fmt else None, submissions=submissions,
                       registrations=regs.path if regs else None, problems=list(regs.problems) if regs else [])

@@ -96,11 +96,12 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
     Through the guarded writer: never over an input (the events' decks and registration lists
     are added here), a special file, or a file that is not a tournament database cardkit wrote.
     """
+    from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import result_inputs
 
     target = Path(out)
     output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(p for r in results for p in result_inputs(r))
-    with output.database() as conn:
+    with collector_paused(), output.database() as conn:
         # Indexes after the rows: building each once is cheaper than keeping it up to date row by row.
         indexes = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")]
         for statement in SCHEMA:

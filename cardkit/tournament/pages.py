@@ -25,7 +25,9 @@ CardUrl = Callable[[str, str], "str | None"]
 def _finalize(value: Any) -> Any:
     # Markup (a str subclass) is the templates' own HTML; every plain string is data, shown visible before
     # it is escaped. Called for every value a page prints (150,000 on a big event's page), so kept short.
-    return visible(value) if value.__class__ is str else value
+    if value.__class__ is str:
+        return value if value.isprintable() else visible(value)
+    return value
 
 
 @lru_cache(maxsize=1)

@@ -145,11 +145,13 @@ def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = Fa
     Never over one of the event's files or `inputs`, a special file, or a file that is not
     an earlier published page unless `force`.
     """
+    from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import result_inputs
 
-    meta = metagame(result)
-    output = Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).with_inputs(result_inputs(result))
-    output.write(render_page(result, meta, card_url))
+    with collector_paused():
+        meta = metagame(result)
+        output = Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).with_inputs(result_inputs(result))
+        output.write(render_page(result, meta, card_url))
     return meta
 
 

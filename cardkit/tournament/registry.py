@@ -75,10 +75,13 @@ def build_registry(result: EventCheck, when: str | None = None) -> dict[str, Any
     Unreadable files, decks with no player and missing players have no list to compare
     a deck with, so they are not in it; `tournament check` reports them.
     """
+    from cardkit.tournament.batch import collector_paused
+
     when = when or _now()
     catalogue = catalogue_hash()
-    decks = [_registered_deck(s, when, catalogue) for s in result.submissions
-             if s.player and s.verdict in (Verdict.LEGAL, Verdict.ILLEGAL)]
+    with collector_paused():
+        decks = [_registered_deck(s, when, catalogue) for s in result.submissions
+                 if s.player and s.verdict in (Verdict.LEGAL, Verdict.ILLEGAL)]
     return {"kind": KIND, "layout": LAYOUT, "event": result.event, "format": result.format,
             "registrations": result.registrations, "registered_at": when, "cardkit": __version__,
             "catalogue": catalogue, "decks": decks}
@@ -131,9 +134,12 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
                    inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
     """Write `registry` to `out` through the guarded writer: atomically, never over one of `inputs`
     (the event's files) or a special file, and over an existing file only with `force`."""
+    from cardkit.tournament.batch import collector_paused
+
     target = Path(out)
     refuse_existing(target, force)
-    Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
+    with collector_paused():
+        Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
 
 
 @lru_cache(maxsize=1)

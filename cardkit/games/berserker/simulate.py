@@ -574,11 +574,12 @@ def _keep_best_all(hand: Any, t: _Tables) -> Any:
     if over.size == 0:
         return kept
     # rows gathered with np.take and cells addressed in the flat view: both much faster than fancy indexing
-    rest = np.take(hand, over, axis=0)
-    chosen = np.zeros_like(rest)
-    rest_cells, chosen_cells = rest.reshape(-1), chosen.reshape(-1)
+    held = np.take(hand, over, axis=0)
+    rest = held.copy()
+    rest_cells = rest.reshape(-1)
     # a kind no longer in the rest scores far below any kind still there (scores are small and >= 0)
-    gone = np.where(rest == 0, _GONE, np.int16(0)).astype(np.int16)
+    gone = (rest == 0).astype(np.int16)
+    gone *= np.int16(_GONE)
     gone_cells = gone.reshape(-1)
     covered = np.zeros(over.size, dtype=np.int16)
     base = np.arange(over.size) * hand.shape[1]
@@ -587,11 +588,10 @@ def _keep_best_all(hand: Any, t: _Tables) -> Any:
         score += gone
         pick = score.argmax(axis=1)
         cells = base + pick
-        chosen_cells[cells] += 1
         rest_cells[cells] -= 1
-        gone_cells[cells] = np.where(rest_cells[cells] == 0, _GONE, np.int16(0))
+        gone_cells[cells] = (rest_cells[cells] == 0) * np.int16(_GONE)
         covered |= np.take(t.masks, pick)
-    kept[over] = chosen
+    kept[over] = held - rest  # what was chosen
     return kept
 
 

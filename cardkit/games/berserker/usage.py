@@ -47,9 +47,28 @@ def _names(ids: tuple[str, ...], table: dict[str, Any]) -> str:
     return " or ".join(table[i].name if i in table else i for i in ids)
 
 
+# can_use's answers by the identity of what it was asked about; each entry keeps its card, ship and rules, so
+# an identity is never taken for another object's. Listing a fleet state's legal actions asks about the same
+# few pairs thousands of times. Bounded: cleared when full.
+_ANSWERS: dict[tuple[int, int, int], tuple[FleetCard, Ship, FleetRules, Usage]] = {}
+_MOST_ANSWERS = 4096
+
+
 def can_use(card: FleetCard, ship: Ship, rules: FleetRules | None = None) -> Usage:
     """Check every rule for `ship` playing `card`; all refusals are collected, not just the first."""
     rules = rules or load_rules()
+    key = (id(card), id(ship), id(rules))
+    found = _ANSWERS.get(key)
+    if found is not None and found[0] is card and found[1] is ship and found[2] is rules:
+        return found[3]
+    usage = _judged(card, ship, rules)
+    if len(_ANSWERS) >= _MOST_ANSWERS:
+        _ANSWERS.clear()
+    _ANSWERS[key] = (card, ship, rules, usage)
+    return usage
+
+
+def _judged(card: FleetCard, ship: Ship, rules: FleetRules) -> Usage:
     refusals: list[str] = []
     conditions: list[str] = []
     r = card.restriction

@@ -13,6 +13,10 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, 
 
 def coords(square: Square, board: Board = BOARD) -> tuple[int, int] | None:
     """(file index, rank) of a square like `c4`, or None when it is not one on the board."""
+    if board is BOARD:
+        known = _COORDS.get(square)
+        if known is not None:
+            return known
     if len(square) < 2 or not square[1:].isdigit():
         return None
     f, r = board.files.find(square[0].lower()), int(square[1:])
@@ -20,7 +24,16 @@ def coords(square: Square, board: Board = BOARD) -> tuple[int, int] | None:
 
 
 def square_at(f: int, r: int, board: Board = BOARD) -> Square | None:
+    if board is BOARD:
+        return _SQUARES.get((f, r))
     return f"{board.files[f]}{r}" if 0 <= f < len(board.files) and 1 <= r <= board.ranks else None
+
+
+# The standard board's squares both ways, worked out once: listing a state's legal actions asks for them
+# tens of thousands of times. Other spellings of a square (`C4`, `c04`) are still worked out by `coords`.
+_SQUARES: dict[tuple[int, int], Square] = {(f, r): f"{name}{r}" for f, name in enumerate(BOARD.files)
+                                           for r in range(1, BOARD.ranks + 1)}
+_COORDS: dict[Square, tuple[int, int]] = {square: fr for fr, square in _SQUARES.items()}
 
 
 def line_between(start: Square, end: Square, board: Board = BOARD) -> tuple[int, tuple[Square, ...]] | None:

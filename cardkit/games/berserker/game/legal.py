@@ -55,7 +55,8 @@ def legal_actions(state: BoardState, rules: FleetRules | None = None, all_groups
     if state.phase == "maneuver":
         for card in _cards(state, side, "move", rules):
             for ship in own:
-                if ship.square in state.moved:
+                # A ship that has moved, or may not play the card, makes every move of it illegal: none is tried.
+                if ship.square in state.moved or not can_use(card, rules.ships[ship.type], rules).allowed:
                     continue
                 reach = [card.value or 0] if reading(GAME, "move_distance") == "exact" else range(1, (card.value or 0) + 1)
                 for to, _ in (t for n in reach for t in squares_from(ship.square, n)):
@@ -71,6 +72,10 @@ def legal_actions(state: BoardState, rules: FleetRules | None = None, all_groups
                     yield group
     for card in _cards(state, side, "attack", rules):
         for ship in own:
+            # As for moves: a ship that may not play the card, or has made its attacks, fires at no one with it.
+            kind = rules.ships[ship.type]
+            if state.attacks.get(ship.square, 0) >= kind.attacks_per_turn or not can_use(card, kind, rules).allowed:
+                continue
             for enemy in state.fleet(other(side)):
                 action = Fire(ship.square, enemy.square, card.id)
                 if not is_legal(state, action, rules):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
@@ -66,8 +67,9 @@ class BoardState:
     def fleet(self, side: Side) -> list[ShipOnBoard]:
         return [s for s in self.ships if s.side == side]
 
-    @property
+    @cached_property
     def occupied(self) -> frozenset[Square]:
+        # Worked out once per state (a state never changes): each candidate move `legal_actions` tries asks.
         return frozenset(s.square for s in self.ships)
 
     def hand(self, side: Side) -> tuple[CardId, ...]:

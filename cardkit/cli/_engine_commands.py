@@ -1,0 +1,78 @@
+"""What the engines' `moves` and `apply` do, without typer: typer's commands (cardkit/cli/_engine.py) and the
+fast path (cardkit/cli/_fast.py) both run these, so the two print the same bytes by construction."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from cardkit.cli._errors import EXIT_FINDING, EXIT_OK
+from cardkit.cli._output import Echo, json_text
+from cardkit.cli._render import problem_lines
+from cardkit.jsonio import input_name
+from cardkit.visible import visible, visible_lines
+
+if TYPE_CHECKING:
+    from cardkit.games.engine import Engine
+
+ENGINE_MODULES: dict[str, str] = {
+    "battle": "cardkit.games.battle.engine",
+    "tcg": "cardkit.games.berserk_tcg.game.engine",
+    "fleet": "cardkit.games.berserker.game.engine",
+}
+"""The command group of each engine and the module whose `ENGINE` it runs."""
+MOVES_LIMIT_RANGE = (1, 100_000)
+"""`moves --limit`'s range: a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes."""
+
+
+def engine(module: str) -> "Engine[Any, Any]":
+    found: Engine[Any, Any] = importlib.import_module(module).ENGINE
+    return found
+
+
+def show_state(engine: "Engine[Any, Any]", state: Any, echo: Echo) -> None:
+    echo(visible_lines(engine.describe(state)))
+    for note in engine.notes(state):
+        echo(f"  note: {visible(note)}")
+
+
+def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) -> int:
+    """`moves`: the legal actions of the player to act, at most `limit`; the exit code."""
+    game = engine(module)
+    state = game.read(state_file)
+    found = game.moves(state, limit)
+    if as_json:
+        echo(json_text({"path": input_name(state_file), **found.status, "actions": list(found.actions),
+                        "complete": found.complete}))
+        return EXIT_OK
+    echo(f"{visible(input_name(state_file))}: {visible(game.headline(state))}; "
+         f"{len(found.actions)}{'' if found.complete else '+'} legal action(s)")
+    for action in found.actions:
+        echo(f"  {visible(action)}")
+    if found.note:
+        echo(f"note: {found.note}")
+    return EXIT_OK
+
+
+def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[Path], as_json: bool, echo: Echo) -> int:
+    """`apply`: `actions` in order to the state in `state_file`, the new state written to `out`; the exit code."""
+    game = engine(module)
+    result = game.apply_all(game.read(state_file), actions)
+    if result.legal and out is not None:
+        game.write(result.state, out, (state_file,))
+    if as_json:
+        echo(json_text({"path": input_name(state_file), **result.to_dict()}))
+    else:
+        for event in result.events:
+            echo(f"  {visible(event['text'])}")
+        for line in problem_lines(result.problems):
+            echo(line)
+        shown = visible(input_name(state_file))
+        if result.legal:
+            show_state(game, result.state, echo)
+            written = f", written to {visible(str(out))}" if out is not None else ""
+            echo(f"{shown}: {len(actions)} action(s) applied{written}")
+        else:
+            echo(f"{shown}: ILLEGAL at action {result.applied + 1} of {len(actions)}; nothing written")
+    return EXIT_OK if result.legal else EXIT_FINDING

@@ -1,0 +1,126 @@
+"""The engines' hot commands without typer: `cardkit battle|tcg|fleet moves|apply` with plain arguments.
+
+Importing typer costs about as much as a whole engine command's floor (loading and dumping its
+state), and these are the commands a game's driver runs again and again. So the console script
+first asks `plain_call` whether the arguments are of the few plain shapes below, and runs those
+through the same command bodies typer's commands run (cardkit/cli/_engine_commands.py). Anything
+else, help, a usage error, an option spelled `--out=X`, a `-` or an empty argument, a path typer
+would refuse, a stream that is not UTF-8, shell completion, goes to typer as before, so its
+messages stay typer's. tests/test_engine_fast_path.py runs the same argument lists both ways.
+
+    GROUP moves STATE [--limit N] [--json]
+    GROUP apply STATE ACTION... [--out|-o PATH] [--json]      (options anywhere after the command)
+"""
+
+from __future__ import annotations
+
+import atexit
+import codecs
+import gc
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+
+class Call:
+    """A plain engine command line, as typer would have converted its values. (A plain class: a dataclass
+    would cost a millisecond of generated code at every start.)"""
+
+    __slots__ = ("module", "command", "state_file", "actions", "out", "limit", "as_json")
+
+    def __init__(self, module: str, command: str, state_file: Path, actions: tuple[str, ...], out: Optional[Path],
+                 limit: int, as_json: bool) -> None:
+        self.module, self.command, self.state_file, self.actions = module, command, state_file, actions
+        self.out, self.limit, self.as_json = out, limit, as_json
+
+
+def _utf8(stream: object) -> bool:
+    """Whether typer's echo would write to `stream` as it is (it re-wraps an ASCII stream, and skips a missing one)."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        return isinstance(encoding, str) and codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _plain_path(text: str) -> bool:
+    """Whether typer takes `text` as a path as it is: it refuses an existing file it may not read."""
+    try:
+        os.stat(text)
+    except OSError:
+        return True  # not there: the command's own reader words that
+    except ValueError:
+        return False  # a NUL in it: typer's business
+    return os.access(text, os.R_OK)
+
+
+def _limit(text: str) -> Optional[int]:
+    from cardkit.cli._engine_commands import MOVES_LIMIT_RANGE
+
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        return None
+    value = int(text)
+    return value if MOVES_LIMIT_RANGE[0] <= value <= MOVES_LIMIT_RANGE[1] else None
+
+
+def plain_call(args: Sequence[str]) -> Optional[Call]:
+    """The call `args` (the words after `cardkit`) make when they are plain; None for anything typer must see."""
+    if len(args) < 3 or args[1] not in ("moves", "apply"):
+        return None
+    from cardkit.cli._engine_commands import ENGINE_MODULES
+
+    if args[0] not in ENGINE_MODULES:
+        return None
+    if any(k.endswith("_COMPLETE") for k in os.environ) or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
+        return None
+    command = args[1]
+    valued = ("--out", "-o") if command == "apply" else ("--limit",)
+    words: list[str] = []
+    values: dict[str, str] = {}
+    as_json = False
+    rest = iter(args[2:])
+    for word in rest:
+        if word in valued:
+            value = next(rest, None)
+            key = valued[0]
+            if value is None or key in values or not value or value.startswith("-"):
+                return None
+            values[key] = value
+        elif word == "--json":
+            if as_json:
+                return None
+            as_json = True
+        elif not word or word.startswith("-"):
+            return None
+        else:
+            words.append(word)
+    if not words or (command == "moves" and len(words) != 1) or (command == "apply" and len(words) < 2):
+        return None
+    paths = [words[0], *([values["--out"]] if "--out" in values else [])]
+    if not all(_plain_path(p) for p in paths):
+        return None
+    limit = _limit(values["--limit"]) if "--limit" in values else 1000
+    if limit is None:
+        return None
+    out = Path(values["--out"]) if "--out" in values else None
+    return Call(ENGINE_MODULES[args[0]], command, Path(words[0]), tuple(words[1:]), out, limit, as_json)
+
+
+def run(call: Call) -> int:
+    """Run `call` as typer's command would, errors reported as `guarded` reports them; the exit code."""
+    from cardkit.cli import _engine_commands as commands
+    from cardkit.cli._errors import handled
+    from cardkit.cli._output import plain_echo
+
+    # As cardkit.cli.app.run does: the collector is frozen at exit rather than made to trace everything again.
+    atexit.register(gc.freeze)
+    try:
+        if call.command == "moves":
+            return commands.moves(call.module, call.state_file, call.limit, call.as_json, plain_echo)
+        return commands.apply(call.module, call.state_file, list(call.actions), call.out, call.as_json, plain_echo)
+    except BaseException as exc:
+        code = handled(exc, plain_echo, call.as_json)
+        if code is None:
+            raise
+        return code
