@@ -7,6 +7,7 @@ to look at; nothing is written into the checkout.
 
 from __future__ import annotations
 
+import os
 import re
 import select
 import signal
@@ -29,6 +30,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 STARTUP_SECONDS = 60
+
+SCREENSHOTS = os.environ.get("CARDKIT_TEST_SCREENSHOTS") == "1"
 
 pytestmark = [
     pytest.mark.browser,
@@ -115,6 +118,14 @@ def page(server: tuple[str, Path]) -> Iterator[object]:
             browser.close()
 
 
+def _shot(target: object, path: Path, full_page: bool = False) -> None:
+    """A screenshot for a human to look at, taken only when CARDKIT_TEST_SCREENSHOTS=1: no test reads them, and
+    rendering a whole page to PNG was a good part of this module's CPU time."""
+    if SCREENSHOTS:
+        kwargs = {"full_page": full_page} if hasattr(target, "goto") else {}
+        target.screenshot(path=str(path), **kwargs)  # type: ignore[attr-defined]
+
+
 def _count(db: Path, sql: str, *params: object) -> int:
     conn = sqlite3.connect(db)
     try:
@@ -149,7 +160,7 @@ def test_cards_table_facet_and_name_search_show_the_matching_cards(shots: Path, 
     expected = _count(db, "select count(*) from cards where game = 'berserk-tcg' and name like '%guts%'")
     assert _shown_rows(page) == len(names) == expected > 0
     assert all("guts" in n.lower() for n in names)
-    page.screenshot(path=str(shots / "browser-cards-search.png"), full_page=True)
+    _shot(page, shots / "browser-cards-search.png", full_page=True)
 
 
 def test_canned_query_takes_its_parameters_from_the_form(shots: Path, server: tuple[str, Path], page) -> None:
@@ -167,7 +178,7 @@ def test_canned_query_takes_its_parameters_from_the_form(shots: Path, server: tu
                              and cost_white = 0 and cost_green = 0 and cost_black = 0""")
     assert _shown_rows(page) == len(levels) == expected > 0
     assert max(levels) <= 2 and "red" in colours
-    page.screenshot(path=str(shots / "browser-canned-query.png"), full_page=True)
+    _shot(page, shots / "browser-canned-query.png", full_page=True)
 
 
 def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_deck(shots: Path, server: tuple[str, Path], page) -> None:
@@ -177,7 +188,7 @@ def test_a_canned_query_of_the_attached_tournament_database_shows_the_illegal_de
     page.wait_for_url(re.compile(r"/spring-open/illegal_decks"))
     assert page.locator("td.col-player").all_inner_texts() == ["Dmitri Sokolov"]
     assert page.locator("td.col-first_error").all_inner_texts() == ["TOO_MANY_COPIES"]
-    page.screenshot(path=str(shots / "browser-tournament-query.png"), full_page=True)
+    _shot(page, shots / "browser-tournament-query.png", full_page=True)
 
 
 def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outside(shots: Path, page, tmp_path: Path) -> None:
@@ -199,7 +210,7 @@ def test_the_published_page_sorts_its_decks_by_player_and_asks_for_nothing_outsi
     assert sizes == sorted(sizes)
     assert page.locator("figure.chart").count() == 3  # the charts are HTML figures of bars (tournament/_charts.html)
     assert requests == [out.as_uri()]  # no script, font, image or style from anywhere else
-    page.screenshot(path=str(shots / "published-page.png"), full_page=True)
+    _shot(page, shots / "published-page.png", full_page=True)
 
 
 def test_a_card_of_a_decklist_opens_its_catalogue_row(server: tuple[str, Path], page) -> None:
@@ -248,7 +259,7 @@ def test_the_search_box_and_the_first_row_are_on_the_first_screen(shots: Path, s
         assert not page.locator("dl.column-descriptions").is_visible()
         page.locator("summary", has_text="What the columns mean").click()
         assert page.locator("dl.column-descriptions").is_visible()
-        page.screenshot(path=str(shots / f"browser-cards-{width}.png"))
+        _shot(page, shots / f"browser-cards-{width}.png")
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})
 
@@ -263,7 +274,7 @@ def test_canned_queries_with_empty_parameters_mean_any(shots: Path, server: tupl
     assert _shown_rows(page) == _count(db, "select count(*) from cards where game = 'berserk-tcg' and kind != 'city'")
     page.locator("td.col-id a").first.click()
     page.wait_for_url(re.compile(r"/cardkit/cards/berserk-tcg,"))
-    page.screenshot(path=str(shots / "browser-card-from-query.png"), full_page=True)
+    _shot(page, shots / "browser-card-from-query.png", full_page=True)
 
 
 def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(shots: Path, server: tuple[str, Path], page) -> None:
@@ -276,7 +287,7 @@ def test_a_pasted_illegal_deck_shows_its_problem_at_its_line(shots: Path, server
     assert page.locator("h2.verdict").inner_text().startswith("Not legal")
     assert "TOO_MANY_COPIES" in page.locator("tr#line-15").inner_text()
     assert "character (" in page.locator(".cardkit-deck-summary").inner_text()
-    page.screenshot(path=str(shots / "browser-deck.png"), full_page=True)
+    _shot(page, shots / "browser-deck.png", full_page=True)
 
 
 def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(shots: Path, server: tuple[str, Path], page) -> None:
@@ -288,7 +299,7 @@ def test_a_card_page_shows_a_tcg_cost_and_an_online_ability_in_words(shots: Path
         page.locator(".cardkit-printings").inner_text()
     page.goto(f"{base}/cardkit/cards/berserk-online,b_afari")
     assert "Regeneration" in page.locator(".cardkit-card").inner_text()
-    page.screenshot(path=str(shots / "browser-card-online.png"), full_page=True)
+    _shot(page, shots / "browser-card-online.png", full_page=True)
 
 
 def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_suggestion(shots: Path, server: tuple[str, Path], page) -> None:
@@ -303,7 +314,7 @@ def test_the_ranked_search_page_puts_the_exact_name_first_and_a_typo_gets_a_sugg
     page.get_by_role("link", name="Guts").click()
     page.wait_for_url(re.compile(r"q=%22Guts%22"))
     assert page.locator("table.cardkit-hits tr").count() > 0
-    page.screenshot(path=str(shots / "browser-ranked-search.png"), full_page=True)
+    _shot(page, shots / "browser-ranked-search.png", full_page=True)
 
 
 @pytest.mark.parametrize(("path", "search", "column", "expected"), [
@@ -332,7 +343,7 @@ def test_every_browsable_table_has_a_search_box_that_finds_its_rows(shots: Path,
     else:
         shown = page.locator(f"td.col-{column}").all_inner_texts()
     assert shown == expected and _shown_rows(page) == len(expected)
-    page.screenshot(path=str(shots / f"browser-search-{path.replace('/', '-')}.png"))
+    _shot(page, shots / f"browser-search-{path.replace('/', '-')}.png")
 
 
 def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card_page(shots: Path, server: tuple[str, Path], page) -> None:
@@ -348,7 +359,7 @@ def test_a_game_table_searches_with_the_query_language_and_its_ids_open_the_card
     page.locator("td.col-id a").first.click()
     page.wait_for_url(re.compile(rf"/cardkit/cards/berserk-ccg,{ids[0]}$"))
     assert page.locator(".cardkit-card").is_visible()
-    page.screenshot(path=str(shots / "browser-ccg-id-to-card.png"))
+    _shot(page, shots / "browser-ccg-id-to-card.png")
 
 
 def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards(shots: Path, server: tuple[str, Path], page) -> None:
@@ -356,13 +367,13 @@ def test_the_elements_facet_says_neutral_and_clicking_it_lists_the_neutral_cards
     page.goto(f"{base}/cardkit/cards")
     facet = page.locator("#facet-elements")
     assert "-" not in facet.locator("li a").all_inner_texts()
-    facet.screenshot(path=str(shots / "browser-elements-facet.png"))
+    _shot(facet, shots / "browser-elements-facet.png")
     facet.locator("li a", has_text=re.compile(r"^neutral$")).click()
     page.wait_for_url(re.compile(r"elements=(&|$)"))
     assert _shown_rows(page) == _count(db, "select count(*) from cards where elements = ''") > 0
     assert set(page.locator("td.col-elements").all_inner_texts()) == {"neutral"}
     assert page.locator("#facet-elements li").first.inner_text().startswith("neutral")
-    page.screenshot(path=str(shots / "browser-elements-neutral.png"))
+    _shot(page, shots / "browser-elements-neutral.png")
 
 
 def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_the_others_unexplained(
@@ -381,7 +392,7 @@ def test_an_online_card_page_words_the_abilities_the_rules_text_names_and_marks_
     for code in unexplained:
         assert f"{code} (not explained by the rules text)" in shown
     assert page.locator(".cardkit-unexplained").count() == len(unexplained)
-    page.screenshot(path=str(shots / "browser-card-online-glossary.png"), full_page=True)
+    _shot(page, shots / "browser-card-online-glossary.png", full_page=True)
 
 
 def test_an_uploaded_deck_file_is_checked_without_javascript(shots: Path, server: tuple[str, Path], page) -> None:
@@ -396,7 +407,7 @@ def test_an_uploaded_deck_file_is_checked_without_javascript(shots: Path, server
         assert tab.locator("h2.verdict").inner_text().startswith("Not legal")
         assert "TOO_MANY_COPIES" in tab.locator("tr#line-15").inner_text()
         assert tab.locator("textarea#deck").input_value() == (EVENT / "decks" / "dmitri.deck").read_text(encoding="utf-8")
-        tab.screenshot(path=str(shots / "browser-deck-upload-no-js.png"), full_page=True)
+        _shot(tab, shots / "browser-deck-upload-no-js.png", full_page=True)
     finally:
         context.close()
 
@@ -471,7 +482,7 @@ def test_every_page_says_its_language_has_one_main_headings_in_order_readable_te
             _check_page_for_everyone(page, f"{path} at {width}px")
         page.goto(f"{base}/cardkit/cards/berserk-ccg,10001")
         assert page.locator('h1 [lang="ru"]').inner_text() == "Кочевник"
-        page.screenshot(path=str(shots / f"everyone-card-ru-{width}.png"), full_page=True)
+        _shot(page, shots / f"everyone-card-ru-{width}.png", full_page=True)
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})
 
@@ -507,7 +518,7 @@ def test_a_search_with_an_unknown_value_says_why_on_the_first_screen(shots: Path
             box = reason.bounding_box()
             assert why in reason.inner_text() and box and box["y"] + box["height"] <= height, path
             assert why not in page.title() and why not in " ".join(page.locator("h1, h2").all_inner_texts())
-        page.screenshot(path=str(shots / f"search-why-{width}.png"))
+        _shot(page, shots / f"search-why-{width}.png")
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})
 
@@ -532,7 +543,7 @@ def test_the_home_page_searches_and_its_syntax_page_runs_each_example(shots: Pat
     page.goto(base + "/")
     page.get_by_role("link", name="How to search").click()
     page.wait_for_url(re.compile(r"/-/syntax$"))
-    page.screenshot(path=str(shots / "syntax.png"), full_page=True)
+    _shot(page, shots / "syntax.png", full_page=True)
     page.locator("#field-element a", has_text="e:forest elite:yes").click()
     page.wait_for_url(re.compile(r"/-/search\?q=e%3Aforest"))
     assert page.locator("table.cardkit-hits tr").count() > 0
@@ -556,8 +567,8 @@ def test_the_deck_page_answers_first_and_an_ambiguous_line_is_a_choice_without_j
         problems = tab.locator("#problems").bounding_box()
         assert verdict and problems and problems["y"] < height, "the problems start on the first screen"
         _check_page_for_everyone(tab, f"deck page at {width}px")
-        tab.screenshot(path=str(shots / f"deck-answers-{width}.png"))
-        tab.screenshot(path=str(shots / f"deck-answers-{width}-full.png"), full_page=True)
+        _shot(tab, shots / f"deck-answers-{width}.png")
+        _shot(tab, shots / f"deck-answers-{width}-full.png", full_page=True)
         tab.locator(".cardkit-problems a[href='#line-2']").click()
         assert tab.url.endswith("#line-2")
         tab.check("input[name=card-2][value='Guts (BK1-011)']")
@@ -585,6 +596,6 @@ def test_a_pasted_line_thousands_of_characters_long_wraps_on_the_deck_page_rathe
         page.click("input[type=submit][value='Check the deck']")
         page.wait_for_load_state()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(shots / f"deck-long-line-{width}.png"))
+        _shot(page, shots / f"deck-long-line-{width}.png")
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})

@@ -1,7 +1,7 @@
 """The published page in real headless Chromium (Playwright): on a phone, nothing scrolls sideways, chart labels
 stay readable, the cards-played table fits, and each decklist's copy button copies the deck text.
 
-Needs /usr/bin/chromium (Debian's `chromium` package). Screenshots land in pytest's temporary folder, never the checkout."""
+Needs /usr/bin/chromium (Debian's `chromium` package). With CARDKIT_TEST_SCREENSHOTS=1, screenshots land in pytest's temporary folder, never the checkout."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Iterator
 
 import pytest
 
-from test_browser import CHROMIUM, CHROMIUM_ARGS, EVENT
+from test_browser import CHROMIUM, CHROMIUM_ARGS, EVENT, _shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -59,12 +59,12 @@ def test_on_a_phone_the_page_never_scrolls_sideways_and_its_charts_and_card_tabl
                              ".map(e => e.getBoundingClientRect().right))")
         assert right <= PHONE["width"]
         assert tab.locator("table.stack td[data-label='decks']").first.is_visible()
-        # Screenshots for a human to look at go to pytest's temporary folder, never the checkout.
-        tab.screenshot(path=str(tmp_path / "published-page-390.png"), full_page=False)
+        # Screenshots for a human to look at (CARDKIT_TEST_SCREENSHOTS=1) go to pytest's temporary folder, never the checkout.
+        _shot(tab, tmp_path / "published-page-390.png", full_page=False)
         tab.locator("table.stack").scroll_into_view_if_needed()
-        tab.screenshot(path=str(tmp_path / "published-page-390-cards.png"), full_page=False)
+        _shot(tab, tmp_path / "published-page-390-cards.png", full_page=False)
         tab.locator(".decklist").first.scroll_into_view_if_needed()
-        tab.screenshot(path=str(tmp_path / "published-page-390-decklist.png"), full_page=False)
+        _shot(tab, tmp_path / "published-page-390-decklist.png", full_page=False)
         assert requests == [published.as_uri()]
     finally:
         tab.close()
@@ -135,7 +135,7 @@ def test_a_page_of_hostile_names_runs_nothing_fetches_nothing_and_never_scrolls_
         assert tab.locator(".decklist").count() == 7
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
         assert tab.evaluate("document.querySelectorAll('img, script:not(:last-of-type)').length") == 0
-        tab.screenshot(path=str(tmp_path / f"hostile-{width}.png"), full_page=False)
+        _shot(tab, tmp_path / f"hostile-{width}.png", full_page=False)
         assert dialogs == [] and requests == [hostile_published.as_uri()]
     finally:
         tab.close()

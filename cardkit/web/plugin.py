@@ -10,15 +10,18 @@ entry point.
 from __future__ import annotations
 
 import re
-from typing import Any, Awaitable, Callable
+from typing import Any
 from urllib.parse import quote
 
 from datasette import hookimpl
 from datasette.filters import FilterArguments
 from datasette.utils import tilde_encode
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardkit.errors import CardkitError
+from cardkit.web.syncrender import include_now
 from cardkit.web.tablesearch import (
     ALL_GAMES,
     FOLD_FUNCTION,
@@ -146,6 +149,8 @@ def prepare_jinja2_environment(env: Any) -> None:
     env.auto_reload = False
     env.filters["cardkit_relabel"] = relabel
     env.filters["cardkit_lang"] = lang_attribute
+    # The rows of a table and its facets call nothing async: rendered without Jinja's async machinery.
+    env.globals["cardkit_include_now"] = include_now
 
 
 async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
@@ -156,6 +161,7 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
 
     from cardkit.web.cardpage import card_page, read_served_cards
     from cardkit.web.memo import remembered, remembered_async
+    from cardkit.web.syncrender import render_now
 
     parts = urlsafe_components(request.url_vars.get("pks", ""))
     if len(parts) != 2:
@@ -173,12 +179,16 @@ async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, A
     if not card:
         return {}
 
-    async def card_html(render: Callable[[], Awaitable[Markup]]) -> Markup:
+    own_address = not request.query_string and request.path == card_url(datasette, database, game, card_id)
+
+    @pass_context
+    def card_html(context: Context, template: str) -> Markup:
         # The card's part of the page (its facts, its printings, its row) differs only with the address:
         # kept for the card's own address, one per card; any other spelling of it, or a query, renders anew.
-        if request.query_string or request.path != card_url(datasette, database, game, card_id):
-            return await render()
-        return await remembered_async(datasette, "card html", (database, game, card_id), render)
+        # It calls nothing async, so it is rendered without Jinja's async machinery (`syncrender`).
+        if not own_address:
+            return render_now(context, template)
+        return remembered(datasette, "card html", (database, game, card_id), lambda: render_now(context, template))
 
     return {"cardkit_card": card, "cardkit_card_html": card_html}
 
