@@ -157,7 +157,8 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
     except UnicodeDecodeError as exc:
         read_as, advice = encoding_hint(path, data)
         raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){read_as}", hint=advice) from None
-    return text.replace("\r\n", "\n")
+    # Looking for a CR among the bytes is quick; looking for CRLF in the decoded text of a big catalogue file is not.
+    return text.replace("\r\n", "\n") if b"\r" in data else text
 
 
 # What a file in another encoding needs, in words true wherever they are read; a terminal adds the iconv line.

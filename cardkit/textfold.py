@@ -113,7 +113,9 @@ _LOOSE_REWRITES: tuple[tuple[str, str], ...] = (
     ("shch", "sh"), ("sch", "sh"), ("kh", "h"), ("ts", "c"), ("tz", "c"), ("x", "ks"),
     ("w", "v"), ("y", "i"), ("j", "i"),
 )
-_REPEATS = re.compile(r"(.)\1+")
+# The repeats of a character after its first (not of a line end), to be deleted: replacing with a plain
+# string runs in C, where `(.)\1+` replaced by `\1` takes a Python call per run (before Python 3.12).
+_REPEATS = re.compile(r"(?<=(.))\1+")
 
 
 def loose_latin(text: str) -> str:
@@ -125,7 +127,7 @@ def loosened(key: str) -> str:
     """`loose_latin` of a text whose `fold_latin` is `key`, without folding again."""
     for old, new in _LOOSE_REWRITES:
         key = key.replace(old, new)
-    return _REPEATS.sub(r"\1", key)
+    return _REPEATS.sub("", key)
 
 
 _WORD_SPLIT = re.compile(r"[\W_]+", re.UNICODE)
@@ -161,16 +163,44 @@ def _word_keys(word: str) -> tuple[str, str, str]:
 
 
 # Folding thousands of texts one call each (a build folds every card's name, Latin name and id) costs
-# mostly the calls: the batch functions below join the texts and fold them in a few passes over one
-# string. Each step of `fold`, `latin_of_folded` and `loosened` acts on one character at a time (NFKD
-# only decomposes, and reorders just the combining marks dropped next; casefold has no context) or
-# inside one word (the loose rewrites, `(.)` repeats), so two characters they never produce and no
-# rewrite contains can stand between texts (a line end) and between words (the unit separator).
-# Texts that contain either are folded one by one.
+# mostly the calls: the batch functions below join the texts, one per line, and fold them in a few
+# passes over one string. Folding is a map of one character at a time: `fold(text)` is the `fold` of
+# each of its characters, one after the other (NFKD only decomposes, and reorders just the combining
+# marks that folding drops; casefold has no context; what is not a letter or digit goes), and so is
+# `fold_latin`. So one `str.translate` folds every text at once, and word by word: a table that maps
+# each character to its `fold`, or to a word separator (the unit separator) for what splits words
+# (`[\W_]`), keeping line ends. The loose rewrites and `(.)` repeats act inside one word. Texts that hold
+# a line end or a unit separator themselves are folded one by one.
 _TEXTS = "\n"
 _WORDS = "\x1f"
-_NOT_ALNUM_KEEPING_SEPARATORS = re.compile(r"(?:[^\w\n\x1f]|_)+", re.UNICODE)
-_SEPARATOR_RUN_KEEPING_TEXTS = re.compile(r"(?:[^\w\n]|_)+", re.UNICODE)
+
+
+class _CharacterFolds(dict[int, str]):
+    """A `str.translate` table: each character to `key` of it and a line end to itself; with `words`, a
+    character that splits words (neither letter nor digit, `_` included) to the unit separator instead.
+    Filled as characters are met, so that every later lookup runs in C (`str.translate` has a fast path
+    for ASCII to ASCII)."""
+
+    def __init__(self, key: Callable[[str], str], words: bool) -> None:
+        super().__init__()
+        self._key = key
+        self._words = words
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        if ch == _TEXTS:
+            folded = _TEXTS
+        elif self._words and not ch.isalnum():
+            folded = _WORDS
+        else:
+            folded = self._key(ch)  # `№` is no letter, yet folds to `no`
+        self[code] = folded
+        return folded
+
+
+_FOLD_CHARACTERS = _CharacterFolds(fold, words=False)
+_FOLD_WORDS = _CharacterFolds(fold, words=True)
+_FOLD_LATIN_WORDS = _CharacterFolds(fold_latin, words=True)
 
 
 def _without_empty_words(text: str) -> str:
@@ -181,13 +211,6 @@ def _without_empty_words(text: str) -> str:
     return text.replace(_TEXTS + _WORDS, _TEXTS).replace(_WORDS + _TEXTS, _TEXTS).strip(_WORDS)
 
 
-# An ASCII text's words in one `str.translate` (which has a fast path for ASCII to ASCII): letters and
-# digits lower-cased, every other character a word separator, line ends kept. Separators in a row
-# make empty words, which `_without_empty_words` then drops, as splitting at `[\W_]+` does.
-_ASCII_WORDS = str.maketrans({chr(c): chr(c).lower() if chr(c).isalnum() else _TEXTS if chr(c) == _TEXTS else _WORDS
-                              for c in range(128)})
-
-
 def _joined(texts: Sequence[str]) -> str | None:
     """The texts as one string, one per line; None when one of them holds a line end or unit separator."""
     joined = _TEXTS.join(texts)
@@ -196,44 +219,20 @@ def _joined(texts: Sequence[str]) -> str | None:
     return joined
 
 
-def _fold_joined(text: str) -> str:
-    """`_fold` of every line of `text` and every word of each line, the separators kept."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold()).translate(_DROP_MARKS)
-    else:
-        text = text.lower()
-    return _NOT_ALNUM_KEEPING_SEPARATORS.sub("", text)
-
-
-def _ascii_apart(texts: Sequence[str]) -> tuple[list[bool], list[str], list[str]]:
-    """Which texts are ASCII, those texts and the others: an ASCII text folds with `lower` alone and has
-    nothing to transliterate, so only the others take the Unicode passes."""
-    plain = [text.isascii() for text in texts]
-    return plain, [t for t, p in zip(texts, plain) if p], [t for t, p in zip(texts, plain) if not p]
-
-
-def _in_order(plain: list[bool], ascii_results: list[str], other_results: list[str]) -> list[str]:
-    ascii_iter, other_iter = iter(ascii_results), iter(other_results)
-    return [next(ascii_iter) if p else next(other_iter) for p in plain]
-
-
 def fold_many(texts: Sequence[str]) -> list[str]:
     """`[fold(t) for t in texts]`, in a few passes over all of them."""
     joined = _joined(texts)
     if joined is None or not texts:
         return [fold(t) for t in texts]
-    plain, ascii_texts, others = _ascii_apart(texts)
-    return _in_order(plain, _fold_joined(_TEXTS.join(ascii_texts)).split(_TEXTS) if ascii_texts else [],
-                     _fold_joined(_TEXTS.join(others)).split(_TEXTS) if others else [])
+    return joined.translate(_FOLD_CHARACTERS).split(_TEXTS)
 
 
 def latin_of_folded_many(keys: Sequence[str]) -> list[str]:
-    """`[latin_of_folded(k) for k in keys]`: one translation of them all (of the ASCII ones, none)."""
+    """`[latin_of_folded(k) for k in keys]`: one translation of them all (of ASCII keys, none)."""
     joined = _joined(keys)
     if joined is None or not keys:
         return [latin_of_folded(k) for k in keys]
-    plain, ascii_keys, others = _ascii_apart(keys)
-    return _in_order(plain, ascii_keys, _TEXTS.join(others).translate(_TRANSLIT_TABLE).split(_TEXTS) if others else [])
+    return list(keys) if joined.isascii() else joined.translate(_TRANSLIT_TABLE).split(_TEXTS)
 
 
 def loosened_many(keys: Sequence[str]) -> list[str]:
@@ -244,38 +243,37 @@ def loosened_many(keys: Sequence[str]) -> list[str]:
     return loosened(joined).split(_TEXTS)
 
 
-def _word_ways(texts: list[str]) -> list[tuple[str, str, str]]:
-    """Each text's words folded the three ways of `_word_keys`, each way's words joined by spaces.
+def _word_ways(texts: Sequence[str]) -> list[list[str]]:
+    """Each text's words folded the three ways of `_word_keys`, each way's words joined by spaces: three
+    lists, one per way, in the order of `texts`.
 
     A word whose key is empty drops out of that way, as `search_key` drops it.
     """
     joined = _TEXTS.join(texts)
-    if joined.isascii():
-        folded = latin = _without_empty_words(joined.translate(_ASCII_WORDS))
-    else:
-        folded = _without_empty_words(_fold_joined(_SEPARATOR_RUN_KEEPING_TEXTS.sub(_WORDS, joined)))
-        latin = _without_empty_words(folded.translate(_TRANSLIT_TABLE))
+    folded = _without_empty_words(joined.translate(_FOLD_WORDS))
+    # An ASCII text has nothing to transliterate.
+    latin = folded if joined.isascii() else _without_empty_words(joined.translate(_FOLD_LATIN_WORDS))
     loose = loosened(latin)  # never empty where `latin` is not: no rewrite or repeat removes a whole word
-    ways = [way.replace(_WORDS, " ").split(_TEXTS) for way in (folded, latin, loose)]
-    return list(zip(*ways))
+    folded_words = folded.replace(_WORDS, " ").split(_TEXTS)
+    latin_words = folded_words if latin is folded else latin.replace(_WORDS, " ").split(_TEXTS)
+    return [folded_words, latin_words, loose.replace(_WORDS, " ").split(_TEXTS)]
 
 
 def search_keys(spellings: Sequence[Sequence[str]]) -> list[str]:
-    """`[search_key(*s) for s in spellings]`, the words of every spelling folded in a few passes."""
+    """`[search_key(*s) for s in spellings]`, the words of every spelling folded in a few passes.
+
+    Folded a column at a time (every group's first spelling, then every second, ...), so that zipping
+    the columns' ways gives each group's runs in order, and a column of ids or of Latin names, all ASCII,
+    skips transliterating. Groups of unequal length are folded one by one.
+    """
+    width = len(spellings[0]) if spellings else 0
     flat = [text for group in spellings for text in group]
-    if _joined(flat) is None or not flat:
+    if not flat or any(len(group) != width for group in spellings) or _joined(flat) is None:
         return [search_key(*group) for group in spellings]
-    plain, ascii_texts, others = _ascii_apart(flat)
-    ascii_ways = iter(_word_ways(ascii_texts) if ascii_texts else [])
-    other_ways = iter(_word_ways(others) if others else [])
-    runs = [run for p in plain for run in next(ascii_ways if p else other_ways)]
+    # A way that is another's very list (an ASCII column's Latin way is its folded way) adds no run.
+    ways = list({id(way): way for column in zip(*spellings) for way in _word_ways(column)}.values())
     keys = []
-    start = 0
-    for group in spellings:
-        end = start + 3 * len(group)
-        found = dict.fromkeys(runs[start:end])  # in order, each run once, as `search_key` lists them
-        if "" in found:
-            del found[""]
+    for found in map(dict.fromkeys, zip(*ways)):  # in order, each run once, as `search_key` lists them
+        found.pop("", None)
         keys.append(f" {' / '.join(found)} ")
-        start = end
     return keys

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 from datetime import datetime
@@ -123,6 +124,51 @@ def test_the_built_schema_is_exactly_what_the_sqlmodel_models_declare(conn: sqli
     engine.dispose()
     assert conn.execute(query).fetchall() == declared
     assert ("index", "cards_latin_key", "cards") in [row[:3] for row in declared]
+
+
+def test_a_build_reads_the_remembered_table_statements_without_importing_sqlmodel_or_sqlalchemy(
+        tmp_path: Path, db: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+
+    # The catalogue's check notes, so that the build here does not run jsonschema over every file again.
+    shutil.copytree(cache_dir / "checked", tmp_path / "cache" / "checked")
+    monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path / "cache"))
+    build_module.table_sql()  # remembers them
+    script = ("import sys; from pathlib import Path; from cardkit.db.build import build_database; "
+              "build_database(Path(sys.argv[1])); print(sorted({'sqlmodel', 'sqlalchemy'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "remembered.db")], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout == "[]\n"
+    query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+    assert sqlite3.connect(tmp_path / "remembered.db").execute(query).fetchall() == \
+        sqlite3.connect(db).execute(query).fetchall()
+
+
+@pytest.mark.parametrize("note", [b"", b"not json", b"[]", b'[["cards", ["id"], "CREATE TABLE x (id)", [1]]]'])
+def test_a_table_statements_note_that_is_not_whole_is_not_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  note: bytes) -> None:
+    monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path))
+    key = build_module._models_key()
+    assert key is not None
+    from cardkit import checkcache
+
+    path = tmp_path / build_module._TABLES_FOLDER / checkcache.note_name("tables", key)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(key + b"\n" + note if note != b"" else b"")
+    declared = build_module._tables_of_models()
+    assert build_module.table_sql() == declared and build_module.table_sql() == declared
+
+
+def test_table_statements_are_remembered_for_the_models_and_libraries_they_came_from(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path))
+    declared = build_module._tables_of_models()
+    assert build_module.table_sql() == declared
+    key = build_module._models_key()
+    assert key is not None and (ROOT / "cardkit" / "db" / "models.py").read_bytes() in key
+    assert build_module._remembered_tables(key) == declared
+    assert build_module._remembered_tables(key + b" ") is None
 
 
 def test_sets_count_their_cards(conn: sqlite3.Connection) -> None:

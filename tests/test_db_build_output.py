@@ -17,6 +17,7 @@ import pytest
 from cardkit import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.db.build import build_database
+from cardkit.db.rows import to_json, to_json_each
 from cardkit.textfold import fold, fold_latin, loose_latin, search_key
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -87,3 +88,13 @@ def test_every_game_row_holds_each_field_of_its_card_with_lists_and_objects_as_c
         for field, value in card.items():
             assert stored[field] == _compact(value), (stored["id"], field)
         assert all(stored[c] is None for c in columns if c not in card and not c.startswith("cost_")), stored["id"]
+
+
+@pytest.mark.parametrize("values", [
+    [[1, "\x00\x1f", 2], {"a": ["\x00\x1f"]}, []],
+    [{"name": "Орк", "x": [True, None, 1.5]}, ["a\\\"b", ",\"\u0000\u001f\","], {}],
+    [[], []],
+    [{"k": "v"}],
+])
+def test_lists_and_objects_encoded_together_are_each_what_encoding_it_alone_gives(values: list[Any]) -> None:
+    assert to_json_each(values) == [to_json(v) for v in values]

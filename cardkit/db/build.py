@@ -53,9 +53,28 @@ def wanted_meta(cards_dir: Path | None = None, formats_dir: Path | None = None) 
     }
 
 
-def table_sql() -> list[tuple[str, list[str], str, list[str]]]:
+Tables = list[tuple[str, list[str], str, list[str]]]
+
+
+def table_sql() -> Tables:
     """Each table of the models (cardkit/db/models.py, the one schema): its name, its columns in order,
-    the statement that creates it, and those that create its indexes."""
+    the statement that creates it, and those that create its indexes.
+
+    Importing sqlmodel and SQLAlchemy costs more than the rest of a build. The statements depend only on
+    the models' source and on those two libraries, so they are remembered in the cache folder by that
+    content (the models' file and each library's `__init__.py`, which holds its version), and a later
+    build reads them without importing either.
+    """
+    key = _models_key()
+    found = _remembered_tables(key) if key is not None else None
+    if found is None:
+        found = _tables_of_models()
+        if key is not None:
+            _remember_tables(key, found)
+    return found
+
+
+def _tables_of_models() -> Tables:
     from sqlalchemy.dialects import sqlite
     from sqlalchemy.schema import CreateIndex, CreateTable
 
@@ -74,7 +93,58 @@ def table_sql() -> list[tuple[str, list[str], str, list[str]]]:
     return found
 
 
-def _write(conn: sqlite3.Connection, tables: list[tuple[str, list[str], str, list[str]]], rows: CatalogueRows,
+_TABLES_FOLDER = "compiled"
+
+
+def _models_key() -> bytes | None:
+    """Everything the statements depend on, found without importing the libraries; None if a file can't be read."""
+    from importlib.util import find_spec
+
+    parts = [b"tables", __version__.encode()]
+    try:
+        parts.append(Path(__file__).with_name("models.py").read_bytes())
+        for package in ("sqlalchemy", "sqlmodel"):
+            spec = find_spec(package)
+            if spec is None or spec.origin is None:
+                return None
+            parts.append(Path(spec.origin).read_bytes())
+    except (OSError, ValueError):
+        return None
+    return b"\0".join(parts)
+
+
+def _remembered_tables(key: bytes) -> Tables | None:
+    """The statements remembered for exactly `key`, if a note holds them."""
+    import json
+
+    from cardkit import checkcache
+
+    note = checkcache.read_note(_TABLES_FOLDER, checkcache.note_name("tables", key), len(key) + (1 << 20))
+    if note is None or note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
+        return None
+    try:
+        tables = json.loads(note[len(key) + 1:])
+    except ValueError:
+        return None
+    if not (isinstance(tables, list) and tables and all(
+            isinstance(t, list) and len(t) == 4 and isinstance(t[0], str) and isinstance(t[2], str)
+            and all(isinstance(x, list) and all(isinstance(y, str) for y in x) for x in (t[1], t[3]))
+            for t in tables)):
+        return None
+    return [(name, columns, create, indexes) for name, columns, create, indexes in tables]
+
+
+def _remember_tables(key: bytes, tables: Tables) -> None:
+    """Keep the statements for the next build; a cache folder that can't be written is not an error."""
+    import json
+
+    from cardkit import checkcache
+
+    data = key + b"\n" + json.dumps(tables, ensure_ascii=False).encode("utf-8")
+    checkcache.write_note(_TABLES_FOLDER, checkcache.note_name("tables", key), data, "table statements note")
+
+
+def _write(conn: sqlite3.Connection, tables: Tables, rows: CatalogueRows,
            meta: dict[str, str]) -> None:
     """Fill the fresh database `conn` (the guarded writer's, which commits, closes and renames it)."""
     for _, _, create, _ in tables:
@@ -103,7 +173,7 @@ def _write(conn: sqlite3.Connection, tables: list[tuple[str, list[str], str, lis
     _make_indexes(conn, tables)
 
 
-def _make_indexes(conn: sqlite3.Connection, tables: list[tuple[str, list[str], str, list[str]]]) -> None:
+def _make_indexes(conn: sqlite3.Connection, tables: Tables) -> None:
     """The models' indexes, made after the rows are in: one sort each instead of a B-tree grown row by row."""
     for _, _, _, indexes in tables:
         for statement in indexes:

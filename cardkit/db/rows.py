@@ -2,21 +2,29 @@
 
 Pure functions over the catalogue's JSON; no database code, so search and
 tests can use them without importing sqlmodel.
+
+Rows are made a column at a time: one list per column, each from one comprehension or `map` over a
+file's cards, zipped into tuples at the end. Made a card at a time (a dict per card, then a tuple), the
+same rows cost several Python calls per card and field.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
 
 from cardkit import GAMES, paths
-from cardkit.catalogue.store import Card, game_files, read_catalogue_file, text_field
+from cardkit.catalogue.store import Card, game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
 from cardkit.textfold import fold_many, latin_of_folded_many, loosened_many, search_keys
 
 Row = dict[str, Any]
+Values = tuple[Any, ...]
+# A table's values by column name, each list one value per row; a column left out is None in every row.
+Columns = dict[str, list[Any]]
 
 
 # One encoder for every value: json.dumps with options builds a new one per call. A catalogue document
@@ -31,94 +39,105 @@ def to_json(value: Any) -> str:
 
 # What parsed JSON holds that a column stores as JSON text.
 _CONTAINERS = frozenset({list, dict})
-# Equal values of these types have one JSON text (True, 1 and 1.0 are equal, their texts are not).
-_FLAT = frozenset({str, int, type(None)})
+
+# Encoding thousands of small lists one call each costs mostly the calls: `to_json_each` encodes them in
+# one list, a string between each two, and cuts the text at that string's JSON text with its commas.
+# Outside strings, `,"` only stands before an item of a list or a key, so the cut text occurs elsewhere
+# only where some list holds that very string as an item: then there are more pieces than values, and
+# each value is encoded alone instead.
+_BETWEEN = "\x00\x1f"
+_BETWEEN_TEXT = f",{to_json(_BETWEEN)},"
 
 
-class _JsonTexts:
-    """`to_json` of the lists and objects in records, each distinct one of flat values encoded once.
-
-    Cards repeat a few shapes (elements, classes, strike, cost): ten thousand of them in the catalogue
-    are under two thousand distinct values, and encoding a small value costs mostly the call.
-    """
-
-    def __init__(self) -> None:
-        self._known: dict[tuple[Any, ...], str] = {}
-
-    def __call__(self, value: list[Any] | dict[str, Any]) -> str:
-        if isinstance(value, list):
-            if not _FLAT.issuperset(map(type, value)):
-                return to_json(value)
-            key: tuple[Any, ...] = (list, *value)
-        else:
-            if not _FLAT.issuperset(map(type, value.values())):
-                return to_json(value)
-            key = (dict, *value.items())
-        text = self._known.get(key)
-        if text is None:
-            text = self._known[key] = to_json(value)
-        return text
+def to_json_each(values: list[Any]) -> list[str]:
+    """`[to_json(v) for v in values]` for lists and objects `values`, in one call of the encoder."""
+    if len(values) < 2:
+        return [to_json(v) for v in values]
+    spaced = [_BETWEEN] * (2 * len(values) - 1)
+    spaced[::2] = values
+    texts = to_json(spaced)[1:-1].split(_BETWEEN_TEXT)
+    return texts if len(texts) == len(values) else [to_json(v) for v in values]
 
 
-def _joined(elements: list[str] | None) -> str | None:
-    return None if elements is None else ",".join(elements)
+def _json_column(values: list[Any]) -> list[Any]:
+    """The column's lists and objects as their JSON text, its other values as they are."""
+    if _CONTAINERS.isdisjoint(map(type, values)):
+        return values
+    at = [i for i, value in enumerate(values) if type(value) in _CONTAINERS]
+    out = list(values)
+    for i, text in zip(at, to_json_each([values[i] for i in at])):
+        out[i] = text
+    return out
 
 
-def _tcg_common(card: Card) -> Row:
-    cost = card.get("cost")
+def _get(records: list[dict[str, Any]], key: str) -> list[Any]:
+    """`record.get(key)` of every record (a TypeError for one that is not an object)."""
+    return list(map(dict.get, records, repeat(key)))
+
+
+def _texts(records: list[dict[str, Any]], key: str) -> list[str]:
+    """`record[key]` of every record, which lookups and the database key need as text; TypeError otherwise."""
+    values = [record[key] for record in records]
+    if not all(isinstance(value, str) for value in values):
+        raise TypeError(key)
+    return values
+
+
+def _joined(elements: list[Any]) -> list[str | None]:
+    return [None if e is None else ",".join(e) for e in elements]
+
+
+def _tcg_common(cards: list[Card]) -> Columns:
     return {
-        "kind": card["kind"], "colour": card.get("colour"), "elements": None,
-        "level": card.get("level"), "cost": sum(cost.values()) if cost else None,
-        "elite": None, "is_unique": card["unique"], "rarity": None, "mercenary": card["mercenary"],
+        "kind": [card["kind"] for card in cards], "colour": _get(cards, "colour"), "level": _get(cards, "level"),
+        "cost": [sum(cost.values()) if cost else None for cost in _get(cards, "cost")],
+        "is_unique": [card["unique"] for card in cards], "mercenary": [card["mercenary"] for card in cards],
     }
 
 
-def _ccg_common(card: Card) -> Row:
+def _ccg_common(cards: list[Card]) -> Columns:
     return {
-        "kind": card["type"], "colour": None, "elements": _joined(card["elements"]),
-        "level": None, "cost": card["cost"], "elite": card["elite"], "is_unique": card["unique"],
-        "rarity": card["rarity"], "mercenary": None,
+        "kind": [card["type"] for card in cards], "elements": _joined([card["elements"] for card in cards]),
+        "cost": [card["cost"] for card in cards], "elite": [card["elite"] for card in cards],
+        "is_unique": [card["unique"] for card in cards], "rarity": [card["rarity"] for card in cards],
     }
 
 
-def _online_common(card: Card) -> Row:
-    # Berserk Online marks uniqueness as an ability, not a flag of its own.
+def _online_common(cards: list[Card]) -> Columns:
     return {
-        "kind": card["type"], "colour": None, "elements": _joined(card["elements"]),
-        "level": None, "cost": card["cost"], "elite": card["elite"],
-        "is_unique": "unique" in card.get("abilities", []), "rarity": card.get("rarity"), "mercenary": None,
+        "kind": [card["type"] for card in cards], "elements": _joined([card["elements"] for card in cards]),
+        "cost": [card["cost"] for card in cards], "elite": [card["elite"] for card in cards],
+        # Berserk Online marks uniqueness as an ability, not a flag of its own.
+        "is_unique": ["unique" in card.get("abilities", []) for card in cards], "rarity": _get(cards, "rarity"),
     }
 
 
-def _berserker_common(card: Card) -> Row:
-    return {
-        "kind": card["type"], "colour": None, "elements": None, "level": None, "cost": None,
-        "elite": None, "is_unique": None, "rarity": None, "mercenary": None,
-    }
+def _berserker_common(cards: list[Card]) -> Columns:
+    return {"kind": [card["type"] for card in cards]}
 
 
-def _ccg_extra(card: Card) -> Row:
+def _ccg_extra(cards: list[Card]) -> Columns:
     # Only reprinted cards carry `printings`; every row needs the column for one bulk insert.
-    printings = card.get("printings")
-    return {"printings": to_json(printings) if printings else None}
+    return {"printings": [to_json(printings) if printings else None for printings in _get(cards, "printings")]}
 
 
-def _tcg_extra(card: Card) -> Row:
-    cost = card.get("cost") or {}
-    return {f"cost_{k}": cost.get(k) for k in ("white", "green", "black", "red", "colourless")}
+def _tcg_extra(cards: list[Card]) -> Columns:
+    costs = [cost or {} for cost in _get(cards, "cost")]
+    return {f"cost_{k}": _get(costs, k) for k in ("white", "green", "black", "red", "colourless")}
 
 
-def _no_extra(card: Card) -> Row:
+def _no_extra(cards: list[Card]) -> Columns:
     return {}
 
 
 @dataclass(frozen=True)
 class GameTables:
-    """How one game's cards become rows: its own table, the common columns and any extra columns."""
+    """How one game's cards become rows: its own table, the common columns and any extra columns,
+    each function giving a file's cards' columns by name (a common column it leaves out is None)."""
 
     table: str
-    common: Callable[[Card], Row]
-    extra: Callable[[Card], Row] = _no_extra
+    common: Callable[[list[Card]], Columns]
+    extra: Callable[[list[Card]], Columns] = _no_extra
 
 
 # One entry per game; adding a game adds a line here and a model in models.py.
@@ -141,34 +160,15 @@ def set_label(game: str, set_id: str | None, set_name: str | None) -> str | None
     return " ".join(x for x in (GAME_SHORT.get(game, game), set_id, set_name if set_name != set_id else None) if x)
 
 
-def common_row(game: str, card: Card, set_id: str | None, position: int, label: str | None = None) -> Row:
-    """The card's row in the common `cards` table, less its search keys (`add_search_keys` adds them);
-    `label` is its set's `set_label`."""
-    name = text_field(card, "name")
-    return {
-        "game": game, "id": text_field(card, "id"), "name": name, "latin": card.get("latin") or name,
-        "set_id": set_id, "set_label": label,
-        **GAME_TABLES[game].common(card),
-        "data": to_json(card), "position": position,
-    }
-
-
-def add_search_keys(rows: list[Row]) -> None:
-    """Each `cards` row's keys: `fold` of its name, `fold_latin` and `loose_latin` of its Latin name, and
+def search_columns(names: list[str], latins: list[str], ids: list[str]) -> Columns:
+    """The `cards` rows' keys: `fold` of the name, `fold_latin` and `loose_latin` of the Latin name, and
     `search_key` of name, Latin name and id; folded all at once (textfold's batch functions give what
     folding one text at a time gives, a few times faster for a catalogue's thousands of names)."""
-    names = [row["name"] for row in rows]
-    latins = [row["latin"] for row in rows]
     texts = list(dict.fromkeys(names + latins))  # a Latin name is often the name itself
     folded = dict(zip(texts, fold_many(texts)))
     latin_keys = latin_of_folded_many([folded[latin] for latin in latins])
-    found = zip([folded[name] for name in names], latin_keys, loosened_many(latin_keys),
-                search_keys([(row["name"], row["latin"], row["id"]) for row in rows]))
-    for row, (name_key, latin_key, loose_key, search_key) in zip(rows, found):
-        row["name_key"], row["latin_key"], row["loose_key"], row["search_key"] = name_key, latin_key, loose_key, search_key
-
-
-Values = tuple[Any, ...]
+    return {"name_key": [folded[name] for name in names], "latin_key": latin_keys,
+            "loose_key": loosened_many(latin_keys), "search_key": search_keys(list(zip(names, latins, ids)))}
 
 
 @dataclass
@@ -181,45 +181,29 @@ class CatalogueRows:
 
     columns: dict[str, tuple[str, ...]]
     tables: dict[str, list[Values]] = field(default_factory=dict)
-    _texts: _JsonTexts = field(default_factory=_JsonTexts)
-    # Per table, the places of the columns that have held a list or object: a table's lists and objects
-    # keep to a few columns, so a row looks at those rather than at every value.
-    _json_at: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, table: str, row: Row) -> None:
         self.tables.setdefault(table, []).append(tuple(map(row.get, self.columns[table])))
 
-    def add_record(self, table: str, record: dict[str, Any]) -> None:
-        """A catalogue record (card, ship) as its table's row: every field a column, lists and objects as JSON text."""
-        row: list[Any] = list(map(record.get, self.columns[table]))
-        if not _CONTAINERS.isdisjoint(map(type, row)):
-            texts = self._texts
-            json_at = self._json_at.setdefault(table, [])
-            for i in json_at:
-                value = row[i]
-                if type(value) in _CONTAINERS:
-                    row[i] = texts(value)
-            if not _CONTAINERS.isdisjoint(map(type, row)):  # in a column that held none before
-                for i, value in enumerate(row):
-                    if type(value) in _CONTAINERS:
-                        row[i] = texts(value)
-                        json_at.append(i)
-        self.tables.setdefault(table, []).append(tuple(row))
+    def add_columns(self, table: str, values: Columns, count: int) -> None:
+        """`count` rows given a column at a time."""
+        nothing = [None] * count
+        self.tables.setdefault(table, []).extend(zip(*(values.get(c, nothing) for c in self.columns[table])))
+
+    def add_records(self, table: str, records: list[dict[str, Any]], given: Columns | None = None) -> None:
+        """Catalogue records (cards, ships) as their table's rows: every field a column, lists and objects as
+        JSON text; a column in `given` (final values, no list or object among them) takes its values from there."""
+        given = given or {}
+        values = {c: given[c] if c in given else _json_column(_get(records, c)) for c in self.columns[table]}
+        self.add_columns(table, values, len(records))
 
     def count(self, table: str) -> int:
         return len(self.tables.get(table, []))
 
 
-def _set_id(card: Card, file_set: dict[str, Any] | None) -> str | None:
-    value = card.get("set")
-    if value is None and file_set:
-        value = file_set.get("id")
-    return None if value is None else str(value)
-
-
-def _add_file(rows: CatalogueRows, common: list[Row], game: str, spec: GameTables, doc: dict[str, Any],
+def _add_file(rows: CatalogueRows, common: Columns, game: str, spec: GameTables, doc: dict[str, Any],
               position: int) -> int:
-    """Add one catalogue file's rows (its cards' `cards` rows to `common`); the position after its last card."""
+    """Add one catalogue file's rows (its cards' `cards` columns to `common`); the position after its last card."""
     file_set = doc.get("set")
     cards = doc.get("cards", [])
     if file_set:
@@ -228,23 +212,27 @@ def _add_file(rows: CatalogueRows, common: list[Row], game: str, spec: GameTable
             "latin": file_set.get("latin") or file_set.get("name"), "cards": len(cards),
         })
     file_set_id = str(file_set["id"]) if file_set else None
+    default_set = file_set.get("id") if file_set else None
+    set_ids = [None if value is None else str(value)
+               for value in (default_set if value is None else value for value in _get(cards, "set"))]
     # A set's label, from its id and (for the file's own set) its name, is the same for most of the file's cards.
-    labels: dict[str | None, str | None] = {}
-    for card in cards:
-        set_id = _set_id(card, file_set)
-        if set_id in labels:
-            label = labels[set_id]
-        else:
-            set_name = file_set.get("name") if file_set and set_id == file_set_id else None
-            label = labels[set_id] = set_label(game, set_id, set_name)
-        common.append(common_row(game, card, set_id, position, label))
-        extra = spec.extra(card)
-        # The extra columns' values are final already (JSON text, numbers): no list or object among them.
-        rows.add_record(spec.table, {**card, **extra} if extra else card)
-        position += 1
-    for ship in doc.get("ships", []):
-        rows.add_record("berserker_ships", ship)
-    return position
+    labels = {set_id: set_label(game, set_id, file_set.get("name") if file_set and set_id == file_set_id else None)
+              for set_id in dict.fromkeys(set_ids)}
+    names = _texts(cards, "name")
+    found = {
+        "game": [game] * len(cards), "id": _texts(cards, "id"), "name": names,
+        "latin": [latin or name for latin, name in zip(_get(cards, "latin"), names)],
+        "set_id": set_ids, "set_label": [labels[set_id] for set_id in set_ids],
+        **spec.common(cards),
+        "data": to_json_each(cards), "position": list(range(position, position + len(cards))),
+    }
+    for column in common:
+        common[column].extend(found.get(column, repeat(None, len(cards))))
+    rows.add_records(spec.table, cards, spec.extra(cards))
+    ships = doc.get("ships", [])
+    if ships:
+        rows.add_records("berserker_ships", ships)
+    return position + len(cards)
 
 
 def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None = None,
@@ -252,7 +240,8 @@ def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None =
     """Rows of every table named in `columns` (table: its columns in order), read straight from the
     catalogue files in catalogue order."""
     rows = CatalogueRows(columns)
-    common: list[Row] = []
+    keys = ("name_key", "latin_key", "loose_key", "search_key")
+    common: Columns = {c: [] for c in columns["cards"] if c not in keys}
     position = 0
     for game in GAMES:
         spec = GAME_TABLES[game]
@@ -267,8 +256,8 @@ def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None =
                 from cardkit.catalogue.check import misshapen_file
 
                 raise misshapen_file(path, game, doc) from None
-    add_search_keys(common)
-    rows.tables["cards"] = [tuple(map(row.get, columns["cards"])) for row in common]
+    common.update(search_columns(common["name"], common["latin"], common["id"]))
+    rows.add_columns("cards", common, position)
     for fmt in format_rows(formats_dir):
         rows.add("formats", fmt)
     return rows
