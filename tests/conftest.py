@@ -40,7 +40,15 @@ if "PYTHONPYCACHEPREFIX" not in os.environ:
     _PYCACHE = tempfile.mkdtemp(prefix="cardkit-test-pycache-")
     atexit.register(shutil.rmtree, _PYCACHE, True)
     os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
+    os.environ["CARDKIT_TEST_PYCACHE"] = _PYCACHE
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+# A worker started under that throwaway prefix goes back to the installed libraries' own bytecode, which pip
+# wrote at install: under the prefix each worker compiled pandas, matplotlib and Datasette again, about 4 CPU
+# seconds apiece. It writes no bytecode itself, so nothing goes into the checkout.
+if sys.pycache_prefix is not None and sys.pycache_prefix == os.environ.get("CARDKIT_TEST_PYCACHE"):
+    sys.pycache_prefix = None
+    sys.dont_write_bytecode = True
 
 
 # Some modules read their data files on import, during collection, before any fixture runs, and note the
