@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import errno
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Callable
 
 import pytest
 from typer.testing import CliRunner
 
+from cardkit.cli import _fast
+from cardkit.cli._errors import handled
+from cardkit.cli._output import plain_echo
 from cardkit.cli.main import app
 from console import Ran
 
@@ -38,3 +46,62 @@ def test_a_usage_error_points_to_the_help_of_the_command_that_was_run(args: list
     result = cardkit_main(*args)
     assert result.returncode == 2
     assert result.stderr.rstrip().endswith(f"{command} --help`)"), result.stderr
+
+
+FULL = Path("/dev/full")
+
+
+@pytest.fixture(scope="module")
+def fleet_state(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    state = tmp_path_factory.mktemp("stdout") / "state.json"
+    subprocess.run([sys.executable, "-m", "cardkit", "fleet", "new", "decks/berserker/fleets/human-ram-screen.fleet.json",
+                    "decks/berserker/fleets/berserker-centre.fleet.json", "--sandbox", "--out", str(state)],
+                   cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True, capture_output=True, timeout=60)
+    return state
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here to fill standard output")
+@pytest.mark.parametrize("args", [
+    ["fleet", "moves", "{state}"],
+    ["fleet", "moves", "{state}", "--json"],
+    ["validate", "decks/berserk-tcg/white-hawks.deck"],
+    ["deck", "hash", "--json", "decks/berserk-tcg/white-hawks.deck"],
+    ["--help"],
+], ids=["engine-fast-path", "engine-fast-path-json", "typer-command", "typer-command-json", "help"])
+def test_standard_output_that_cannot_be_written_is_one_error_on_stderr_and_exit_2(args: list[str], fleet_state: Path) -> None:
+    as_json = "--json" in args
+    assert (_fast.plain_call([a.format(state=fleet_state) for a in args]) is not None) == (args[0] == "fleet")
+    with FULL.open("w") as full:
+        result = subprocess.run([sys.executable, "-m", "cardkit", *(a.format(state=fleet_state) for a in args)],
+                                stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60,
+                                env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"})
+    message = "can't write standard output: the disk is full"
+    assert result.returncode == 2, result.stderr
+    if as_json:
+        assert json.loads(result.stderr) == {"error": {"code": "WRITE_FAILED", "message": message}}
+    else:
+        assert result.stderr == f"error: {message}\n"
+
+
+def test_an_os_error_that_is_not_writing_standard_output_is_left_to_show_as_the_bug_it_is() -> None:
+    try:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    except OSError as exc:
+        assert handled(exc, plain_echo, False) is None
+
+
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "plain"])
+def test_ctrl_c_while_the_commands_load_is_reported_as_the_arguments_ask(
+        as_json: bool, cardkit_main: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(args: list[str]) -> None:
+        raise KeyboardInterrupt
+
+    # The first thing main() does after loading the fast path's module: an interrupt there is the earliest one.
+    monkeypatch.setattr(_fast, "plain_call", interrupted)
+    result = cardkit_main("deck", "hash", "decks/berserk-tcg/white-hawks.deck", *(["--json"] if as_json else []))
+    assert result.returncode == 130
+    if as_json:
+        assert result.stderr == ""
+        assert json.loads(result.stdout) == {"error": {"code": "INTERRUPTED", "message": "interrupted"}}
+    else:
+        assert (result.stdout, result.stderr) == ("", "error: interrupted\n")

@@ -111,14 +111,17 @@ def run(call: Call) -> int:
     """Run `call` as typer's command would, errors reported as `guarded` reports them; the exit code."""
     from cardkit.cli import _engine_commands as commands
     from cardkit.cli._errors import handled
-    from cardkit.cli._output import plain_echo
+    from cardkit.cli._output import flush_stdout, plain_echo
 
     # As cardkit.cli.app.run does: the collector is frozen at exit rather than made to trace everything again.
     atexit.register(gc.freeze)
     try:
         if call.command == "moves":
-            return commands.moves(call.module, call.state_file, call.limit, call.as_json, plain_echo)
-        return commands.apply(call.module, call.state_file, list(call.actions), call.out, call.as_json, plain_echo)
+            exit_code = commands.moves(call.module, call.state_file, call.limit, call.as_json, plain_echo)
+        else:
+            exit_code = commands.apply(call.module, call.state_file, list(call.actions), call.out, call.as_json, plain_echo)
+        flush_stdout()
+        return exit_code
     except BaseException as exc:
         code = handled(exc, plain_echo, call.as_json)
         if code is None:

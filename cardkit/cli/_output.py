@@ -23,6 +23,13 @@ def plain_echo(message: str, *, err: bool = False) -> None:
     stream.flush()
 
 
+def flush_stdout() -> None:
+    """Flush what a command printed while its errors are still reported: a failure at Python's own flush at exit
+    would be a traceback."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
 def json_text(data: Any) -> str:
     """`data` as the indented JSON every `--json` prints, every character `visible` escapes written as `\\uXXXX`."""
     return visible_json(json.dumps(data, ensure_ascii=False, indent=2))

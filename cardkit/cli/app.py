@@ -16,7 +16,9 @@ from typing import Annotated, Any, Optional, Protocol, cast
 import typer
 
 from cardkit.cli import _typer_fast
-from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail
+from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail, handled
+from cardkit.cli._output import flush_stdout
+from cardkit.cli.main import wants_json
 from cardkit.cli._render import colour_forced
 from cardkit.cli._help import FullSummaryGroup, NoCommandGiven, use_full_summaries
 
@@ -133,12 +135,6 @@ def help_command(args: Sequence[str], exc: _UsageError) -> str:
     return " ".join(path)
 
 
-def wants_json(args: Sequence[str]) -> bool:
-    """Whether `--json` is among the options (not after `--`): a usage error is then reported as JSON too."""
-    options = args[:args.index("--")] if "--" in args else args
-    return "--json" in options
-
-
 def run() -> None:
     """Run the console script: a usage error is one `error:` line (with --json, the error object) and exit 2, like every other error."""
     # Runs last at exit: the cyclic collector then leaves what is still alive to the operating system
@@ -146,6 +142,20 @@ def run() -> None:
     # waits for that: files are closed by `with` blocks, and Python never promised finalizers at exit.
     atexit.register(gc.freeze)
     args = sys.argv[1:]
+    try:
+        code = exit_code(args)
+        flush_stdout()
+    except OSError as exc:
+        # Help or a usage error that could not be printed (a command's own output is its guard's).
+        handled_code = handled(exc, typer.echo, wants_json(args))
+        if handled_code is None:
+            raise
+        code = handled_code
+    sys.exit(code)
+
+
+def exit_code(args: Sequence[str]) -> int:
+    """Run the command `args` name; its exit code."""
     try:
         code = app_for(args)(standalone_mode=False)
     except NoCommandGiven as alone:
@@ -159,4 +169,4 @@ def run() -> None:
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C before a command's own guard runs (while typer parses, or a command module loads).
         code = fail("interrupted", EXIT_INTERRUPTED, as_json=wants_json(args), error_code=INTERRUPTED).exit_code
-    sys.exit(code if isinstance(code, int) else EXIT_OK)
+    return code if isinstance(code, int) else EXIT_OK

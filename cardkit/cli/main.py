@@ -6,13 +6,21 @@ The app itself is in `cardkit.cli.app`; `from cardkit.cli.main import app` still
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Sequence
 
 EXIT_INTERRUPTED = 130
 
 
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether `--json` is among the options (not after `--`): a usage error or an interrupt is then reported as JSON too.
+    Here, free of imports, for an interrupt before any command is loaded."""
+    options = args[:args.index("--")] if "--" in args else args
+    return "--json" in options
+
+
 def main() -> None:
-    """Load the commands and run them; Ctrl-C while loading prints `error: interrupted`, not a traceback.
+    """Load the commands and run them; Ctrl-C while loading prints `error: interrupted` (the error object with --json),
+    not a traceback.
 
     A plain `battle|tcg|fleet moves|apply` runs without typer (cardkit/cli/_fast.py); everything else through it.
     """
@@ -23,8 +31,13 @@ def main() -> None:
         if call is None:
             from cardkit.cli.app import run
     except KeyboardInterrupt:
-        sys.stderr.write("error: interrupted\n")
-        sys.exit(EXIT_INTERRUPTED)
+        if not wants_json(sys.argv[1:]):
+            sys.stderr.write("error: interrupted\n")
+            sys.exit(EXIT_INTERRUPTED)
+        from cardkit.cli._errors import INTERRUPTED, report
+        from cardkit.cli._output import plain_echo
+
+        sys.exit(report("interrupted", EXIT_INTERRUPTED, plain_echo, as_json=True, error_code=INTERRUPTED))
     if call is not None:
         sys.exit(_fast.run(call))
     run()
