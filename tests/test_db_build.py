@@ -171,6 +171,38 @@ def test_table_statements_are_remembered_for_the_models_and_libraries_they_came_
     assert build_module._remembered_tables(key + b" ") is None
 
 
+def test_a_whole_table_statements_note_that_sqlite_refuses_is_replaced_and_the_build_still_succeeds(
+        tmp_path: Path, db: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, runner: Any) -> None:
+    from cardkit import checkcache
+
+    shutil.copytree(cache_dir / "checked", tmp_path / "cache" / "checked")
+    monkeypatch.setenv("CARDKIT_CACHE_DIR", str(tmp_path / "cache"))
+    declared = build_module._tables_of_models()
+    key = build_module._models_key()
+    assert key is not None
+    broken = [(name, columns, create.replace("CREATE TABLE", "CREATE TABLEX", 1), indexes)
+              for name, columns, create, indexes in declared]
+    build_module._remember_tables(key, broken)
+    assert build_module._remembered_tables(key) == broken  # whole, so trusted
+    for attempt in ("first", "second"):
+        out = tmp_path / f"{attempt}.db"
+        result = runner.invoke(app, ["build", "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+        assert sqlite3.connect(out).execute(query).fetchall() == sqlite3.connect(db).execute(query).fetchall()
+        assert build_module._remembered_tables(key) == declared
+    assert sorted(os.listdir(tmp_path)) == ["cache", "first.db", "second.db"]  # no half-made file left
+    assert checkcache.note_name("tables", key) in os.listdir(tmp_path / "cache" / build_module._TABLES_FOLDER)
+
+
+def test_the_table_statements_note_is_keyed_by_the_code_that_makes_the_statements_too() -> None:
+    import inspect
+
+    key = build_module._models_key()
+    source = inspect.getsourcefile(build_module._tables_of_models)
+    assert key is not None and source is not None and Path(source).read_bytes() in key
+
+
 def test_sets_count_their_cards(conn: sqlite3.Connection) -> None:
     for game, total in conn.execute("SELECT game, sum(cards) FROM sets GROUP BY game"):
         assert total == len(load_game(game).cards)

@@ -152,6 +152,22 @@ def test_resolve_asks_again_after_an_answer_that_is_no_candidate_and_0_leaves_a_
     assert "1 line(s) left as written" in result.stderr
 
 
+def test_resolve_shows_an_answer_with_a_control_character_escaped_once(
+        runner: CliRunner, names_deck: Path, on_a_terminal: None) -> None:
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck)], input="\x1b[A\n0\n0\n")
+    assert result.exit_code == 0, result.output
+    assert "'\\x1b[A' is not a number from 0 to 20" in result.stderr and "\\\\x1b" not in result.stderr
+
+
+def test_end_of_input_at_a_question_stops_with_no_answer_given_exit_2_and_writes_nothing(
+        runner: CliRunner, names_deck: Path, tmp_path: Path, on_a_terminal: None) -> None:
+    out = tmp_path / "resolved.deck"
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck), "--out", str(out)], input="1\n")
+    assert result.exit_code == 2, result.output
+    assert "error: no answer given (end of input)" in result.stderr and "interrupted" not in result.stderr
+    assert not out.exists() and names_deck.read_text(encoding="utf-8") == NAMES
+
+
 def test_resolve_never_writes_over_its_input(runner: CliRunner, names_deck: Path, on_a_terminal: None) -> None:
     result = runner.invoke(app, ["deck", "resolve", str(names_deck), "--out", str(names_deck)], input="1\n1\n")
     assert result.exit_code == 2 and "error: " in result.stderr

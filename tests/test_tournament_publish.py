@@ -349,3 +349,19 @@ def test_in_an_event_of_two_games_each_most_played_card_s_label_names_its_game()
     assert card_labels(cards) == ["berserk-tcg: Mercenary (BK1-001)", "berserk-online: Luana",
                                   "berserk-tcg: Mercenary (BK1-081)"]
     assert card_labels(cards[:1]) == ["Mercenary"]
+
+
+def test_a_decks_mix_follows_the_catalogue_it_is_read_from_not_one_remembered_from_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.catalogue.store import GameCatalogue
+    from cardkit.tournament import metagame
+
+    def catalogue(colour: str) -> GameCatalogue:
+        return GameCatalogue(game="berserk-tcg", cards={"X-1": {"id": "X-1", "colour": colour}}, sets=[], source={})
+
+    first, second = catalogue("red"), catalogue("white")
+    monkeypatch.setattr(metagame, "load_game", lambda game: first)
+    assert metagame.mix("berserk-tcg", ["X-1", "NOT-A-CARD"]) == "red"
+    assert metagame.mix("berserk-tcg", ["NOT-A-CARD"]) == "colourless"
+    monkeypatch.setattr(metagame, "load_game", lambda game: second)
+    assert metagame.mix("berserk-tcg", ["X-1"]) == "white"

@@ -149,6 +149,7 @@ def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
     """The id the player picks for the lines `same`, which name the same cards (on standard error, so the deck
     alone goes to stdout); None to skip them."""
     from cardkit.catalogue.candidates import telling_apart
+    from cardkit.errors import BadArgument
     from cardkit.problems import FOLDED_LINES
 
     choice = same[0]
@@ -163,12 +164,18 @@ def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
     for k, text in enumerate(telling_apart(choice.candidates), start=1):
         typer.echo(f"  {k:>2}  {visible(text)}", err=True)
     while True:
-        answer = typer.prompt(f"number 1-{len(choice.candidates)}, or 0 to leave the line as it is",
-                              default="", show_default=False, err=True).strip()
+        try:
+            answer = typer.prompt(f"number 1-{len(choice.candidates)}, or 0 to leave the line as it is",
+                                  default="", show_default=False, err=True).strip()
+        except typer.Abort as stop:
+            # click turns both Ctrl-C and end of input into Abort; only Ctrl-C is an interrupt.
+            if isinstance(stop.__context__, EOFError):
+                raise BadArgument("no answer given (end of input); nothing was written") from None
+            raise KeyboardInterrupt from None
         # ASCII digits only, as counts in a deck: str.isdigit also takes "٢" and "１".
         if answer.isascii() and answer.isdigit() and int(answer) <= len(choice.candidates):
             return str(choice.candidates[int(answer) - 1]["id"]) if int(answer) else None
-        typer.echo(f"{quoted(visible(answer))} is not a number from 0 to {len(choice.candidates)}", err=True)
+        typer.echo(f"{quoted(answer)} is not a number from 0 to {len(choice.candidates)}", err=True)
 
 
 @deck_app.command("resolve")

@@ -62,16 +62,22 @@ def table_sql() -> Tables:
 
     Importing sqlmodel and SQLAlchemy costs more than the rest of a build. The statements depend only on
     the models' source and on those two libraries, so they are remembered in the cache folder by that
-    content (the models' file and each library's `__init__.py`, which holds its version), and a later
-    build reads them without importing either.
+    content (the models' file, this module, which makes them, and each library's `__init__.py`, which holds
+    its version), and a later build reads them without importing either.
     """
+    return _table_sql()[0]
+
+
+def _table_sql(trust_note: bool = True) -> tuple[Tables, bool]:
+    """`table_sql()`, and whether it came from the note; with `trust_note` off, made from the models and noted afresh."""
     key = _models_key()
-    found = _remembered_tables(key) if key is not None else None
-    if found is None:
-        found = _tables_of_models()
-        if key is not None:
-            _remember_tables(key, found)
-    return found
+    found = _remembered_tables(key) if key is not None and trust_note else None
+    if found is not None:
+        return found, True
+    found = _tables_of_models()
+    if key is not None:
+        _remember_tables(key, found)
+    return found, False
 
 
 def _tables_of_models() -> Tables:
@@ -103,6 +109,8 @@ def _models_key() -> bytes | None:
     parts = [b"tables", __version__.encode()]
     try:
         parts.append(Path(__file__).with_name("models.py").read_bytes())
+        # This module's own code turns the models into statements: a change to it must not reuse an old note.
+        parts.append(Path(__file__).read_bytes())
         for package in ("sqlalchemy", "sqlmodel"):
             spec = find_spec(package)
             if spec is None or spec.origin is None:
@@ -214,12 +222,27 @@ def build_database(
     refuse_unchecked(cards_dir, formats_dir)
     meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
-    tables = table_sql()
+    tables, remembered = _table_sql()
+    try:
+        rows = _fill(out, tables, meta, cards_dir, formats_dir)
+    except (sqlite3.Error, CatalogueError):
+        if not remembered:
+            raise
+        # The note is only a shortcut: one SQLite refuses (edited, or left by other code) must not stop every
+        # build. The half-made file is already gone; make the statements from the models, note them again, rebuild.
+        tables, _ = _table_sql(trust_note=False)
+        rows = _fill(out, tables, meta, cards_dir, formats_dir)
+    counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
+    return BuildResult(path=target, counts=counts, meta=meta)
+
+
+def _fill(out: Output, tables: Tables, meta: dict[str, str], cards_dir: Path | None,
+          formats_dir: Path | None) -> CatalogueRows:
+    """Write the database through `out` with the statements `tables`; the rows written."""
     rows = catalogue_rows({name: tuple(columns) for name, columns, _, _ in tables}, cards_dir, formats_dir)
     with out.database() as conn:
         _write(conn, tables, rows, meta)
-    counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
-    return BuildResult(path=target, counts=counts, meta=meta)
+    return rows
 
 
 def read_meta(path: Path) -> dict[str, str] | None:

@@ -86,7 +86,12 @@ TOURNAMENT_DATABASE = Kind("tournament database", is_tournament_database, forcea
 
 
 def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False)
+    if value is None:
+        return None
+    # Most limits and counts are plain integers, whose JSON text is their decimal digits (bool is not int here).
+    if type(value) is int:
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def write_database(results: list[EventCheck], out: str | os.PathLike[str],

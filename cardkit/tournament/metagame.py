@@ -40,8 +40,28 @@ def mix(game: str | None, cards: Iterable[str]) -> str | None:
     if game not in ORDER:
         return None
     catalogue = load_game(game).cards
-    found = {c for card in cards if card in catalogue for c in card_colours(game, catalogue[card])}
+    colours = _colours_by_card(game, catalogue)
+    found: set[str] = set()
+    for card in cards:
+        held = colours.get(card)
+        if held is None:
+            if card not in catalogue:
+                continue
+            held = colours[card] = card_colours(game, catalogue[card])
+        found.update(held)
     if not found:
         return NO_COLOUR[game]
     order = ORDER[game]
     return "+".join(sorted(found, key=lambda c: (order.index(c) if c in order else len(order), c)))
+
+
+# Each card's colours, worked out once per catalogue: an event's thousands of decks play the same few hundred
+# cards, and the database and the page each ask for every deck's mix.
+_COLOURS: dict[str, tuple[object, dict[str, tuple[str, ...]]]] = {}
+
+
+def _colours_by_card(game: str, catalogue: object) -> dict[str, tuple[str, ...]]:
+    held = _COLOURS.get(game)
+    if held is None or held[0] is not catalogue:
+        held = _COLOURS[game] = (catalogue, {})
+    return held[1]
