@@ -14,7 +14,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from console import Ran
+from console import Ran, run_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -102,15 +102,7 @@ def cardkit_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyP
     monkeypatch.chdir(ROOT)
 
     def run(*args: str) -> Ran:
-        capsys.readouterr()
-        monkeypatch.setattr(sys, "argv", ["cardkit", *args])
-        try:
-            main()
-            code = 0
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-        out, err = capsys.readouterr()
-        return Ran(code, out, err)
+        return run_entry(main, list(args), capsys, monkeypatch)
 
     return run
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from typing import Callable
+
+import pytest
 
 
 @dataclass
@@ -12,3 +16,17 @@ class Ran:
     returncode: int
     stdout: str
     stderr: str
+
+
+def run_entry(entry: Callable[[], None], args: list[str], capsys: pytest.CaptureFixture[str],
+              monkeypatch: pytest.MonkeyPatch) -> Ran:
+    """Call a console entry point in this process as `cardkit ARGS`: what it printed and its exit code."""
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "argv", ["cardkit", *args])
+    try:
+        entry()
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    out, err = capsys.readouterr()
+    return Ran(code, out, err)

@@ -17,7 +17,7 @@ from typing import Callable
 import pytest
 
 from cardkit.cli import _fast
-from console import Ran
+from console import Ran, run_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,15 +119,7 @@ def run_in(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, 
         folder = tmp_path / f"run{next(counter)}"
         shutil.copytree(start, folder)
         monkeypatch.chdir(folder)
-        monkeypatch.setattr(sys, "argv", ["cardkit", *args])
-        capsys.readouterr()
-        try:
-            entry()
-            code = 0
-        except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-        out, err = capsys.readouterr()
-        return Ran(code, out, err), folder_files(folder)
+        return run_entry(entry, args, capsys, monkeypatch), folder_files(folder)
 
     return run
 
