@@ -12,7 +12,7 @@ import pytest
 from cardkit import GAMES, paths
 from cardkit.catalogue import records
 from cardkit.catalogue.records import card_records
-from cardkit.catalogue.store import load_game
+from cardkit.catalogue.store import CardTable, load_game
 from cardkit.errors import CatalogueError
 
 
@@ -42,10 +42,10 @@ def test_records_from_a_note_are_parsed_only_when_looked_up(catalogue: Path) -> 
     fresh("berserker", catalogue)
     records._records.cache_clear()
     table = card_records("berserker", catalogue)
-    assert isinstance(table, records._Noted) and table._parsed == {}
+    assert isinstance(table, CardTable) and table._built == {}
     some = next(iter(table))
     assert table[some] == load_game("berserker", catalogue).cards[some]
-    assert list(table._parsed) == [some]
+    assert list(table._built) == [some]
 
 
 def test_a_changed_catalogue_file_is_read_again_not_taken_from_the_note_of_its_old_bytes(catalogue: Path) -> None:

@@ -16,38 +16,13 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Mapping
 
 from cardkit import checkcache, paths
-from cardkit.catalogue.store import Card, CardId, game_files, read_catalogue_bytes, read_game
+from cardkit.catalogue.store import Card, CardId, CardTable, game_files, read_catalogue_bytes, read_game
 
 _FOLDER = "records"
 _MOST = 256 * 1024 * 1024  # a note holds the catalogue files twice over; far above any real catalogue
-
-
-class _Noted(Mapping[CardId, Card]):
-    """Records by id from a note's lines: `json id` TAB `json record`, parsed on first lookup."""
-
-    def __init__(self, texts: dict[CardId, str]) -> None:
-        self._texts = texts
-        self._parsed: dict[CardId, Card] = {}
-
-    def __getitem__(self, card_id: CardId) -> Card:
-        try:
-            return self._parsed[card_id]
-        except KeyError:
-            record: Card = json.loads(self._texts[card_id])
-            self._parsed[card_id] = record
-            return record
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self._texts
-
-    def __iter__(self) -> Iterator[CardId]:
-        return iter(self._texts)
-
-    def __len__(self) -> int:
-        return len(self._texts)
 
 
 def card_records(game: str, cards_dir: Path | None = None) -> Mapping[CardId, Card]:
@@ -83,11 +58,7 @@ def _name(key: bytes) -> str:
     return checkcache.note_name(key.split(b"\0", 1)[0].decode("utf-8", "replace"), key)
 
 
-def _note(key: bytes) -> Path:
-    return paths.cache_dir() / _FOLDER / _name(key)
-
-
-def _read_note(key: bytes) -> _Noted | None:
+def _read_note(key: bytes) -> CardTable[str, Card] | None:
     note = checkcache.read_note(_FOLDER, _name(key), _MOST)
     if note is None:
         return None
@@ -103,7 +74,8 @@ def _read_note(key: bytes) -> _Noted | None:
             texts[json.loads(card_id) if "\\" in card_id else card_id[1:-1]] = record
     except (UnicodeDecodeError, ValueError):
         return None
-    return _Noted(texts)
+    # Text that passed the strict reader once parses to the same records with plain json.loads.
+    return CardTable(texts, json.loads)
 
 
 def _write_note(key: bytes, cards: Mapping[CardId, Card]) -> None:

@@ -7,7 +7,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
 
 from cardkit import GAMES
 from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
@@ -149,18 +149,20 @@ def read_game(game: str, cards_dir: Path) -> GameCatalogue:
 _load = lru_cache(maxsize=16)(read_game)
 
 
+Source = TypeVar("Source")
 Built = TypeVar("Built")
 
 
-class CardTable(Mapping[CardId, Built]):
-    """A game's cards by id, each turned from its catalogue record into a game's own object on first use.
+class CardTable(Mapping[CardId, Built], Generic[Source, Built]):
+    """A game's cards by id, each turned from its source (a catalogue record, or the JSON text of one in
+    the card-records note) into what the caller needs (a game's own object, the record) on first use.
 
     A state file names a few dozen of a game's thousand cards: building only those is what keeps
     `battle moves` or `tcg apply` from spending most of its time on cards it never looks at.
     Iterating, `len` and `in` go by the catalogue's ids without building anything.
     """
 
-    def __init__(self, records: Mapping[CardId, Card], build: Callable[[Card], Built]) -> None:
+    def __init__(self, records: Mapping[CardId, Source], build: Callable[[Source], Built]) -> None:
         self._records = records
         self._build = build
         self._built: dict[CardId, Built] = {}

@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from cardkit.catalogue.records import card_records
-from cardkit.catalogue.store import CardId, CardTable
+from cardkit.catalogue.store import Card, CardId, CardTable
 from cardkit.games.battle.abilities import actions_of
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
@@ -77,6 +77,6 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
 
 
 @lru_cache(maxsize=2)
-def battle_cards(game: str) -> CardTable[BattleCard]:
+def battle_cards(game: str) -> CardTable[Card, BattleCard]:
     """Every card of `game` as a BattleCard, by id; each is built the first time it is looked up, and once."""
     return CardTable(card_records(game), partial(battle_card, game))
