@@ -127,6 +127,20 @@ def write_note(kind_folder: str, name: str, data: bytes, noun: str) -> None:
     prune(keep=note, kept_bytes=len(data), kind_folder=kind_folder)
 
 
+def read_keyed_note(kind_folder: str, name: str, key: bytes, most: int) -> bytes | None:
+    """What the note `name` holds after its first line, if that line is exactly `key` (`write_keyed_note`); None
+    otherwise, as for `read_note`: a note found by a name made from a digest of `key` must still hold that key."""
+    note = read_note(kind_folder, name, most)
+    if note is None or note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
+        return None
+    return note[len(key) + 1:]
+
+
+def write_keyed_note(kind_folder: str, name: str, key: bytes, payload: bytes, noun: str) -> None:
+    """Keep `payload` under the first line `key` as the note `name` (see `write_note`); `read_keyed_note` reads it."""
+    write_note(kind_folder, name, key + b"\n" + payload, noun)
+
+
 def seen(kind: str, data: bytes) -> bool:
     """True when exactly this content passed its check before."""
     return read_note(_FOLDER, note_name(kind, data), len(data)) == data

@@ -59,14 +59,12 @@ def _name(key: bytes) -> str:
 
 
 def _read_note(key: bytes) -> CardTable[str, Card] | None:
-    note = checkcache.read_note(_FOLDER, _name(key), _MOST)
-    if note is None:
-        return None
-    if note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
+    lines = checkcache.read_keyed_note(_FOLDER, _name(key), key, _MOST)
+    if lines is None:
         return None
     texts: dict[CardId, str] = {}
     try:
-        for line in note[len(key) + 1:].decode("utf-8").split("\n")[:-1]:
+        for line in lines.decode("utf-8").split("\n")[:-1]:
             card_id, tab, record = line.partition("\t")
             if not tab:
                 return None
@@ -82,4 +80,4 @@ def _write_note(key: bytes, cards: Mapping[CardId, Card]) -> None:
     """Keep the records for the next run; a cache folder that can't be written is not an error."""
     lines = "".join(f"{json.dumps(card_id, ensure_ascii=False)}\t{json.dumps(record, ensure_ascii=False)}\n"
                     for card_id, record in cards.items())
-    checkcache.write_note(_FOLDER, _name(key), key + b"\n" + lines.encode("utf-8"), "card records note")
+    checkcache.write_keyed_note(_FOLDER, _name(key), key, lines.encode("utf-8"), "card records note")

@@ -127,11 +127,11 @@ def _remembered_tables(key: bytes) -> Tables | None:
 
     from cardkit import checkcache
 
-    note = checkcache.read_note(_TABLES_FOLDER, checkcache.note_name("tables", key), len(key) + (1 << 20))
-    if note is None or note[:len(key)] != key or note[len(key):len(key) + 1] != b"\n":
+    note = checkcache.read_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables", key), key, len(key) + (1 << 20))
+    if note is None:
         return None
     try:
-        tables = json.loads(note[len(key) + 1:])
+        tables = json.loads(note)
     except ValueError:
         return None
     if not (isinstance(tables, list) and tables and all(
@@ -148,8 +148,8 @@ def _remember_tables(key: bytes, tables: Tables) -> None:
 
     from cardkit import checkcache
 
-    data = key + b"\n" + json.dumps(tables, ensure_ascii=False).encode("utf-8")
-    checkcache.write_note(_TABLES_FOLDER, checkcache.note_name("tables", key), data, "table statements note")
+    data = json.dumps(tables, ensure_ascii=False).encode("utf-8")
+    checkcache.write_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables", key), key, data, "table statements note")
 
 
 def _write(conn: sqlite3.Connection, tables: Tables, rows: CatalogueRows,
