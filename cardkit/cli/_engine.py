@@ -45,7 +45,7 @@ def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.T
     @guarded
     def moves_command(
         state_file: Annotated[Path, typer.Argument(metavar="STATE", help="A state written by `new` or `apply`.")],
-        limit: LimitOption = 1000,
+        limit: LimitOption = commands.MOVES_LIMIT_DEFAULT,
         as_json: JsonOption = False,
     ) -> None:
         """Every legal action of the player to act, one per line, as `apply` takes them.

@@ -24,6 +24,8 @@ ENGINE_MODULES: dict[str, str] = {
 """The command group of each engine and the module whose `ENGINE` it runs."""
 MOVES_LIMIT_RANGE = (1, 100_000)
 """`moves --limit`'s range: a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes."""
+MOVES_LIMIT_DEFAULT = 1000
+"""`moves --limit` when not given, on typer's path and the fast path alike."""
 
 
 def engine(module: str) -> "Engine[Any, Any]":

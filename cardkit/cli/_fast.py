@@ -55,8 +55,11 @@ def _plain_path(text: str) -> bool:
     return os.access(text, os.R_OK)
 
 
-def _limit(text: str) -> Optional[int]:
-    from cardkit.cli._engine_commands import MOVES_LIMIT_RANGE
+def _limit(text: str | None) -> Optional[int]:
+    from cardkit.cli._engine_commands import MOVES_LIMIT_DEFAULT, MOVES_LIMIT_RANGE
+
+    if text is None:
+        return MOVES_LIMIT_DEFAULT
 
     if not (text.isascii() and text.isdigit() and len(text) <= 6):
         return None
@@ -100,7 +103,7 @@ def plain_call(args: Sequence[str]) -> Optional[Call]:
     paths = [words[0], *([values["--out"]] if "--out" in values else [])]
     if not all(_plain_path(p) for p in paths):
         return None
-    limit = _limit(values["--limit"]) if "--limit" in values else 1000
+    limit = _limit(values.get("--limit"))
     if limit is None:
         return None
     out = Path(values["--out"]) if "--out" in values else None
