@@ -90,19 +90,16 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
     """The published page of `result` as HTML text; cards link to their pages under `card_url` (see `card_links`)."""
     meta = meta or metagame(result)
     links: CardUrl = card_links(card_url)
-    many_games = meta.decks["game"].nunique() > 1
-    decks = meta.decks.to_dict("records")
-    mixes = meta.mixes.to_dict("records")
-    cards = meta.cards.to_dict("records")
-    sizes = meta.sizes.to_dict("records")
+    decks = meta.records("decks")
+    mixes = meta.records("mixes")
+    cards = meta.records("cards")
+    sizes = meta.records("sizes")
+    many_games = len({d["game"] for d in decks}) > 1
     top = cards[:TOP_CARDS_CHARTED]
     by_deck: dict[int, list[dict[str, Any]]] = {}
-    # Column by column: `to_dict("records")` boxes every value of a big event's 150,000 rows one by one.
-    frame = meta.deck_cards
-    keys = ("deck", "section", "card", "name", "kind", "count")
-    for values in zip(*(frame[k].tolist() for k in keys)):
-        record = dict(zip(keys, values))
-        by_deck.setdefault(int(record["deck"]), []).append(record)
+    for row in meta.rows["deck_cards"]:
+        by_deck.setdefault(row[0], []).append({"deck": row[0], "section": row[3], "card": row[4], "name": row[5],
+                                                "kind": row[6], "count": row[7]})
     # Without an event format each deck was checked in its own, which its copied list must keep.
     formats = {s.path: s.report.format for s in result.submissions}
     summary = [("legal decks published", len(decks)), ("mixes", len(mixes)), ("different cards", len(cards)),
