@@ -22,8 +22,8 @@ the placeholder `X` (`attack c3 c4 vampirism X`), which `apply` refuses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar
+from dataclasses import FrozenInstanceError
+from typing import Any, Callable, ClassVar, TypeVar, dataclass_transform
 
 from cardkit.errors import CardkitError
 from cardkit.visible import quoted
@@ -51,13 +51,13 @@ def _shown(value: Value) -> str:
     return "X" if value is None else str(value)
 
 
-@dataclass(frozen=True, slots=True)
 class Word:
     """One word of an action's text after its verb: what it may be, how it reads, how it prints."""
 
-    regex: str
-    read: Callable[[str], Any] = str
-    show: Callable[[Any], str] = str
+    __slots__ = ("regex", "read", "show")
+
+    def __init__(self, regex: str, read: Callable[[str], Any] = str, show: Callable[[Any], str] = str) -> None:
+        self.regex, self.read, self.show = regex, read, show
 
 
 WHERE = Word(_LOC)
@@ -70,6 +70,69 @@ NUMBER = Word(_N, _value, _shown)
 NAME = Word(r"[a-z][a-z_]{0,30}")
 
 
+F = TypeVar("F", bound="Frozen")
+
+
+@dataclass_transform(frozen_default=True)
+class Frozen:
+    """A frozen value, as a frozen dataclass is one: built from its fields (positionally or by name, in annotation
+    order, with class-level defaults), equal to a value of the same class with equal fields, hashed and printed from
+    them, and never changed. Twenty dataclasses compiled their generated methods at every start, most of the cost of
+    importing the notation; these classes share one set of methods instead."""
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls) -> None:
+        # Annotations are strings here (`from __future__ import annotations`): a ClassVar is not a field.
+        own = [name for name, hint in cls.__dict__.get("__annotations__", {}).items() if not hint.startswith("ClassVar")]
+        cls._fields = cls._fields + tuple(name for name in own if name not in cls._fields)
+        cls._defaults = {**cls._defaults, **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
+        setattr(cls, "__match_args__", cls._fields)  # as a dataclass's, for `case Move(frm, to)`
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = self._fields
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__}() takes {len(names)} arguments but {len(args)} were given")
+        put = object.__setattr__
+        for name, value in zip(names, args):
+            put(self, name, value)
+        for name in names[len(args):]:
+            if name in kwargs:
+                put(self, name, kwargs.pop(name))
+            elif name in self._defaults:
+                put(self, name, self._defaults[name])
+            else:
+                raise TypeError(f"{type(self).__name__}() missing argument {name!r}")
+        if kwargs:
+            raise TypeError(f"{type(self).__name__}() got unexpected or repeated arguments {sorted(kwargs)}")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in self._fields)})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def replace(value: F, **changes: Any) -> F:
+    """`value` with the fields `changes` names changed, as `dataclasses.replace` makes one."""
+    return type(value)(**{**{name: getattr(value, name) for name in value._fields}, **changes})
+
+
 class BadActionText(CardkitError):
     """The text is not a battle action."""
 
@@ -80,7 +143,7 @@ class BadActionText(CardkitError):
         super().__init__(f"not a battle action: {quoted(text)}; expected {SYNTAX} (WHERE: a square a1-e6 or #id)")
 
 
-class Action:
+class Action(Frozen):
     """Base of every battle action; `Action.parse(text)` returns the matching kind.
 
     Most kinds are their verb and a fixed list of `words`, one per field in field
@@ -123,7 +186,7 @@ class Action:
         return make(*(w.read(g) for w, g in zip(cls.words, m.groups())))
 
     def __str__(self) -> str:
-        return " ".join([self.verb, *(w.show(getattr(self, f.name)) for w, f in zip(self.words, fields(self)))])  # type: ignore[arg-type]
+        return " ".join([self.verb, *(w.show(getattr(self, name)) for w, name in zip(self.words, self._fields))])
 
     @property
     def acting(self) -> str | None:
@@ -132,7 +195,6 @@ class Action:
         return None if value is None else str(value)
 
 
-@dataclass(frozen=True, slots=True)
 class Move(Action):
     """Orthogonal steps onto empty squares, up to the card's steps."""
 
@@ -142,8 +204,7 @@ class Move(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, WHERE)
 
 
-@dataclass(frozen=True, slots=True)
-class Surprise:
+class Surprise(Frozen):
     """A surprise action (Unerwartete Aktion) answering a strike before its dice: a ranged ability of the answering card."""
 
     actor: str
@@ -154,7 +215,6 @@ class Surprise:
         return f"surprise {self.actor} {self.ability} {_shown(self.damage)}"
 
 
-@dataclass(frozen=True, slots=True)
 class Attack(Action):
     """A strike, with the defender named by the attacked side and the dice rolled.
 
@@ -226,7 +286,6 @@ class Attack(Action):
         return text
 
 
-@dataclass(frozen=True, slots=True)
 class Ranged(Action):
     """A ranged melee: over one square in a straight line, effect 1 unless the card says otherwise."""
 
@@ -236,7 +295,6 @@ class Ranged(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, WHERE)
 
 
-@dataclass(frozen=True, slots=True)
 class Shoot(Action):
     """A shot of X damage, or X-Y-Z chosen by one die; no defender may be named against it.
 
@@ -262,21 +320,18 @@ class Shoot(Action):
         return text + (f" dice {self.die}" if self.die is not None else "")
 
 
-@dataclass(frozen=True, slots=True)
 class Throw(Shoot):
     """A throw (Wurf): a special attack from a distance, damage as a shot's."""
 
     verb: ClassVar[str] = "throw"
 
 
-@dataclass(frozen=True, slots=True)
 class Discharge(Shoot):
     """A discharge (Entladung): a magic attack from a distance, damage as a shot's, 0 when the card gives none."""
 
     verb: ClassVar[str] = "discharge"
 
 
-@dataclass(frozen=True, slots=True)
 class Deathblow(Action):
     """A death blow X (Todesstoß): destroys the adjacent cards left with X life or less."""
 
@@ -286,14 +341,12 @@ class Deathblow(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, NUMBER)
 
 
-@dataclass(frozen=True, slots=True)
 class End(Action):
     """End the turn; the other player's closed cards open."""
 
     verb: ClassVar[str] = "end"
 
 
-@dataclass(frozen=True, slots=True)
 class AddCounters(Action):
     """Put N counters (Spielmarken) on a card, or take them off with a minus sign."""
 
@@ -303,7 +356,6 @@ class AddCounters(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, SIGNED)
 
 
-@dataclass(frozen=True, slots=True)
 class Pay(Action):
     """Pay N counters from a card: it loses exactly N."""
 
@@ -313,7 +365,6 @@ class Pay(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, COUNT)
 
 
-@dataclass(frozen=True, slots=True)
 class Mark(Action):
     """Set a named marker on a card (`poison 1`); 0 takes it off."""
 
@@ -324,7 +375,6 @@ class Mark(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, NAME, COUNT)
 
 
-@dataclass(frozen=True, slots=True)
 class Acquire(Action):
     """A judge's action: the card gains an ability code in play (`-CODE` takes an acquired one away)."""
 
@@ -342,7 +392,6 @@ class Acquire(Action):
         return f"acquire {self.actor} {'-' if self.remove else ''}{self.code}"
 
 
-@dataclass(frozen=True, slots=True)
 class Collect(Action):
     """A card with a counter ability closes for the turn and gets one counter (Spielmarke)."""
 
@@ -351,7 +400,6 @@ class Collect(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE,)
 
 
-@dataclass(frozen=True, slots=True)
 class ToDeck(Action):
     """Put a card into its owner's deck, where it becomes a new card."""
 
@@ -360,7 +408,6 @@ class ToDeck(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE,)
 
 
-@dataclass(frozen=True, slots=True)
 class Call(Action):
     """A judge's action: a card of its owner's deck (the stack) called into the game zone; the deck is shuffled."""
 
@@ -370,7 +417,6 @@ class Call(Action):
     words: ClassVar[tuple[Word, ...]] = (CARD_ID, PLACE)
 
 
-@dataclass(frozen=True, slots=True)
 class FromGraveyard(Action):
     """A judge's action: a card back from the graveyard into the game zone."""
 
@@ -380,7 +426,6 @@ class FromGraveyard(Action):
     words: ClassVar[tuple[Word, ...]] = (CARD_ID, PLACE)
 
 
-@dataclass(frozen=True, slots=True)
 class TakeFromDeck(Action):
     """A judge's action: the top card of the seat's deck into the game zone; the deck is shuffled."""
 
@@ -390,7 +435,6 @@ class TakeFromDeck(Action):
     words: ClassVar[tuple[Word, ...]] = (SEAT, PLACE)
 
 
-@dataclass(frozen=True, slots=True)
 class Look(Action):
     """A judge's action: the seat's player (only the owner) looks at its deck, which is shuffled after."""
 
