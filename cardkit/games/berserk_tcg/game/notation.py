@@ -141,12 +141,14 @@ class Discard:
 
 
 Action = Union[Draw, Pass, End, Open, Move, Attack, Defend, Discard]
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("open", re.compile(rf"open ({_ID})(?: pay ({_ID}(?:,{_ID})*))?(?: by player ([12]))?")),
-    ("move", re.compile(rf"move ({_REF}) to ({_CITY})")),
-    ("attack", re.compile(rf"attack ({_CITY}) with ({_REF}(?:,{_REF})*)")),
-    ("defend", re.compile(rf"defend ({_CITY}) with (none|{_ID}(?:,{_ID})*)")),
-    ("discard", re.compile(rf"discard ({_ID}(?:,{_ID})*)")),
+# Patterns as text, compiled by `re` (and kept in its cache) the first time `parse` tries one: `moves`
+# parses nothing, and `apply` needs only the kinds it is given.
+_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("open", rf"open ({_ID})(?: pay ({_ID}(?:,{_ID})*))?(?: by player ([12]))?"),
+    ("move", rf"move ({_REF}) to ({_CITY})"),
+    ("attack", rf"attack ({_CITY}) with ({_REF}(?:,{_REF})*)"),
+    ("defend", rf"defend ({_CITY}) with (none|{_ID}(?:,{_ID})*)"),
+    ("discard", rf"discard ({_ID}(?:,{_ID})*)"),
 )
 _WORDS: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "end": End()}
 
@@ -157,7 +159,7 @@ def parse(text: str) -> Action:
     if clean in _WORDS:
         return _WORDS[clean]
     for kind, pattern in _PATTERNS:
-        m = pattern.fullmatch(clean)
+        m = re.fullmatch(pattern, clean)
         if m is None:
             continue
         if kind == "open":

@@ -78,12 +78,14 @@ class End:
 FleetAction = Union[Move, Forward, Fire, Discard, End]
 _SQ = r"[a-zA-Z]\d{1,2}"
 _CARD = r"[^\s,]+"
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("move", re.compile(rf"move ({_SQ}) ({_SQ}) card ({_CARD})")),
-    ("forward", re.compile(rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)")),
-    ("fire", re.compile(rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?")),
-    ("discard", re.compile(rf"discard ({_CARD}(?:,{_CARD})*)")),
-    ("end", re.compile("end")),
+# Patterns as text, compiled by `re` (and kept in its cache) the first time `parse_action` tries one:
+# `moves` parses nothing, and `apply` needs only the kinds it is given.
+_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("move", rf"move ({_SQ}) ({_SQ}) card ({_CARD})"),
+    ("forward", rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)"),
+    ("fire", rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?"),
+    ("discard", rf"discard ({_CARD}(?:,{_CARD})*)"),
+    ("end", "end"),
 )
 
 
@@ -92,7 +94,7 @@ def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
     rules = rules or load_rules()
     clean = " ".join(text.split())
     for kind, pattern in _PATTERNS:
-        m = pattern.fullmatch(clean)
+        m = re.fullmatch(pattern, clean)
         if m is None:
             continue
 
