@@ -9,6 +9,11 @@ Berserk Online battle of two placements, a seeded TCG game of two bundled decks,
 sandbox mode), the actions those sessions apply. Medians of N interleaved runs, of the wall time
 and of the CPU time (user + system) of each new process, which moves less with the load of a shared
 machine. The issue's goal: every command within 3x its floor.
+
+Both ways Python may start, in one run: as this environment has it (a machine that sets
+PYTHONDONTWRITEBYTECODE compiles cardkit's modules in every process), and with bytecode kept, as an
+install from a wheel leaves it: cardkit and the floor alike given a fresh PYTHONPYCACHEPREFIX
+directory, each job run once untimed to fill it.
 """
 
 from __future__ import annotations
@@ -46,15 +51,23 @@ ACTIONS = {
 CPU: dict[str, list[float]] = {}
 
 
-def run(args: list[str], job: str = "") -> None:
+def run(args: list[str], job: str = "", env: dict[str, str] | None = None) -> None:
     """Run `args` to the end; with `job`, note the CPU seconds (user + system) the process took under that name."""
-    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise subprocess.CalledProcessError(process.returncode, args)
     if job:
         CPU.setdefault(job, []).append(usage.ru_utime + usage.ru_stime)
+
+
+def environments(cache: Path) -> dict[str, dict[str, str]]:
+    """The two ways a process starts: this environment as it is, and with bytecode kept in `cache`."""
+    kept = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    kept["PYTHONPYCACHEPREFIX"] = str(cache)
+    written = "not written" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "as this environment keeps it"
+    return {f"bytecode {written}": dict(os.environ), "bytecode kept": kept}
 
 
 def main() -> None:
@@ -64,32 +77,39 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         jobs = {}
+        ways = environments(folder / "pycache")
         for engine, setup in SETUP.items():
             state, after = folder / f"{engine}.json", folder / f"{engine}-after.json"
             run(CARDKIT + setup + ["--out", str(state)])
-            jobs[f"{engine} moves"] = lambda s=state, e=engine: run(CARDKIT + [s.stem, "moves", str(s)], f"{e} moves")
-            jobs[f"{engine} apply"] = lambda e=engine, s=state, a=after: run(
-                CARDKIT + [e, "apply", str(s), *ACTIONS[e], "--out", str(a)], f"{e} apply")
-            jobs[f"{engine} floor"] = lambda s=state, e=engine: run(FLOOR + [str(s), str(folder / "floor.json")], f"{e} floor")
+            for way, env in ways.items():
+                moves = CARDKIT + [engine, "moves", str(state)]
+                apply = CARDKIT + [engine, "apply", str(state), *ACTIONS[engine], "--out", str(after)]
+                floor = FLOOR + [str(state), str(folder / "floor.json")]
+                for name, args in (("moves", moves), ("apply", apply), ("floor", floor)):
+                    job = f"{engine} {name}, {way}"
+                    run(args, env=env)  # filling the bytecode cache, where it is kept
+                    jobs[job] = lambda a=args, j=job, e=env: run(a, j, e)
         medians = interleaved_medians(jobs, repeat)
-        print(f"engine commands, each a new process (median of {repeat}):")
-        for engine in SETUP:
-            floor = medians[f"{engine} floor"]
-            print(f"  {engine:7} moves {medians[f'{engine} moves'] * 1000:7.0f} ms   "
-                  f"apply ({len(ACTIONS[engine])} actions) {medians[f'{engine} apply'] * 1000:7.0f} ms   "
-                  f"floor: load + dump of the state {floor * 1000:5.0f} ms")
         cpu = {job: statistics.median(seconds) for job, seconds in CPU.items()}
-        print(f"the same, CPU time (user + system) of each process (median of {repeat}):")
-        for engine in SETUP:
-            print(f"  {engine:7} moves {cpu[f'{engine} moves'] * 1000:7.0f} ms   "
-                  f"apply ({len(ACTIONS[engine])} actions) {cpu[f'{engine} apply'] * 1000:7.0f} ms   "
-                  f"floor: load + dump of the state {cpu[f'{engine} floor'] * 1000:5.0f} ms")
-        for engine in SETUP:
-            for command in ("moves", "apply"):
-                print(ratio_line(f"{engine} {command}", medians[f"{engine} {command}"], medians[f"{engine} floor"],
-                                 "json load + dump of its state (new process each)", goal=3))
-                print(ratio_line(f"{engine} {command}, CPU time", cpu[f"{engine} {command}"], cpu[f"{engine} floor"],
-                                 "the floor's CPU time", goal=3))
+        for way in ways:
+            print(f"engine commands, each a new process, {way} (median of {repeat}):")
+            for engine in SETUP:
+                print(f"  {engine:7} moves {medians[f'{engine} moves, {way}'] * 1000:7.0f} ms   "
+                      f"apply ({len(ACTIONS[engine])} actions) {medians[f'{engine} apply, {way}'] * 1000:7.0f} ms   "
+                      f"floor: load + dump of the state {medians[f'{engine} floor, {way}'] * 1000:5.0f} ms")
+            print(f"the same, CPU time (user + system) of each process (median of {repeat}):")
+            for engine in SETUP:
+                print(f"  {engine:7} moves {cpu[f'{engine} moves, {way}'] * 1000:7.0f} ms   "
+                      f"apply ({len(ACTIONS[engine])} actions) {cpu[f'{engine} apply, {way}'] * 1000:7.0f} ms   "
+                      f"floor: load + dump of the state {cpu[f'{engine} floor, {way}'] * 1000:5.0f} ms")
+        for way in ways:
+            for engine in SETUP:
+                floor = f"{engine} floor, {way}"
+                for command in ("moves", "apply"):
+                    job = f"{engine} {command}, {way}"
+                    print(ratio_line(job, medians[job], medians[floor],
+                                     "json load + dump of its state (new process each)", goal=3))
+                    print(ratio_line(f"{job}, CPU time", cpu[job], cpu[floor], "the floor's CPU time", goal=3))
 
 
 if __name__ == "__main__":
