@@ -151,7 +151,7 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
         if (order := _utf16_without_bom(data)) is not None:
             raise UnreadableInput(path, f"{order} text without a byte-order mark, not UTF-8: {SAVE_AS_UTF8}",
                                   hint=_iconv_advice(path, order))
-        raise UnreadableInput(path, "binary file (contains NUL bytes)")
+        raise UnreadableInput(path, f"holds a NUL byte at {_where_byte(data, data.index(0))} (a binary file?)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -159,6 +159,16 @@ def decode_text(path: str | os.PathLike[str], data: bytes) -> str:
         raise UnreadableInput(path, f"not UTF-8 (byte {exc.start}){read_as}", hint=advice) from None
     # Looking for a CR among the bytes is quick; looking for CRLF in the decoded text of a big catalogue file is not.
     return text.replace("\r\n", "\n") if b"\r" in data else text
+
+
+def _where_byte(data: bytes, index: int) -> str:
+    """`line L, column C` of the byte at `index`, as an editor counts them (columns in characters)."""
+    start = data.rfind(b"\n", 0, index) + 1
+    if start == 0 and data.startswith(b"\xef\xbb\xbf"):
+        start = 3
+    line = data.count(b"\n", 0, index) + 1
+    column = len(data[start:index].decode("utf-8", "replace")) + 1
+    return f"line {line}, column {column}"
 
 
 # What a file in another encoding needs, in words true wherever they are read; a terminal adds the iconv line.
@@ -169,13 +179,19 @@ def _utf16_without_bom(data: bytes) -> str | None:
     """`UTF-16LE` or `UTF-16BE` when NUL-laden bytes read strictly as lines of printable text in that order.
 
     Some exporters write UTF-16 with no byte-order mark; its ASCII letters carry a NUL byte each. Said
-    only when every character is printable text (no NUL, no control but line ends and tabs), which
-    binary data almost never is; cardkit still does not decode it, it names the `iconv` line.
+    only when at least a quarter of the bytes in one order's high-byte places are NUL and every character
+    is printable text (no NUL, no control but line ends and tabs), which binary data almost never is;
+    cardkit still does not decode it, it names the `iconv` line.
     """
     if len(data) % 2:
         return None
     sample = data[:65536]
-    for order in ("UTF-16LE", "UTF-16BE"):
+    for order, high in (("UTF-16LE", sample[1::2]), ("UTF-16BE", sample[::2])):
+        # Every ASCII character (the header, counts, spaces, line ends) puts a NUL in its high byte: a deck
+        # by Russian names still has a third of them. A stray NUL or two in UTF-8 text is damage, not UTF-16,
+        # and its iconv line would garble the file.
+        if high.count(0) * 4 < len(high):
+            continue
         try:
             text = sample.decode(order.lower())
         except UnicodeDecodeError:

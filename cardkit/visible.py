@@ -6,7 +6,8 @@ overwrites one, a newline that splits a CSV row, or a right-to-left override
 that reverses what follows. Every renderer passes such text through `visible`,
 which writes each character Python does not call printable (controls, format
 characters such as the bidi overrides, line and paragraph separators) the way
-`repr` does: `\\x1b`, `\\r`, `\\n`, `\\u202e`. The plain space stays a space.
+`repr` does: `\\x1b`, `\\r`, `\\n`, `\\u202e`; a byte of a file name that is not UTF-8 as
+the byte, `\\xff` (not Python's `\\udcff`). The plain space stays a space.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ def _escape(ch: str) -> str:
     if ch in _NAMED:
         return _NAMED[ch]
     code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:
+        # A byte that is not UTF-8 in a file name, which Python keeps as a lone surrogate: shown as the byte it is.
+        code -= 0xDC00
     if code < 0x100:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

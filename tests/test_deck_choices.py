@@ -286,3 +286,35 @@ def test_lines_that_name_the_same_cards_share_one_set_of_candidates_not_a_copy_e
     choices = open_choices(deck)
     assert len(choices) == 51 and len({id(c.candidates) for c in choices}) == 1
     assert [len(same) for same in questions(choices)] == [51]
+
+
+def test_resolve_tells_a_line_that_names_no_card_as_validate_does_and_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "pasted.deck"
+    deck.write_text("game: berserk-tcg\n2 Gats\n3 BK1-12\n", encoding="utf-8")
+    validated = runner.invoke(app, ["validate", str(deck)])
+    (told,) = [line for line in validated.stdout.splitlines() if "UNKNOWN_CARD" in line]
+    assert "did you mean Guts" in told
+    result = runner.invoke(app, ["deck", "resolve", str(deck)])
+    assert result.exit_code == validated.exit_code == 1
+    assert result.stderr.splitlines()[0] == told
+    # The rest is still written, the unknown line as written: the player fixes it and resolves again.
+    assert result.stdout == "game: berserk-tcg\n\nMain\n2 Gats\n3 Guts (BK1-012)\n"
+
+
+def test_resolve_tells_a_line_that_names_no_card_before_asking_and_still_exits_1(
+        runner: CliRunner, tmp_path: Path, on_a_terminal: None) -> None:
+    deck = tmp_path / "pasted.deck"
+    deck.write_text("game: berserk-tcg\n2 Gats\n3 Guts\n", encoding="utf-8")
+    result = runner.invoke(app, ["deck", "resolve", str(deck)], input="2\n")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.index("UNKNOWN_CARD") < result.stderr.index("(1/1) line 3: 3 Guts is 15 cards")
+    assert result.stdout.endswith("\n2 Gats\n3 Guts (BK1-012)\n")
+
+
+def test_resolve_without_a_terminal_lists_a_line_that_names_no_card_with_the_choices(
+        runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "pasted.deck"
+    deck.write_text("game: berserk-tcg\n2 Gats\n3 Guts\n", encoding="utf-8")
+    result = runner.invoke(app, ["deck", "resolve", str(deck)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.index("UNKNOWN_CARD") < result.stderr.index("AMBIGUOUS_CARD")

@@ -154,4 +154,17 @@ def test_binary_bytes_with_nuls_are_still_called_binary(tmp_path: Path) -> None:
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00")
     with pytest.raises(UnreadableInput) as exc:
         read_deck(path)
-    assert exc.value.message.endswith("binary file (contains NUL bytes)")
+    assert exc.value.message.endswith("holds a NUL byte at line 3, column 1 (a binary file?)")
+
+
+@pytest.mark.parametrize("text", ["game: berserk-tcg\n3 G\x00uts\n", "game: berserk-tcg\n3 G\x00uts\n1 Casca\n",
+                                  "game: berserk-tcg\n3 Ёж\x00 \n"])
+def test_a_single_nul_byte_in_utf_8_text_is_placed_by_line_and_column_not_called_utf_16(
+        tmp_path: Path, text: str) -> None:
+    path = tmp_path / "damaged.deck"
+    path.write_bytes(text.encode("utf-8"))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    column = text.split("\n")[1].index("\x00") + 1
+    assert exc.value.message == f"{path}: holds a NUL byte at line 2, column {column} (a binary file?)"
+    assert exc.value.hint is None

@@ -42,7 +42,7 @@ def test_standard_input_at_exactly_the_limit_is_read(monkeypatch: pytest.MonkeyP
 
 def test_binary_standard_input_is_refused_like_a_binary_file(monkeypatch: pytest.MonkeyPatch) -> None:
     _stdin(monkeypatch, b"3 Guts\x00")
-    with pytest.raises(UnreadableInput, match=r"^<stdin>: binary file"):
+    with pytest.raises(UnreadableInput, match=r"^<stdin>: holds a NUL byte at line 1, column 7 \(a binary file\?\)$"):
         read_text_input("-")
 
 

@@ -196,12 +196,14 @@ def resolve_command(
     `deck convert` writes it, every resolved line `N Name (ID)`, to --out or
     stdout, never over DECK. Questions need a terminal: without one (or with
     DECK from standard input) the lines and their cards are listed and the
-    exit is 2. Answer 0 to leave a line as written.
+    exit is 2. Answer 0 to leave a line as written. A line that names no card
+    (UNKNOWN_CARD, with the close names `validate` suggests) is listed first
+    and left as written, and the exit is 1.
     """
     from cardkit.cli._render import problem_line
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import CONVERTED_DECK
-    from cardkit.decks.choices import ChoicesNeeded, open_choices, questions, resolved_deck
+    from cardkit.decks.choices import NO_CARD_CODES, ChoicesNeeded, no_card_lines, open_choices, questions, resolved_deck
     from cardkit.errors import BadArgument
     from cardkit.jsonio import is_stdin
     from cardkit.outputs import Output
@@ -213,11 +215,15 @@ def resolve_command(
     stdin_once(deck)
     read = read_deck(deck, format_name)
     choices = open_choices(read)
-    if choices and not _can_ask(deck):
-        lines = {(c.line, c.pointer) for c in choices}
-        # Folded as `validate` folds them: 500 lines of `1 Guts` list the 15 cards once, not 500 times.
-        for p in fold_repeats(p for p in read.problems if p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines):
-            typer.echo(problem_line(p), err=True)
+    no_card = no_card_lines(read)
+    asking = bool(choices) and _can_ask(deck)
+    lines = set() if asking else {(c.line, c.pointer) for c in choices}
+    # Told before any question, in file order, folded as `validate` folds them: 500 lines of `1 Guts` list
+    # the 15 cards once, not 500 times.
+    for p in fold_repeats(p for p in read.problems if p.code in NO_CARD_CODES
+                          or (p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines)):
+        typer.echo(problem_line(p), err=True)
+    if choices and not asking:
         raise ChoicesNeeded(read, choices, deck_on_stdin=is_stdin(deck))
     chosen: dict[int, str] = {}
     asked = questions(choices)
@@ -231,11 +237,14 @@ def resolve_command(
         typer.echo(f"{left} line(s) left as written", err=True)
     if target is None:
         typer.echo(text, nl=False)
-        return
-    try:
-        target.write(text)
-    except OSError as exc:
-        raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
+    else:
+        try:
+            target.write(text)
+        except OSError as exc:
+            raise BadArgument(f"can't write {out}: {exc.strerror or exc}") from None
+    if no_card:
+        # The deck is written (those lines as written), but it names cards that don't exist: a finding, as in `validate`.
+        raise typer.Exit(EXIT_FINDING)
 
 
 @deck_app.command("formats")

@@ -15,7 +15,11 @@ from cardkit.catalogue.candidates import Candidate, candidates
 from cardkit.catalogue.store import CardId, load_game
 from cardkit.decks.model import Deck, Entry
 from cardkit.errors import BadArgument, CardkitError
+from cardkit.problems import Problem
 from cardkit.visible import quoted
+
+# A line naming no card of the deck's game: no answer resolves it, so the player must be told, as `validate` tells.
+NO_CARD_CODES = frozenset({"UNKNOWN_CARD", "WRONG_GAME"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,12 @@ def open_choices(deck: Deck) -> list[Choice]:
                 shared = made[e.candidates] = candidates(catalogue, e.candidates)
             out.append(Choice(i, e.section, e.line, e.pointer, e.text, e.count, shared))
     return out
+
+
+def no_card_lines(deck: Deck) -> list[Problem]:
+    """The problems of `deck`'s lines that name no card of its game (`UNKNOWN_CARD` with its close names,
+    `WRONG_GAME`), exactly as `validate` reports them, in file order."""
+    return [p for p in deck.problems if p.code in NO_CARD_CODES]
 
 
 def questions(choices: list[Choice]) -> list[list[Choice]]:

@@ -143,7 +143,7 @@ def _next_id(conn: Any, table: str) -> int:
 def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
     """One event's rows. Ids are given here rather than read back row by row, so each table takes one
     `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
-    from cardkit.tournament.frame import metagame
+    from cardkit.tournament.frame import COLUMNS, metagame
     from cardkit.tournament.metagame import mix
 
     s = result.summary()
@@ -152,13 +152,12 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
         "VALUES (?,?,?,?,?,?,?,?,?,?)",
         (result.event, result.format, result.registrations, int(result.ok), s["rows"], s["legal"], s["illegal"],
          s["unreadable"], s["missing"], s["warnings"])).lastrowid
-    tables = metagame(result).tables()
+    meta = metagame(result)
     for name in METAGAME_TABLES:
-        frame = tables[name]
-        columns = ", ".join(["event_id", *frame.columns])
-        marks = ", ".join("?" * (len(frame.columns) + 1))
+        columns = ", ".join(["event_id", *COLUMNS[name]])
+        marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
         conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
-                         [(event_id, *row) for row in frame.astype(object).itertuples(index=False, name=None)])
+                         [(event_id, *row) for row in meta.rows[name]])
     conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
                      [(event_id, p.code, p.severity.value, p.message, p.line, p.file) for p in result.problems])
     deck_id, verdict_id = _next_id(conn, "decks"), _next_id(conn, "verdicts")

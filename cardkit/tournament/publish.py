@@ -21,7 +21,7 @@ from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
 from cardkit.tournament.frame import CARD_COLUMNS, CARD_TABLE_COLUMNS, DECK_COLUMNS, TABLES, Metagame, metagame
-from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
+from cardkit.tournament.pages import CardUrl, card_labels, card_links, html, mix_fill, render, shown
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
@@ -63,13 +63,18 @@ def deck_text(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
     return lines
 
 
-def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None, links: CardUrl) -> dict[str, Any]:
+def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None, links: CardUrl,
+              items: dict[tuple[Any, ...], str]) -> dict[str, Any]:
     """One legal deck for the template: main then side, grouped by kind with the count of each group,
-    each card as (count, id, name, link or None).
+    each group's cards as its list items (`COUNT NAME (ID)`, the name a link when there is one), and
+    the deck's text (`deck_text`) as the lines of its box; `items` keeps each item made.
 
     Plain records, not DataFrame filters: a big event has thousands of lists, and a
     DataFrame operation per list cost seconds.
     """
+    from markupsafe import Markup, escape
+
+    game = deck["game"]
     sections = []
     for section in SECTIONS:
         kinds: dict[str, list[dict[str, Any]]] = {}
@@ -79,30 +84,39 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
         if not kinds:
             continue
         totals = {kind: sum(int(r["count"]) for r in kinds[kind]) for kind in kinds}
-        groups = [{"kind": kind, "total": totals[kind],
-                   "cards": [(int(r["count"]), r["card"], r["name"], links(deck["game"], r["card"])) for r in kinds[kind]]}
-                  for kind in sorted(kinds)]
+        groups = []
+        for kind in sorted(kinds):
+            made = []
+            for r in kinds[kind]:
+                key = (game, r["card"], r["name"], int(r["count"]))
+                item = items.get(key)
+                if item is None:
+                    href, name = links(game, r["card"]), html(r["name"])
+                    label = f'<a href="{html(href)}">{name}</a>' if href else name
+                    item = items[key] = f"<li>{key[3]} {label} <small>({html(r['card'])})</small></li>"
+                made.append(item)
+            groups.append({"kind": kind, "total": totals[kind], "listed": Markup("".join(made))})
         sections.append({"title": section.title(), "total": sum(totals.values()), "groups": groups})
-    return {**deck, "sections": sections, "text": deck_text(deck, cards, fmt)}
+    # Each line made visible on its own (a line break is not a character to show), then escaped at once.
+    text = escape("".join(f"{shown(line)}\n" for line in deck_text(deck, cards, fmt)))
+    return {**deck, "sections": sections, "text": text}
 
 
 def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str | None = None) -> str:
     """The published page of `result` as HTML text; cards link to their pages under `card_url` (see `card_links`)."""
     meta = meta or metagame(result)
     links: CardUrl = card_links(card_url)
-    many_games = meta.decks["game"].nunique() > 1
-    decks = meta.decks.to_dict("records")
-    mixes = meta.mixes.to_dict("records")
-    cards = meta.cards.to_dict("records")
-    sizes = meta.sizes.to_dict("records")
+    decks = meta.records("decks")
+    mixes = meta.records("mixes")
+    cards = meta.records("cards")
+    sizes = meta.records("sizes")
+    many_games = len({d["game"] for d in decks}) > 1
     top = cards[:TOP_CARDS_CHARTED]
     by_deck: dict[int, list[dict[str, Any]]] = {}
-    # Column by column: `to_dict("records")` boxes every value of a big event's 150,000 rows one by one.
-    frame = meta.deck_cards
-    keys = ("deck", "section", "card", "name", "kind", "count")
-    for values in zip(*(frame[k].tolist() for k in keys)):
-        record = dict(zip(keys, values))
-        by_deck.setdefault(int(record["deck"]), []).append(record)
+    items: dict[tuple[Any, ...], str] = {}
+    for row in meta.rows["deck_cards"]:
+        by_deck.setdefault(row[0], []).append({"deck": row[0], "section": row[3], "card": row[4], "name": row[5],
+                                                "kind": row[6], "count": row[7]})
     # Without an event format each deck was checked in its own, which its copied list must keep.
     formats = {s.path: s.report.format for s in result.submissions}
     summary = [("legal decks published", len(decks)), ("mixes", len(mixes)), ("different cards", len(cards)),
@@ -116,7 +130,7 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
         card_bars=[{"label": label, "value": int(c["decks"]), "fill": None} for label, c in zip(card_labels(top), top)],
         size_bars=[{"label": f"{r['game']}: {r['main']}" if many_games else f"{r['main']} cards", "value": int(r["decks"]),
                     "fill": None} for r in sizes],
-        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format or formats.get(d["file"]), links)
+        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format or formats.get(d["file"]), links, items)
                    for d in decks])
 
 

@@ -60,8 +60,8 @@ def render_html(result: EventCheck) -> str:
     field = None
     if any(s.verdict is Verdict.LEGAL for s in result.submissions):
         meta = metagame(result)
-        mixes = meta.mixes.to_dict("records")
-        top = meta.cards.head(FIELD_CARDS_CHARTED).to_dict("records")
+        mixes = meta.records("mixes")
+        top = meta.records("cards")[:FIELD_CARDS_CHARTED]
         field = {"mixes": [{"label": str(m["mix"]), "value": int(m["decks"]), "fill": mix_fill(str(m["mix"]))} for m in mixes],
                  "cards": [{"label": label, "value": int(c["decks"]), "fill": None}
                            for label, c in zip(card_labels(top), top)]}

@@ -11,10 +11,8 @@ import random
 from collections import Counter
 from typing import Any, Iterator
 
-from cardkit.games.battle import apply as battle_apply
 from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
-from cardkit.games.battle.rolls import rolled
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
 from cardkit.games.engine import Engine, Event, IllegalAction
 from cardkit.problems import Problem
@@ -41,6 +39,9 @@ class BattleEngine(Engine[BattleState, Action]):
         return legal_actions(state)
 
     def apply(self, state: BattleState, action: Action) -> tuple[BattleState, list[Event]]:
+        # Imported here: `moves` never applies, and the rules of applying are the largest module to compile.
+        from cardkit.games.battle import apply as battle_apply
+
         try:
             return battle_apply.apply(state, action)
         except battle_apply.IllegalAction as exc:
@@ -57,6 +58,8 @@ class BattleEngine(Engine[BattleState, Action]):
 
     def complete(self, state: BattleState, action: Action, rng: random.Random) -> Action:
         """A listed action with its roll (two dice, or one against a closed card) and a number for every X."""
+        from cardkit.games.battle.rolls import rolled
+
         return rolled(state, action, rng)
 
     def describe(self, state: BattleState) -> str:

@@ -19,7 +19,6 @@ from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
 _IDS = rf"{_ID}(?:,{_ID})*"
-_ID_RE = re.compile(_ID)
 
 
 class IllegalAction(CardkitError):
@@ -40,7 +39,7 @@ class BadActionText(CardkitError):
 
 def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) -> tuple[CardId, ...]:
     """`ids` sorted, or BadActionText when the action could not be written as `text` and read back."""
-    if (not ids and not allow_empty) or not all(isinstance(i, str) and _ID_RE.fullmatch(i) for i in ids):
+    if (not ids and not allow_empty) or not all(isinstance(i, str) and re.fullmatch(_ID, i) for i in ids):
         raise BadActionText(text)
     return tuple(sorted(ids))
 
@@ -48,14 +47,16 @@ def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) ->
 class Action:
     """Base of all actions; `Action.parse(text)` returns the matching subclass."""
 
-    pattern: ClassVar[re.Pattern[str]]
+    pattern: ClassVar[str]
+    """The text form's pattern, compiled by `re` (and kept in its cache) the first time `parse` tries it:
+    a command that parses no one-player action compiles none."""
 
     @classmethod
     def parse(cls, text: str) -> Action:
         text = " ".join(text.split())
         kinds: tuple[type[Action], ...] = (Draw, Pass, Open, Discard)  # mypy before 1.11 joins the four to `type`
         for kind in kinds:
-            m = kind.pattern.fullmatch(text)
+            m = re.fullmatch(kind.pattern, text)
             if m:
                 return kind._from_match(m)
         raise BadActionText(text)
@@ -67,7 +68,7 @@ class Action:
 
 @dataclass(frozen=True)
 class Draw(Action):
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"draw")
+    pattern: ClassVar[str] = r"draw"
 
     def __str__(self) -> str:
         return "draw"
@@ -77,7 +78,7 @@ class Draw(Action):
 class Pass(Action):
     """End the current phase without doing anything."""
 
-    pattern: ClassVar[re.Pattern[str]] = re.compile(r"pass")
+    pattern: ClassVar[str] = r"pass"
 
     def __str__(self) -> str:
         return "pass"
@@ -89,7 +90,7 @@ class Open(Action):
 
     card: CardId
     pay: tuple[CardId, ...] = ()
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"open ({_ID})(?: pay ({_IDS}))?")
+    pattern: ClassVar[str] = rf"open ({_ID})(?: pay ({_IDS}))?"
 
     def __post_init__(self) -> None:
         # every action must print as text that parses back to it: ids are non-empty, without spaces or commas
@@ -110,7 +111,7 @@ class Discard(Action):
     """Discard `cards` (sorted ids) at the end of the turn, down to the hand limit."""
 
     cards: tuple[CardId, ...]
-    pattern: ClassVar[re.Pattern[str]] = re.compile(rf"discard ({_IDS})")
+    pattern: ClassVar[str] = rf"discard ({_IDS})"
 
     def __post_init__(self) -> None:
         # `discard` of nothing would print as text that is not an action; at the limit the action is `pass`

@@ -8,12 +8,14 @@ condition is to take the royal city and at least 2 normal cities."
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.readings import reading
+
+if TYPE_CHECKING:  # only a new game shuffles: reading a state need not import `random`
+    import random
 
 CityName = str  # c1..c5, the position between the players
 ROYAL = "Royal"

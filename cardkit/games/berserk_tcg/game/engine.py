@@ -6,7 +6,6 @@ from collections import Counter
 from typing import Any, Iterator
 
 from cardkit.games.berserk_tcg.cities import revealed_count
-from cardkit.games.berserk_tcg.game import apply as play
 from cardkit.games.berserk_tcg.game import legal, notation, state
 from cardkit.games.berserk_tcg.game.state import Game
 from cardkit.games.engine import Engine, Event
@@ -34,7 +33,11 @@ class TcgEngine(Engine[Game, notation.Action]):
         return legal.legal_actions(game)
 
     def apply(self, game: Game, action: notation.Action) -> tuple[Game, list[Event]]:
-        return play.apply(game, action)
+        # imported here: `moves` never applies, and the rules of play (with the battle and the one-player
+        # opening engine behind them) are a third of the engine's start-up
+        from cardkit.games.berserk_tcg.game.apply import apply
+
+        return apply(game, action)
 
     def over(self, game: Game) -> bool:
         return game.winner is not None

@@ -141,13 +141,15 @@ class Discard:
 
 
 Action = Union[Draw, Pass, End, Open, Move, Attack, Defend, Discard]
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("open", re.compile(rf"open ({_ID})(?: pay ({_ID}(?:,{_ID})*))?(?: by player ([12]))?")),
-    ("move", re.compile(rf"move ({_REF}) to ({_CITY})")),
-    ("attack", re.compile(rf"attack ({_CITY}) with ({_REF}(?:,{_REF})*)")),
-    ("defend", re.compile(rf"defend ({_CITY}) with (none|{_ID}(?:,{_ID})*)")),
-    ("discard", re.compile(rf"discard ({_ID}(?:,{_ID})*)")),
-)
+# Each kind's pattern, by the word it starts with: only that kind's can match a text. As text, compiled by
+# `re` (and kept in its cache) when a text of its kind is first parsed: `moves` parses nothing.
+_PATTERNS: dict[str, str] = {
+    "open": rf"open ({_ID})(?: pay ({_ID}(?:,{_ID})*))?(?: by player ([12]))?",
+    "move": rf"move ({_REF}) to ({_CITY})",
+    "attack": rf"attack ({_CITY}) with ({_REF}(?:,{_REF})*)",
+    "defend": rf"defend ({_CITY}) with (none|{_ID}(?:,{_ID})*)",
+    "discard": rf"discard ({_ID}(?:,{_ID})*)",
+}
 _WORDS: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "end": End()}
 
 
@@ -156,17 +158,16 @@ def parse(text: str) -> Action:
     clean = " ".join(text.split())
     if clean in _WORDS:
         return _WORDS[clean]
-    for kind, pattern in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m is None:
-            continue
-        if kind == "open":
-            return Open(m[1], tuple(m[2].split(",")) if m[2] else (), int(m[3]) - 1 if m[3] else None)
-        if kind == "move":
-            return Move(Ref.parse(m[1]), m[2])
-        if kind == "attack":
-            return Attack(m[1], tuple(Ref.parse(r) for r in m[2].split(",")))
-        if kind == "defend":
-            return Defend(m[1], () if m[2] == "none" else tuple(m[2].split(",")))
-        return Discard(tuple(m[1].split(",")))
-    raise BadActionText(text)
+    kind = clean.partition(" ")[0]
+    m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
+    if m is None:
+        raise BadActionText(text)
+    if kind == "open":
+        return Open(m[1], tuple(m[2].split(",")) if m[2] else (), int(m[3]) - 1 if m[3] else None)
+    if kind == "move":
+        return Move(Ref.parse(m[1]), m[2])
+    if kind == "attack":
+        return Attack(m[1], tuple(Ref.parse(r) for r in m[2].split(",")))
+    if kind == "defend":
+        return Defend(m[1], () if m[2] == "none" else tuple(m[2].split(",")))
+    return Discard(tuple(m[1].split(",")))

@@ -78,44 +78,45 @@ class End:
 FleetAction = Union[Move, Forward, Fire, Discard, End]
 _SQ = r"[a-zA-Z]\d{1,2}"
 _CARD = r"[^\s,]+"
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("move", re.compile(rf"move ({_SQ}) ({_SQ}) card ({_CARD})")),
-    ("forward", re.compile(rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)")),
-    ("fire", re.compile(rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?")),
-    ("discard", re.compile(rf"discard ({_CARD}(?:,{_CARD})*)")),
-    ("end", re.compile("end")),
-)
+# Each kind's pattern, by the word it starts with: only that kind's can match a text. As text, compiled by
+# `re` (and kept in its cache) when a text of its kind is first parsed: `moves` parses nothing.
+_PATTERNS: dict[str, str] = {
+    "move": rf"move ({_SQ}) ({_SQ}) card ({_CARD})",
+    "forward": rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)",
+    "fire": rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?",
+    "discard": rf"discard ({_CARD}(?:,{_CARD})*)",
+    "end": "end",
+}
 
 
 def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
     """The action a text names; `BadActionText` (or `UnknownName` for a card) when it names none."""
     rules = rules or load_rules()
     clean = " ".join(text.split())
-    for kind, pattern in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m is None:
-            continue
+    kind = clean.partition(" ")[0]
+    m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
+    if m is None:
+        raise BadActionText(text)
 
-        def card(t: str) -> CardId:
-            try:
-                return rules.card(t).id
-            except UnknownName as exc:
-                raise BadActionText(text, exc.message) from None
+    def card(t: str) -> CardId:
+        try:
+            return rules.card(t).id
+        except UnknownName as exc:
+            raise BadActionText(text, exc.message) from None
 
-        def square(t: str) -> Square:
-            if coords(t.lower()) is None:
-                raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
-            return t.lower()
+    def square(t: str) -> Square:
+        if coords(t.lower()) is None:
+            raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
+        return t.lower()
 
-        if kind == "move":
-            return Move(square(m[1]), square(m[2]), card(m[3]))
-        if kind == "forward":
-            return Forward(card(m[1]), tuple(square(q) for q in m[2].split(",")))
-        if kind == "fire":
-            return Fire(square(m[1]), square(m[2]), card(m[3]), tuple(card(c) for c in m[4].split(",")) if m[4] else ())
-        if kind == "discard":
-            return Discard(tuple(sorted(card(c) for c in m[1].split(","))))
-        return End()
-    raise BadActionText(text)
+    if kind == "move":
+        return Move(square(m[1]), square(m[2]), card(m[3]))
+    if kind == "forward":
+        return Forward(card(m[1]), tuple(square(q) for q in m[2].split(",")))
+    if kind == "fire":
+        return Fire(square(m[1]), square(m[2]), card(m[3]), tuple(card(c) for c in m[4].split(",")) if m[4] else ())
+    if kind == "discard":
+        return Discard(tuple(sorted(card(c) for c in m[1].split(","))))
+    return End()
 
 
