@@ -68,7 +68,7 @@ def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[P
     else:
         for event in result.events:
             echo(f"  {visible(event['text'])}")
-        for line in problem_lines(result.problems):
+        for line in problem_lines(result.problems, unit="action"):
             echo(line)
         shown = visible(input_name(state_file))
         if result.legal:
