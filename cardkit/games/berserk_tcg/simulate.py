@@ -11,7 +11,7 @@ game, one bit per type in the policy's order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -122,9 +122,18 @@ def _masks(rows: np.ndarray, word: type[np.unsignedinteger[Any]] = np.uint64,
     return masks
 
 
+@cache
+def _lowest16() -> np.ndarray:
+    """The lowest set bit of every 16-bit mask, -1 for none: one look-up for the masks of up to 16 types."""
+    masks = np.arange(1 << 16, dtype=np.int64)
+    return (np.frexp((masks & -masks).astype(np.float64))[1] - 1).astype(np.int8)
+
+
 def _lowest(masks: np.ndarray) -> np.ndarray:
     """The index of each game's lowest set bit in `_masks` layout, -1 where none is set."""
     width = masks.dtype.itemsize * 8
+    if width <= 16:
+        return np.take(_lowest16(), masks[0]).astype(np.intp)
     found: np.ndarray | None = None
     for w, word in enumerate(masks):
         # the lowest set bit alone is a power of two, which a float holds exactly and frexp reads
