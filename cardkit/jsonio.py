@@ -203,7 +203,7 @@ def _utf16_without_bom(data: bytes) -> str | None:
 
 # Russian text in Windows-1251 is words of bytes over 0x7F; Latin-1 (a German export) has one such byte
 # between ASCII letters (`Gr\xfcn`). The share of high bytes that stand beside another tells them apart.
-_HIGH_RUN = re.compile(rb"[\x80-\xff]+")
+_HIGH_RUN = rb"[\x80-\xff]+"  # compiled by `re` when first needed: only unreadable text asks
 
 
 def encoding_hint(path: str, data: bytes) -> tuple[str, str | None]:
@@ -213,7 +213,7 @@ def encoding_hint(path: str, data: bytes) -> tuple[str, str | None]:
     cardkit never decodes such a file itself (a wrong guess reads as other cards): it says what
     the bytes read as, and the player converts the file knowingly.
     """
-    runs = _HIGH_RUN.findall(data[:65536])
+    runs = re.findall(_HIGH_RUN, data[:65536])
     high = sum(len(r) for r in runs)
     paired = sum(len(r) for r in runs if len(r) > 1)
     # Cyrillic: mostly words of several such bytes (and more than a stray pair); Latin-1: only lone ones.

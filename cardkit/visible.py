@@ -6,12 +6,16 @@ overwrites one, a newline that splits a CSV row, or a right-to-left override
 that reverses what follows. Every renderer passes such text through `visible`,
 which writes each character Python does not call printable (controls, format
 characters such as the bidi overrides, line and paragraph separators) the way
-`repr` does: `\\x1b`, `\\r`, `\\n`, `\\u202e`. The plain space stays a space.
+`repr` does: `\\x1b`, `\\r`, `\\n`, `\\u202e`; a byte of a file name that is not UTF-8 as
+the byte, `\\xff` (not Python's `\\udcff`). The plain space stays a space.
 """
 
 from __future__ import annotations
 
 import re
+
+# The patterns below are strings that `re` compiles on first use and keeps: compiling them all at import
+# cost a short command (an engine's `moves`) half a millisecond, for text checks most runs never make.
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -20,6 +24,9 @@ def _escape(ch: str) -> str:
     if ch in _NAMED:
         return _NAMED[ch]
     code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:
+        # A byte that is not UTF-8 in a file name, which Python keeps as a lone surrogate: shown as the byte it is.
+        code -= 0xDC00
     if code < 0x100:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
@@ -57,7 +64,7 @@ def quoted(value: object, most: int = QUOTED_MOST) -> str:
 # JSON escapes the C0 controls itself (raw ones in its text are the layout between tokens); everything
 # else `visible` escapes it leaves raw when `ensure_ascii` is off: DEL, C1 controls, format characters
 # such as bidi overrides and tag characters, separators, lone surrogates, unassigned code points.
-_NOT_PLAIN_ASCII = re.compile("[^\x00-\x7e]+")
+_NOT_PLAIN_ASCII = "[^\x00-\x7e]+"
 
 
 def _json_escape(ch: str) -> str:
@@ -80,7 +87,7 @@ def visible_json(text: str) -> str:
 
     Outside strings JSON holds only ASCII, so escaping across the whole text changes strings alone.
     """
-    return _NOT_PLAIN_ASCII.sub(_json_run, text)
+    return re.sub(_NOT_PLAIN_ASCII, _json_run, text)
 
 
 def visible_lines(text: str) -> str:
@@ -94,14 +101,14 @@ def visible_lines(text: str) -> str:
 FORMULA_START: tuple[str, ...] = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20",
                                   "\ufe66", "\ufe62", "\ufe63")
 # A number is no formula: `-3` stays a number.
-_PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_PLAIN_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 
 
 def csv_cell(value: object) -> str:
     """A CSV cell: made visible first (a CR or LF can't split the row), then kept text when a spreadsheet
     would run it as a formula (a leading `'`). Every CSV cardkit writes or serves goes through this."""
     text = visible(value)
-    if text.startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
+    if text.startswith(FORMULA_START) and not re.fullmatch(_PLAIN_NUMBER, text):
         return "'" + text
     return text
 
@@ -110,9 +117,9 @@ def csv_cell(value: object) -> str:
 # Unicode's other mandatory line breaks (UAX #14: NEL, LS, PS, VT, FF): an editor or a browser may show one
 # as a line break inside what cardkit reads as one line (lines end at a newline), so what a reader sees
 # would not be what is read. (A lone carriage return stays inside its line, as it always has.)
-_HIDDEN_BREAK = re.compile("[\x0b\x0c\x85\u2028\u2029]")
+_HIDDEN_BREAK = "[\x0b\x0c\x85\u2028\u2029]"
 # Bidirectional controls reorder what follows on screen: a name holding one shows other text than it holds.
-_BIDI_CONTROL = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_BIDI_CONTROL = "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def hidden_break(text: str) -> str | None:
@@ -120,13 +127,13 @@ def hidden_break(text: str) -> str | None:
 
     Every reader of line-based or named input refuses these rather than strip them as whitespace.
     """
-    m = _HIDDEN_BREAK.search(text)
+    m = re.search(_HIDDEN_BREAK, text)
     return f"U+{ord(m.group()):04X}, which other programs show as a line break" if m else None
 
 
 def bidi_control(text: str) -> str | None:
     """`U+XXXX, a bidirectional control that makes it display as other text` for the first in `text`, or None."""
-    m = _BIDI_CONTROL.search(text)
+    m = re.search(_BIDI_CONTROL, text)
     return f"U+{ord(m.group()):04X}, a bidirectional control that makes it display as other text" if m else None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ def assert_nothing_hidden(text: str) -> None:
 
 @pytest.mark.parametrize(("raw", "shown"), [
     ("\x1b[2J", "\\x1b[2J"), ("Eve\r=1+1", "Eve\\r=1+1"), ("a\nb", "a\\nb"), ("Mallory \u202eLAGELLI", "Mallory \\u202eLAGELLI"),
-    ("Кочевник ё", "Кочевник ё"), ("tab\there", "tab\\there"), ("\x9b31m", "\\x9b31m"), ("\udcff", "\\udcff"),
+    ("Кочевник ё", "Кочевник ё"), ("tab\there", "tab\\there"), ("\x9b31m", "\\x9b31m"), ("\udcff", "\\xff"),
 ], ids=["escape", "carriage-return", "newline", "right-to-left-override", "cyrillic-untouched", "tab", "c1-csi",
         "undecodable-byte"])
 def test_visible_escapes_what_a_terminal_would_obey_and_keeps_ordinary_text(raw: str, shown: str) -> None:
@@ -99,6 +100,18 @@ def test_a_control_character_in_a_card_line_or_a_file_name_prints_escaped(runner
         assert result.exit_code in (1, 2), result.output
         assert_nothing_hidden(result.output)
         assert "\\x1b" in result.output, args
+
+
+def test_a_file_name_byte_that_is_not_utf_8_shows_as_that_byte_in_reports_and_errors(
+        runner: CliRunner, tmp_path: Path) -> None:
+    deck = Path(os.fsdecode(bytes(tmp_path) + b"/bad\xff.deck"))
+    deck.write_text("game: berserk-tcg\n3 BK1-12\n", encoding="utf-8")
+    missing = Path(os.fsdecode(bytes(tmp_path) + b"/gone\xfe.deck"))
+    for args, shown in ((["validate", str(deck)], "bad\\xff.deck: ILLEGAL"),
+                        (["validate", str(missing)], "error: " + str(tmp_path) + "/gone\\xfe.deck: no such file"),
+                        (["deck", "convert", str(deck), "--to", "json", "--out", str(deck)], "bad\\xff.deck is an input")):
+        result = runner.invoke(app, args)
+        assert shown in result.output and "\\udc" not in result.output, result.output
 
 
 def test_an_error_line_quoting_file_text_is_made_visible(runner: CliRunner, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.tournament import Submission, Verdict, check_event, check
+from cardkit.parallel import ordered_map
 from cardkit.tournament import batch
 from cardkit.tournament.check import cross_check
 from cardkit.decks.report import DeckReport
@@ -112,6 +113,23 @@ def test_a_killed_worker_leaves_the_batch_to_be_finished_here(monkeypatch: pytes
     results = batch.check_all(_square_unless_in_a_worker_at_five, list(range(12)), lambda d, t: calls.append((d, t)), jobs=2)
     assert results == [x * x for x in range(12)]
     assert calls[-1] == (12, 12)
+
+
+def test_a_killed_worker_leaves_the_batch_to_be_finished_here_when_this_process_only_waits() -> None:
+    calls: list[tuple[int, int]] = []
+    results = ordered_map(_square_unless_in_a_worker_at_five, list(range(12)), lambda d, t: calls.append((d, t)),
+                          jobs=2, parallel_from=2, warm_up=1, chunk=2)
+    assert results == [x * x for x in range(12)]
+    assert calls[-1] == (12, 12) and [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_the_tasks_done_here_and_by_a_worker_come_back_in_order_with_a_rising_count() -> None:
+    calls: list[tuple[int, int]] = []
+    results = ordered_map(abs, [-x for x in range(40)], lambda d, t: calls.append((d, t)),
+                          jobs=2, parallel_from=2, warm_up=3, chunk=4, here_too=True)
+    assert results == list(range(40))
+    done = [d for d, _ in calls]
+    assert done == sorted(set(done)) and done[-1] == 40 and len(calls) == 3 + 10  # one per warm-up item, one per task
 
 
 def _registrations(rows: list[tuple[str, str]]) -> Registrations:

@@ -1,17 +1,19 @@
 """Checking many independent submissions over the machine's cores, in order, with progress.
 
 Each deck is read and judged on its own, so a big event is split into chunks that
-worker processes check while this one collects the results in the input's order.
-Workers are forked after the first decks are checked here, so they start with the
-catalogue, name index and format already loaded. Small batches, machines with one
+worker processes check from the front while this one checks them from the back, then
+puts the results in the input's order: `jobs` processes, this one among them. Workers
+are forked after the first decks are checked here, so they start with the catalogue,
+name index and format already loaded. Small batches, machines with one
 core, and systems without `fork` are checked in this process, with the
 same results.
 
 The default is every core, not the cores a load average leaves idle: the load average
 lags by a minute and counts cardkit's own work, so an organizer's second run straight
-after a first would have been checked on one core. On a busy machine the workers cost a
-little more CPU in all (taking a result back costs about a sixth of checking the deck)
-and save no time; on a free one they share out the decks.
+after a first would have been checked on one core. On a busy machine a worker costs a
+little more CPU in all (taking a result back costs about a sixth of checking the deck,
+and its caches start cold) and saves no time; on a free one the processes share out the
+decks. Checking here too, rather than only waiting, leaves a worker fewer to pay for.
 """
 
 from __future__ import annotations
@@ -35,14 +37,15 @@ CHUNK = 96
 
 def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | None = None,
               jobs: int | None = None) -> list[R]:
-    """`[check(item) for item in items]`, over `jobs` processes (default: every core) when the batch is big.
+    """`[check(item) for item in items]`, over `jobs` processes, this one included (default: every core), when the batch is big.
 
     `check` must be picklable (a module-level function or a `functools.partial` of one)
     and must not raise for a bad item: it turns a bad file into a result.
     """
     with collector_paused():
         return ordered_map(check, items, progress, available_cores() if jobs is None else jobs,
-                           parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK)
+                           parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK,
+                           here_too=True)
 
 
 @contextmanager
