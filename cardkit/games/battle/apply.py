@@ -8,12 +8,11 @@ ILLEGAL_ACTION problem and stops there, keeping the state before it.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from cardkit.errors import CardkitError
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
-from cardkit.games.battle.frozen import Frozen
+from cardkit.games.battle.frozen import Frozen, replace
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
 from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,

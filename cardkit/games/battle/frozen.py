@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from operator import attrgetter
+from typing import Any, Callable, ClassVar, TypeVar, dataclass_transform
 
 F = TypeVar("F", bound="Frozen")
 
@@ -17,13 +17,22 @@ class Frozen:
 
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
+    _uncompared: ClassVar[tuple[str, ...]] = ()
+    """Fields left out of equality and the hash, as a dataclass's `field(compare=False)`."""
+    _values: ClassVar[staticmethod[[Any], tuple[Any, ...]]]
 
     def __init_subclass__(cls) -> None:
-        # Annotations are strings here (`from __future__ import annotations`): a ClassVar is not a field.
-        own = [name for name, hint in cls.__dict__.get("__annotations__", {}).items() if not hint.startswith("ClassVar")]
+        # A ClassVar is not a field; its annotation is a string under `from __future__ import annotations`.
+        own = [name for name, hint in cls.__dict__.get("__annotations__", {}).items()
+               if not str(hint).split("[", 1)[0].endswith("ClassVar")]
         cls._fields = cls._fields + tuple(name for name in own if name not in cls._fields)
         cls._defaults = {**cls._defaults, **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
         setattr(cls, "__match_args__", cls._fields)  # as a dataclass's, for `case Move(frm, to)`
+        # The fields as a tuple, for comparing and hashing: one C call when there are two or more.
+        names = tuple(name for name in cls._fields if name not in cls._uncompared)
+        values: Callable[[Any], tuple[Any, ...]] = (
+            attrgetter(*names) if len(names) > 1 else (lambda v: (getattr(v, names[0]),)) if names else (lambda v: ()))
+        cls._values = staticmethod(values)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         names = self._fields
@@ -42,24 +51,26 @@ class Frozen:
         if kwargs:
             raise TypeError(f"{type(self).__name__}() got unexpected or repeated arguments {sorted(kwargs)}")
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()
+        return self._values(self) == self._values(other)
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._values(self))
 
     def __repr__(self) -> str:
         return f"{type(self).__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in self._fields)})"
 
     def __setattr__(self, name: str, value: Any) -> None:
+        # Imported here, so that the values do not import dataclasses (and inspect, ast, dis) at start-up.
+        from dataclasses import FrozenInstanceError
+
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 

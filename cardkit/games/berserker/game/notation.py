@@ -8,12 +8,12 @@ Cards by catalogue id, squares like `a2`:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Union
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 
@@ -28,49 +28,59 @@ class BadActionText(CardkitError):
                          "discard CARD,CARD or end")
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(FrozenValue):
+    __slots__ = ("frm", "to", "card")
     frm: Square
     to: Square
     card: CardId
+
+    def __init__(self, frm: Square, to: Square, card: CardId) -> None:
+        set_fields(self, frm=frm, to=to, card=card)
 
     def __str__(self) -> str:
         return f"move {self.frm} {self.to} card {self.card}"
 
 
-@dataclass(frozen=True)
-class Forward:
+class Forward(FrozenValue):
+    __slots__ = ("card", "squares")
     card: CardId
     squares: tuple[Square, ...]
+
+    def __init__(self, card: CardId, squares: tuple[Square, ...]) -> None:
+        set_fields(self, card=card, squares=squares)
 
     def __str__(self) -> str:
         return f"forward {self.card} {','.join(self.squares)}"
 
 
-@dataclass(frozen=True)
-class Fire:
+class Fire(FrozenValue):
+    __slots__ = ("frm", "to", "card", "defend")
     frm: Square
     to: Square
     card: CardId
-    defend: tuple[CardId, ...] = ()
+    defend: tuple[CardId, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "defend", tuple(sorted(self.defend)))
+    def __init__(self, frm: Square, to: Square, card: CardId, defend: tuple[CardId, ...] = ()) -> None:
+        set_fields(self, frm=frm, to=to, card=card, defend=tuple(sorted(defend)))
 
     def __str__(self) -> str:
         return f"fire {self.frm} {self.to} card {self.card}" + (f" defend {','.join(self.defend)}" if self.defend else "")
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(FrozenValue):
+    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
+
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
+        set_fields(self, cards=cards)
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"
 
 
-@dataclass(frozen=True)
-class End:
+class End(FrozenValue):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "end"
 
