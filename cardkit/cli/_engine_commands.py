@@ -70,7 +70,7 @@ def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[P
         if result.problems:
             from cardkit.cli._render import problem_lines  # a legal run (most runs) has none to render
 
-            for line in problem_lines(result.problems):
+            for line in problem_lines(result.problems, unit="action"):
                 echo(line)
         shown = visible(input_name(state_file))
         if result.legal:

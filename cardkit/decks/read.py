@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 
 from cardkit import GAMES
 from cardkit.catalogue.candidates import candidates
@@ -78,7 +77,7 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
             continue
         among = tuple(c["id"] for c in problem.candidates) if problem.candidates else ()
         entries.append(Entry(entry.section, entry.line, text, entry.count, card, entry.pointer, among))
-        problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
+        problems.append(problem.replaced(line=entry.line, pointer=entry.pointer))
     problems.sort(key=_problem_order)
     return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
                 problems=problems, source=parsed.source)

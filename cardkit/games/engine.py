@@ -87,7 +87,8 @@ class Moves:
     def note(self) -> str | None:
         if self.complete:
             return None
-        return (f"the first {self.limit} legal actions only: there are more; "
+        first = "the first legal action" if self.limit == 1 else f"the first {self.limit} legal actions"
+        return (f"{first} only: there are more; "
                 "give --limit N for more (every listed action is legal)")
 
 

@@ -420,11 +420,11 @@ def _play_block(setup: _Setup, tables: tuple[_Tables, ...], turns: int, block: t
     def draw(hand: np.ndarray, turn: int) -> None:
         hand_cells = hand.reshape(-1)
         if dealt[0] + DRAW <= size:  # every library still holds the next DRAW cards of the first shuffle
-            for position in range(dealt[0], dealt[0] + DRAW):
-                cells = library[position].astype(np.intp)
-                cells *= n
-                cells += games
-                hand_cells[cells] += 1
+            cells = library[dealt[0]:dealt[0] + DRAW].astype(np.intp)
+            cells *= n
+            cells += games
+            for card in cells:  # one card per game at a time: a game's cards may be of one kind
+                hand_cells[card] += 1
             dealt[0] += DRAW
             top[:] = dealt[0]
             return
@@ -543,7 +543,7 @@ class _Tables:
         if len(pick_kinds) <= _TABLE_KINDS:  # a table over every set of them: 2^12 for the standard deck
             every = (np.arange(1 << len(pick_kinds))[None, :] >> np.arange(len(pick_kinds))[:, None]) & 1
             first_picks, slots_left = _picks_adding_needs(every.astype(bool), masks[list(pick_kinds)], popcount,
-                                                          keep_score[:, list(pick_kinds)])
+                                                          keep_score[:, list(pick_kinds)], width + 1)
         return cls(plan, setup.types, masks, popcount, keep_score, tuple(k for k in reversed(ranked) if k in in_deck),
                    pick_kinds, first_picks, slots_left, move_columns, attack_order, volleys, {})
 
@@ -554,13 +554,13 @@ class _Tables:
         columns = list(self.move_columns)
         if not columns:
             return
+        # rows in a view when they follow each other, as the catalogue lists Move cards: no copies
+        rows = hand[columns[0]:columns[-1] + 1] if columns[-1] - columns[0] == len(columns) - 1 else hand[columns]
         # one number per set of Move cards: a hand holds at most HAND_LIMIT (< 8) of a kind, 3 bits each
         dtype = np.int16 if 3 * len(columns) < 15 else np.int64
-        packed = hand[columns[0]].astype(dtype)
-        for j, k in enumerate(columns[1:], 1):
-            column = hand[k].astype(dtype)
-            column <<= 3 * j
-            packed |= column
+        packed = rows[0].astype(dtype)
+        for j in range(1, len(columns)):
+            packed |= np.left_shift(rows[j], 3 * j, dtype=dtype)
         if len(columns) <= 5:  # few Move kinds: a table column per possible set, read with one np.take
             table = self.moves_memo.get(-1)
             if table is None:
@@ -581,7 +581,10 @@ class _Tables:
                     row = self.moves_memo[key] = self._moves_of(key, columns, hand.dtype)
                 rows[:, i] = row
             played = np.take(rows, where.reshape(-1), axis=1)
-        hand[columns] -= played
+        if rows.base is hand:
+            rows -= played
+        else:
+            hand[columns] -= played
         if discard is not None:
             discard[columns] += played
 
@@ -624,9 +627,10 @@ class _Tables:
                     shots = shots - used
 
 
-def _picks_adding_needs(present: Any, masks: Any, popcount: Any, keep_score: Any) -> tuple[Any, Any]:
+def _picks_adding_needs(present: Any, masks: Any, popcount: Any, keep_score: Any,
+                        modulus: int) -> tuple[Any, Any]:
     """`keep_best`'s first picks for each set of kinds (a column of bool (kinds, sets)): the ones adding needs.
-    `masks` and the columns of `keep_score` are those of the same kinds.
+    `masks` and the columns of `keep_score` are those of the same kinds; `modulus`, the catalogue's kinds + 1.
 
     A kind scores (new needs) x (kinds + 1) + its rank, so while any held kind adds needs the best of
     those is kept; once kept it adds none, so no kind is picked twice here. What is kept after that adds
@@ -638,24 +642,31 @@ def _picks_adding_needs(present: Any, masks: Any, popcount: Any, keep_score: Any
     width, sets = present.shape
     states = np.arange(keep_score.shape[0], dtype=np.int16)
     adds = np.take(popcount, masks[None, :] & ~states[:, None]) > 0
-    score = np.where(adds, keep_score, np.int16(-1))  # (covered needs, kinds): -1 for a kind adding none
-    free = present.T.copy()
+    # (kinds, covered needs): -1 for a kind adding none; kinds a row per kind, sets a column each, so that
+    # the best of each set is a max down the columns (a reduction along short rows is far slower)
+    score = np.ascontiguousarray(np.where(adds, keep_score, np.int16(-1)).T)
+    # a kind's score is (new needs) x (kinds + 1) + its rank, all ranks differing: the best score names its kind
+    rank_of = score[:, 0] % modulus
+    kind_of = np.zeros(modulus, dtype=np.intp)
+    kind_of[rank_of] = np.arange(width)
+    # far below any score for a kind not held or already picked (scores are small): cheaper than masking
+    gone = np.where(present, 0, -(1 << 14)).astype(np.int16)
     picks = np.zeros(sets, dtype=np.int16 if width < 16 else np.int32)
     covered = np.zeros(sets, dtype=np.int16)
     left = np.full(sets, HAND_LIMIT, dtype=np.int8)
-    active = np.arange(sets)  # the sets whose last pass still picked a kind
+    columns = np.arange(sets)
     for _ in range(HAND_LIMIT if width else 0):
-        scores = np.take(score, covered[active], axis=0)
-        scores[~free[active]] = -1
-        pick = scores.argmax(axis=1)
-        adding = np.take_along_axis(scores, pick[:, None], axis=1)[:, 0] >= 0
-        active, pick = active[adding], pick[adding]
-        if active.size == 0:
+        scores = np.take(score, covered, axis=1)
+        scores += gone
+        best = scores.max(axis=0)
+        adding = best >= 0
+        if not adding.any():
             break
-        picks[active] |= (np.ones(1, dtype=picks.dtype) << pick).astype(picks.dtype)
-        free[active, pick] = False
-        covered[active] |= masks[pick]
-        left[active] -= 1
+        pick = np.take(kind_of, np.maximum(best, 0) % modulus)
+        picks |= np.where(adding, np.ones(1, dtype=picks.dtype) << pick.astype(picks.dtype), 0).astype(picks.dtype)
+        covered |= np.where(adding, np.take(masks, pick), 0).astype(np.int16)
+        left -= adding.astype(np.int8)
+        gone.reshape(-1)[pick * sets + columns] += np.where(adding, np.int16(-(1 << 14)), np.int16(0))
     return picks, left
 
 
@@ -675,7 +686,8 @@ def _keep_best_all(hand: Any, t: _Tables, discard: Any = None) -> int:
         left = np.take(t.slots_left, sets)
     else:  # too many kinds for a table of every set: the sets these hands hold
         present, where = np.unique(hand[list(kinds)] > 0, axis=1, return_inverse=True)
-        picks, left = _picks_adding_needs(present, t.masks[list(kinds)], t.popcount, t.keep_score[:, list(kinds)])
+        picks, left = _picks_adding_needs(present, t.masks[list(kinds)], t.popcount, t.keep_score[:, list(kinds)],
+                                          len(t.types) + 1)
         where = where.reshape(-1)
         picks, left = np.take(picks, where), np.take(left, where)
     if discard is not None:
