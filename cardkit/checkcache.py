@@ -40,7 +40,7 @@ _FOLDER = "checked"
 # versions of each, and far less than the catalogue itself.
 KEEP_NOTES = 200
 KEEP_BYTES = 32 * 1024 * 1024
-_NOTE_NAME = re.compile(r"^[a-z0-9-]+-[0-9a-f]{8}-[0-9]+$")
+_NOTE_NAME = r"^[a-z0-9-]+-[0-9a-f]{8}-[0-9]+$"  # compiled by `re` on first use: most runs prune nothing
 
 
 def content(kind: str, blobs: Sequence[tuple[str, bytes]]) -> bytes:
@@ -119,7 +119,7 @@ def write_note(kind_folder: str, name: str, data: bytes, noun: str) -> None:
     if note is None:
         return
     # A note may replace only an earlier note of its own folder, through the one guarded writer.
-    own = Kind(noun, lambda path: path.parent.name == kind_folder and _NOTE_NAME.match(path.name) is not None)
+    own = Kind(noun, lambda path: path.parent.name == kind_folder and re.match(_NOTE_NAME, path.name) is not None)
     try:
         Output(note, own).write(data)
     except (CardkitError, OSError):
@@ -163,7 +163,7 @@ def prune(keep: Path | None = None, kept_bytes: int = 0, kind_folder: str = _FOL
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
-                if not _NOTE_NAME.match(entry.name) or (keep is not None and entry.name == keep.name):
+                if not re.match(_NOTE_NAME, entry.name) or (keep is not None and entry.name == keep.name):
                     continue
                 info = entry.stat(follow_symlinks=False)
                 if stat.S_ISREG(info.st_mode):

@@ -66,8 +66,9 @@ class _Refused(ValueError):
 # later two); a note's code is compiled without it (the names are given), so that running a remembered
 # validator does not import fastjsonschema (and its drafts, its URL resolver, ...). Should the line read
 # otherwise, it stays and is run: slower, as correct, since `passes` takes any exception as "ask jsonschema".
-_IMPORT_LINE = re.compile(r"^from fastjsonschema import (JsonSchemaValuesException|JsonSchemaValueException)"
-                          r"(, (JsonSchemaValuesException|JsonSchemaValueException))?\n", re.MULTILINE)
+# (A pattern `re` compiles when first needed: only a schema not remembered yet is generated.)
+_IMPORT_LINE = (r"^from fastjsonschema import (JsonSchemaValuesException|JsonSchemaValueException)"
+                r"(, (JsonSchemaValuesException|JsonSchemaValueException))?\n")
 
 
 class _DecimalType(type):
@@ -150,7 +151,7 @@ def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
         source = fastjsonschema.compile_to_code(schema, use_default=False, use_formats=False)
     except fastjsonschema.JsonSchemaDefinitionException:
         return None
-    source = _IMPORT_LINE.sub("", source, count=1)
+    source = re.sub(_IMPORT_LINE, "", source, count=1, flags=re.MULTILINE)
     if source.count("Decimal") == source.count(_DECIMAL_LINE) + source.count(_DECIMAL_TEST) and _DECIMAL_LINE in source:
         source = source.replace(_DECIMAL_LINE, "", 1)
     code = compile(source, f"<fastjsonschema {entry}>", "exec")

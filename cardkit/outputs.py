@@ -31,7 +31,6 @@ import re
 import stat
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
@@ -45,25 +44,36 @@ if TYPE_CHECKING:  # sqlite3 is loaded by the writers of databases only, not by 
 STALE_SECONDS = 600
 
 
-@dataclass(frozen=True)
+# Kind and Output are plain classes, not dataclasses: an engine command writes a state through them, and a
+# dataclass costs its generated methods at every start of the process.
 class Kind:
     """What an output is, and how to tell that an existing file is cardkit's own earlier output of that kind."""
 
-    noun: str
-    recognise: Callable[[Path], bool]
-    forceable: bool = False
-    # An existing file of this kind, even cardkit's own, is replaced only with --force.
-    keep_existing: bool = False
+    __slots__ = ("noun", "recognise", "forceable", "keep_existing")
+
+    def __init__(self, noun: str, recognise: Callable[[Path], bool], forceable: bool = False,
+                 keep_existing: bool = False) -> None:
+        self.noun, self.recognise, self.forceable = noun, recognise, forceable
+        # An existing file of this kind, even cardkit's own, is replaced only with --force.
+        self.keep_existing = keep_existing
+
+    def __repr__(self) -> str:
+        return f"Kind({self.noun!r})"
 
 
-@dataclass(frozen=True)
 class Output:
     """A path a command is about to write, the command's inputs, and whether `--force` was given."""
 
-    path: Path
-    kind: Kind
-    inputs: tuple[Path, ...] = field(default=())
-    force: bool = False
+    __slots__ = ("path", "kind", "inputs", "force", "_recognised")
+
+    def __init__(self, path: Path, kind: Kind, inputs: tuple[Path, ...] = (), force: bool = False) -> None:
+        self.path, self.kind, self.inputs, self.force = path, kind, inputs, force
+        # The file `check` last found to be cardkit's own, as (path, identity): checked again just before the
+        # rename, an unchanged file is not read again (a state's recogniser reads a whole state).
+        self._recognised: tuple[Path, tuple[int, ...]] | None = None
+
+    def __repr__(self) -> str:
+        return f"Output({str(self.path)!r}, {self.kind!r})"
 
     def with_inputs(self, more: Iterable[str | os.PathLike[str]]) -> Output:
         # A big event's thousands of submissions arrive as paths already: not made again.
@@ -226,7 +236,11 @@ def check_output(out: Output) -> Path:
             raise OutputRefused(given, f"is an input of this command{shown}; cardkit never writes over its input")
     if out.kind.keep_existing and not out.force:
         raise OutputRefused(given, f"exists; a {out.kind.noun} is not replaced without --force (nothing written)")
-    if st.st_size == 0 or out.kind.recognise(real):
+    identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    if st.st_size == 0 or out._recognised == (real, identity):
+        return real
+    if out.kind.recognise(real):
+        out._recognised = (real, identity)
         return real
     if out.force and out.kind.forceable:
         return real
@@ -299,8 +313,11 @@ def clean_stale_temporaries(target: Path, now: float | None = None) -> list[Path
     """
     now = time.time() if now is None else now
     removed: list[Path] = []
+    prefix = f".{target.name}."
     try:
-        candidates = list(target.parent.glob(f".{_glob_escape(target.name)}.*.tmp*"))
+        # A plain listing rather than a glob: `_temporary_name` is the exact test, and every write comes here.
+        with os.scandir(target.parent) as entries:
+            candidates = [target.parent / e.name for e in entries if e.name.startswith(prefix)]
     except OSError:
         return removed
     for path in candidates:
@@ -322,6 +339,3 @@ def clean_stale_temporaries(target: Path, now: float | None = None) -> list[Path
             continue
     return removed
 
-
-def _glob_escape(name: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[" else c for c in name)

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 
+# The patterns below are strings that `re` compiles on first use and keeps: compiling them all at import
+# cost a short command (an engine's `moves`) half a millisecond, for text checks most runs never make.
+
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -61,7 +64,7 @@ def quoted(value: object, most: int = QUOTED_MOST) -> str:
 # JSON escapes the C0 controls itself (raw ones in its text are the layout between tokens); everything
 # else `visible` escapes it leaves raw when `ensure_ascii` is off: DEL, C1 controls, format characters
 # such as bidi overrides and tag characters, separators, lone surrogates, unassigned code points.
-_NOT_PLAIN_ASCII = re.compile("[^\x00-\x7e]+")
+_NOT_PLAIN_ASCII = "[^\x00-\x7e]+"
 
 
 def _json_escape(ch: str) -> str:
@@ -84,7 +87,7 @@ def visible_json(text: str) -> str:
 
     Outside strings JSON holds only ASCII, so escaping across the whole text changes strings alone.
     """
-    return _NOT_PLAIN_ASCII.sub(_json_run, text)
+    return re.sub(_NOT_PLAIN_ASCII, _json_run, text)
 
 
 def visible_lines(text: str) -> str:
@@ -98,14 +101,14 @@ def visible_lines(text: str) -> str:
 FORMULA_START: tuple[str, ...] = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20",
                                   "\ufe66", "\ufe62", "\ufe63")
 # A number is no formula: `-3` stays a number.
-_PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_PLAIN_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 
 
 def csv_cell(value: object) -> str:
     """A CSV cell: made visible first (a CR or LF can't split the row), then kept text when a spreadsheet
     would run it as a formula (a leading `'`). Every CSV cardkit writes or serves goes through this."""
     text = visible(value)
-    if text.startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
+    if text.startswith(FORMULA_START) and not re.fullmatch(_PLAIN_NUMBER, text):
         return "'" + text
     return text
 
@@ -114,9 +117,9 @@ def csv_cell(value: object) -> str:
 # Unicode's other mandatory line breaks (UAX #14: NEL, LS, PS, VT, FF): an editor or a browser may show one
 # as a line break inside what cardkit reads as one line (lines end at a newline), so what a reader sees
 # would not be what is read. (A lone carriage return stays inside its line, as it always has.)
-_HIDDEN_BREAK = re.compile("[\x0b\x0c\x85\u2028\u2029]")
+_HIDDEN_BREAK = "[\x0b\x0c\x85\u2028\u2029]"
 # Bidirectional controls reorder what follows on screen: a name holding one shows other text than it holds.
-_BIDI_CONTROL = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_BIDI_CONTROL = "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def hidden_break(text: str) -> str | None:
@@ -124,13 +127,13 @@ def hidden_break(text: str) -> str | None:
 
     Every reader of line-based or named input refuses these rather than strip them as whitespace.
     """
-    m = _HIDDEN_BREAK.search(text)
+    m = re.search(_HIDDEN_BREAK, text)
     return f"U+{ord(m.group()):04X}, which other programs show as a line break" if m else None
 
 
 def bidi_control(text: str) -> str | None:
     """`U+XXXX, a bidirectional control that makes it display as other text` for the first in `text`, or None."""
-    m = _BIDI_CONTROL.search(text)
+    m = re.search(_BIDI_CONTROL, text)
     return f"U+{ord(m.group()):04X}, a bidirectional control that makes it display as other text" if m else None
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from cardkit.games.battle.abilities import abilities_data, applied_table, game_a
 from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.engine import ENGINE
+from cardkit.games.battle.frozen import replace
 from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.notation import Action
 from cardkit.games.battle.rolls import rolled

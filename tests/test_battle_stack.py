@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from cardkit.games.battle.notation import Action
 from cardkit.games.battle.setup import IllegalSetup, load_side, new_battle
 from cardkit.games.battle.state import BattleState, check_state, state_from_dict
 from cardkit.games.battle.engine import ENGINE
+from cardkit.games.battle.frozen import replace
 
 DATA = Path(__file__).resolve().parent / "data" / "battle"
 

@@ -272,6 +272,30 @@ def test_the_vectorised_and_reference_simulators_agree_game_for_game_on_the_same
     assert fast.to_dict() == slow.to_dict()
 
 
+@pytest.mark.parametrize("deck, turns", [(STANDARD, 3), (STANDARD, 14), (SMALL, 6)],
+                         ids=["standard-3", "standard-14-reshuffled", "small-6-reshuffled"])
+def test_the_paths_for_catalogues_of_many_card_kinds_give_the_same_result_as_the_tables(
+        deck: dict[str, int], turns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.games.berserker.simulate as fleet_simulate
+
+    options = SimulationOptions(games=700, turns=turns, seed=5, jobs=1)
+    tables = simulate(dict(deck), options)
+    monkeypatch.setattr(fleet_simulate, "_TABLE_KINDS", 0)  # as if every set of kinds were too many to tabulate
+    sorted_sets = simulate(dict(deck), options)
+    assert sorted_sets.held == tables.held and sorted_sets.hand_cards == tables.hand_cards
+    assert json.dumps(sorted_sets.to_dict()) == json.dumps(tables.to_dict())
+
+
+@pytest.mark.parametrize("deck", [{"evasion": 4}, {"superstructure": 3, "tactical-speed": 2}],
+                         ids=["only-human-cards", "no-human-defense"])
+def test_a_deck_one_side_has_no_use_for_agrees_with_the_reference(deck: dict[str, int]) -> None:
+    from cardkit.games.berserker.simulate import simulate_reference
+
+    options = SimulationOptions(games=60, turns=2, seed=9)
+    fast, slow = simulate(dict(deck), options), simulate_reference(dict(deck), options)
+    assert fast.held == slow.held and fast.hand_cards == slow.hand_cards
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("deck, turns", [(STANDARD, 14), (SMALL, 8)], ids=["standard-14", "small-8"])
 def test_with_reshuffled_discard_piles_the_two_simulators_agree_within_their_intervals(deck: dict[str, int],

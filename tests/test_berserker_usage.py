@@ -88,6 +88,18 @@ def test_names_and_ids_are_found_in_any_case_and_spacing() -> None:
     assert can_use_named("tactical-speed", "C-Plus Gun Ship").ship.id == "c-plus-gun-ship"
 
 
+def test_every_id_names_its_own_card_or_ship_whether_looked_up_as_it_is_or_folded() -> None:
+    from cardkit.games.berserker.model import _find
+
+    rules = load_rules()
+    for cid in rules.cards:
+        assert rules.card(cid).id == cid == _find("card", cid, rules._card_keys, rules.cards.values())
+        assert rules.card(cid.upper().replace("-", " ")).id == cid
+    for sid in rules.ships:
+        assert rules.ship(sid).id == sid == _find("ship", sid, rules._ship_keys, rules.ships.values())
+        assert rules.ship(sid.upper().replace("-", " ")).id == sid
+
+
 def test_an_unknown_card_suggests_close_names() -> None:
     with pytest.raises(UnknownName) as info:
         can_use_named("Marine", "ramship")

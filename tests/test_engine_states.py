@@ -178,6 +178,15 @@ def test_moves_refuses_a_limit_whose_listing_would_take_gigabytes(
     assert runner.invoke(app, [name, "moves", str(path), "--limit", "100000"]).exit_code == 0
 
 
+@pytest.mark.parametrize("name", ["tcg", "fleet", "battle"])
+def test_moves_limited_to_one_says_the_first_legal_action_in_the_singular(
+        runner: CliRunner, tmp_path: Path, states: dict[str, Any], name: str) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(states[name]), encoding="utf-8")
+    text = runner.invoke(app, [name, "moves", str(path), "--limit", "1"]).output
+    assert "note: the first legal action only: there are more" in text and "first 1 " not in text
+
+
 # --- written states read back (family 4) ----------------------------------------------------------------
 
 def test_tcg_new_refuses_to_write_a_state_over_the_size_of_a_readable_one(runner: CliRunner, tmp_path: Path) -> None:

@@ -254,3 +254,29 @@ def test_jobs_change_nothing_in_the_output(runner: CliRunner, deck: str) -> None
     outputs = {jobs: run(runner, deck, "--games", "30000", "--turns", "2", "--jobs", jobs, "--json") for jobs in ("1", "2")}
     assert all(r.exit_code == 0 for r in outputs.values())
     assert outputs["1"].stdout == outputs["2"].stdout
+
+
+SQUADS = Path(__file__).resolve().parent.parent / "squads"
+
+
+@pytest.mark.parametrize(("name", "what", "command"), [
+    ("online-squad.json", "a squad file (`squad`, `dealt`)", "squad check"),
+    ("ccg-squad.txt", "a squad file (`squad`, `dealt`)", "squad check"),
+    ("online-deal.json", "a deal file (`dealt`)", "squad best"),
+    ("ccg-placement.json", "a squad placement (`cards`, `squad`)", "squad place"),
+    ("online-battle-first.json", "a squad placement (`cards`)", "squad place"),
+])
+def test_a_squad_file_given_as_the_deck_is_named_a_squad_file_with_the_command_that_reads_it(
+        runner: CliRunner, name: str, what: str, command: str) -> None:
+    path = SQUADS / name
+    for args in (["simulate", str(path), "--games", "10"], ["validate", str(path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert f"error: {path}: {what}, not a deck (`cardkit {command} {path}` reads it)" in result.stderr
+        assert "0 cards" not in result.output
+
+
+def test_a_deck_with_a_squad_header_naming_a_team_is_still_a_deck(runner: CliRunner, tmp_path: Path) -> None:
+    deck = tmp_path / "team.deck"
+    deck.write_text("game: berserk-tcg\nsquad: red team\n3 BK1-12\n", encoding="utf-8")
+    assert runner.invoke(app, ["deck", "hash", str(deck)]).exit_code == 0

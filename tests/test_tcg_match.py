@@ -478,3 +478,12 @@ def test_where_both_players_may_open_a_quick_card_the_player_on_turn_has_the_pri
     real = legal.reading
     monkeypatch.setattr(legal, "reading", lambda g, r: "player-not-on-turn" if r == "quick_priority" else real(g, r))
     assert [a.by for a in legal_actions(game) if isinstance(a, Open)] == [1, None]
+
+
+def test_an_illegal_action_is_shown_at_its_action_number_not_at_a_line(runner: CliRunner, tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    assert runner.invoke(app, ["tcg", "new", str(WHITE), str(RED), "--seed", "1", "--out", str(state)]).exit_code == 0
+    result = runner.invoke(app, ["tcg", "apply", str(state), "pass", "attack c1 with BK1-001"])
+    assert result.exit_code == 1
+    (told,) = [line for line in result.stdout.splitlines() if "ILLEGAL_ACTION" in line]
+    assert told.split()[:3] == ["action", "2", "error"] and "line" not in told

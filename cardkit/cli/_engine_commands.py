@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK
 from cardkit.cli._output import Echo, json_text
-from cardkit.cli._render import problem_lines
 from cardkit.jsonio import input_name
 from cardkit.visible import visible, visible_lines
 
@@ -68,8 +67,11 @@ def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[P
     else:
         for event in result.events:
             echo(f"  {visible(event['text'])}")
-        for line in problem_lines(result.problems):
-            echo(line)
+        if result.problems:
+            from cardkit.cli._render import problem_lines  # a legal run (most runs) has none to render
+
+            for line in problem_lines(result.problems, unit="action"):
+                echo(line)
         shown = visible(input_name(state_file))
         if result.legal:
             show_state(game, result.state, echo)

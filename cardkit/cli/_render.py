@@ -64,13 +64,14 @@ _MESSAGE_COLUMN = " " * 43
 TERMINAL_HINTS = {"AMBIGUOUS_CARD": "`cardkit deck resolve` asks which"}
 
 
-def problem_line(p: "Problem") -> str:
+def problem_line(p: "Problem", unit: str = "line") -> str:
     """`  line 12  error    CODE                 message`; pointer or `-` when there is no line.
 
-    A problem with candidates (an ambiguous name) goes on with one line per candidate,
-    under the message: its id and what tells it from the others.
+    `unit` names what `line` counts: `action` for the engines' `apply`, whose problem is at the Nth action
+    given, not at a line of any file. A problem with candidates (an ambiguous name) goes on with one line
+    per candidate, under the message: its id and what tells it from the others.
     """
-    where = f"line {p.line}" if p.line is not None else visible(p.pointer or "-")
+    where = f"{unit} {p.line}" if p.line is not None else visible(p.pointer or "-")
     line = f"  {where:>9}  {paint(p.severity.value, f'{p.severity.value:7}')}  {visible(p.code):20} {visible(p.message)}"
     if p.candidates and (hint := TERMINAL_HINTS.get(p.code)):
         line += f" ({hint})"
@@ -84,8 +85,8 @@ def problem_line(p: "Problem") -> str:
     return "\n".join([line, *(f"{_MESSAGE_COLUMN}{visible(text)}" for text in telling_apart(p.candidates))])
 
 
-def problem_lines(problems: Iterable["Problem"]) -> list[str]:
-    return [problem_line(p) for p in problems]
+def problem_lines(problems: Iterable["Problem"], unit: str = "line") -> list[str]:
+    return [problem_line(p, unit) for p in problems]
 
 
 def tally(errors: int, warnings: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+import re
 
 from cardkit import GAMES
 from cardkit.catalogue.candidates import candidates
@@ -13,7 +13,7 @@ from cardkit.decks.words import deck_words
 from cardkit.decks.parse import ParsedDeck, looks_like_json, parse_json, parse_text
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
-from cardkit.jsonio import input_name, parse_json as parse_json_text, read_text_input
+from cardkit.jsonio import STDIN_NAME, input_name, parse_json as parse_json_text, read_text_input
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -99,7 +99,7 @@ def _unresolved(entries: list[Entry], problems: list[Problem], entry: Entry, car
     """The entry of a line whose spelling did not resolve, and its problem at this line."""
     among = tuple(c["id"] for c in problem.candidates) if problem.candidates else ()
     entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer, among))
-    problems.append(replace(problem, line=entry.line, pointer=entry.pointer))
+    problems.append(problem.replaced(line=entry.line, pointer=entry.pointer))
 
 
 _Memo = dict[str, tuple[str | None, Problem | None]]
@@ -130,7 +130,10 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
     if json_hint or looks_like_json(text):
         duplicates: list[str] = []
         duplicates_at: list[tuple[str, str]] = []
-        parsed = parse_json(parse_json_text(text, path, duplicates, duplicates_at))
+        data = parse_json_text(text, path, duplicates, duplicates_at)
+        if isinstance(data, dict) and "main" not in data and "side" not in data:
+            _refuse_squad_file(path, [key for key in ("cards", "squad", "dealt") if isinstance(data.get(key), list)])
+        parsed = parse_json(data)
         if parsed is None:
             raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
         # JSON readers silently keep the last of two `main` lists; a deck must not lose cards that way.
@@ -138,7 +141,35 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
                                                     "only the first was read", pointer=pointer or None)
                                for pointer, key in dict.fromkeys(duplicates_at)]
         return parsed
-    return parse_text(text)
+    parsed = parse_text(text)
+    # A squad file's `dealt:` and `squad:` lines head lists, so their header value is empty; a deck's is a name.
+    if parsed.header.get("dealt") == "" or parsed.header.get("squad") == "":
+        # `squad:` may follow the deal after a blank line, past the header.
+        _refuse_squad_file(path, [key for key in ("squad", "dealt")
+                                  if re.search(rf"^[ \t]*{key}[ \t]*:[ \t]*$", text, re.M | re.I)])
+    return parsed
+
+
+def _refuse_squad_file(path: str, keys: list[str]) -> None:
+    """`UnreadableInput` saying what a squad, deal or placement file (`keys`: which of its lists it has) is,
+    and which command reads it: read as a deck it would be a deck of no cards, which says nothing."""
+    if not keys:
+        return
+    if "cards" in keys:
+        what, command = "a squad placement", "squad place"
+    elif "squad" in keys:
+        what, command = "a squad file", "squad check"
+    else:
+        what, command = "a deal file", "squad best"
+    lists = ", ".join(f"`{key}`" for key in keys)
+    raise UnreadableInput(path, f"{what} ({lists}), not a deck",
+                          hint=f"`cardkit {command} {_shell_word(path)}` reads it")
+
+
+def _shell_word(path: str) -> str:
+    import shlex
+
+    return "-" if path == STDIN_NAME else shlex.quote(path)
 
 
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:

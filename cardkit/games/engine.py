@@ -19,16 +19,16 @@ import os
 import random
 from collections import Counter
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, ClassVar, Generic, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Sequence, TypeVar
 
 from cardkit.errors import BadArgument, CardkitError, UnreadableInput
 from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
-from cardkit.outputs import Kind
 from cardkit.problems import Problem, error
-from cardkit.statefiles import state_kind, write_state_file
 from cardkit.visible import quoted
+
+if TYPE_CHECKING:
+    from cardkit.outputs import Kind
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -54,15 +54,16 @@ class StateRefused(CardkitError):
     error_code = "BAD_STATE"
 
 
-@dataclass(frozen=True)
+# Plain classes rather than dataclasses: every engine command makes one, and a dataclass costs its
+# generated methods at every start of the process.
 class Applied:
     """What `apply_all` reports: the state reached, the events, and the problem that stopped the run."""
 
-    state: Any
-    summary: dict[str, Any]
-    events: tuple[Event, ...] = ()
-    problems: tuple[Problem, ...] = ()
-    applied: int = 0
+    __slots__ = ("state", "summary", "events", "problems", "applied")
+
+    def __init__(self, state: Any, summary: dict[str, Any], events: tuple[Event, ...] = (),
+                 problems: tuple[Problem, ...] = (), applied: int = 0) -> None:
+        self.state, self.summary, self.events, self.problems, self.applied = state, summary, events, problems, applied
 
     @property
     def legal(self) -> bool:
@@ -73,20 +74,21 @@ class Applied:
                 "events": list(self.events), "state": self.summary}
 
 
-@dataclass(frozen=True)
 class Moves:
     """The legal actions as text, in the engine's order; `complete` is False when the list stopped at `limit`."""
 
-    actions: tuple[str, ...]
-    complete: bool
-    limit: int
-    status: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("actions", "complete", "limit", "status")
+
+    def __init__(self, actions: tuple[str, ...], complete: bool, limit: int, status: dict[str, Any] | None = None) -> None:
+        self.actions, self.complete, self.limit = actions, complete, limit
+        self.status: dict[str, Any] = {} if status is None else status
 
     @property
     def note(self) -> str | None:
         if self.complete:
             return None
-        return (f"the first {self.limit} legal actions only: there are more; "
+        first = "the first legal action" if self.limit == 1 else f"the first {self.limit} legal actions"
+        return (f"{first} only: there are more; "
                 "give --limit N for more (every listed action is legal)")
 
 
@@ -187,22 +189,33 @@ class Engine(ABC, Generic[S, A]):
             raise UnreadableInput(source, f"not a possible {self.noun}: {problems[0].message}{more}")
         return state
 
+    _read_back: str | None = None
+    """The last state text `unreadable` read back: `apply_all` checks the state it reaches, and `write` then
+    checks the same state again before writing it."""
+
     def unreadable(self, state: S) -> str | None:
         """Why the reader would refuse `state` once written, or None when it reads it back."""
         text = dumps_canonical(self.to_dict(state))
+        if text == self._read_back:
+            return None
         if len(text.encode("utf-8")) > MAX_INPUT_BYTES:
             return f"its file would be {len(text.encode('utf-8')):,} bytes, over the {MAX_INPUT_BYTES:,}-byte limit of a state"
         try:
             self.read_text(text)
         except UnreadableInput as exc:
             return exc.reason
+        self._read_back = text
         return None
 
     def kind(self) -> Kind:
+        from cardkit.statefiles import state_kind  # the writer's modules only when a state is written
+
         return state_kind(self.noun, self.read)
 
     def write(self, state: S, out: str | os.PathLike[str], inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
         """Write `state` through the guarded writer; `StateRefused` (exit 2) for a state the reader would refuse."""
+        from cardkit.statefiles import write_state_file
+
         why = self.unreadable(state)
         if why is not None:
             raise StateRefused(f"{out}: not written: the {self.noun} would not read back ({why})")

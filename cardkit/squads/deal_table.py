@@ -49,7 +49,9 @@ class DealTable:
         import numpy as np
 
         rows, width = len(dealt), len(self.caps)
-        cells = (self.kinds[dealt] + (np.arange(rows, dtype=np.int32) * width)[:, None]).ravel()
+        cells = np.take(self.kinds, dealt)  # np.take: much faster than fancy indexing
+        cells += (np.arange(rows, dtype=np.int32) * width)[:, None]
+        cells = cells.ravel()
         counts = np.bincount(cells, minlength=rows * width).reshape(rows, width)
         flat = np.minimum(counts, self.caps) @ self.strides
         score = self.best[flat].astype(np.int64)
@@ -78,32 +80,57 @@ def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any) -> Any:
     return out
 
 
-def _union(dims: Sequence[int], bits: Sequence[int]) -> Any:
+def _union(dims: Sequence[int], bits: Sequence[int], dtype: Any = None) -> Any:
     """The OR of bits[i] over the axes with x_i > 0, at every point, flattened in C order."""
     import numpy as np
 
-    out = np.zeros(1, dtype=np.int8 if max(bits, default=0) < 128 else np.int32)
+    out = np.zeros(1, dtype=dtype or (np.int8 if max(bits, default=0) < 128 else np.int32))
     for d, b in zip(reversed(dims), reversed(bits)):
         out = (np.where(np.arange(d) > 0, b, 0).astype(out.dtype)[:, None] | out[None, :]).ravel()
     return out
 
 
-def _running_max(flat: Any, dims: Sequence[int]) -> Any:
-    """Each point's maximum over every point at or below it, in place: one sweep per axis, a slice at a time."""
+def _sweep(flat: Any, dims: Sequence[int], axes: range) -> None:
+    """The running maximum along each of `axes`, in place, a slice at a time."""
     import numpy as np
 
     before, total = 1, flat.size
-    for d in dims:
+    for axis, d in enumerate(dims):
         after = total // (before * d)
-        grid = flat.reshape(before, d, after)
-        # A slice whose contiguous runs are short (a few cells) is slow for numpy to walk, so such an
-        # axis is swept one offset at a time: longer, strided runs.
-        columns = [grid[:, :, k] for k in range(after)] if 1 < after < 64 and after * (d - 1) < 256 else [grid]
-        for along in columns:
+        if axis in axes:
+            grid = flat.reshape(before, d, after)
             for j in range(1, d):
-                np.maximum(along[:, j], along[:, j - 1], out=along[:, j])
+                np.maximum(grid[:, j], grid[:, j - 1], out=grid[:, j])
         before *= d
-    return flat
+
+
+LONG_RUN = 1024
+"""Cells after an axis (its slices' contiguous runs) below which numpy sweeps it slowly."""
+
+
+def _running_max(flat: Any, dims: Sequence[int]) -> tuple[Any, list[int]]:
+    """Each point's maximum over every point at or below it, and the order of the result's axes in memory.
+
+    An axis is swept a slice at a time, and numpy walks slices of short contiguous runs (the last
+    axes') slowly: the axes before those are swept first, then the lattice is transposed so that
+    the last ones come first, with long runs. Queries read the result through its axis order.
+    """
+    import numpy as np
+
+    after, split = flat.size, len(dims)
+    for axis, d in enumerate(dims):
+        after //= d
+        if after < LONG_RUN:
+            split = axis
+            break
+    if split in (0, len(dims)):  # no long-run axis to sweep first, or no short-run axis
+        _sweep(flat, dims, range(len(dims)))
+        return flat, list(range(len(dims)))
+    _sweep(flat, dims, range(split))
+    order = list(range(split, len(dims))) + list(range(split))
+    moved = np.ascontiguousarray(flat.reshape(dims).transpose(order)).ravel()
+    _sweep(moved, [dims[a] for a in order], range(len(dims) - split))
+    return moved, order
 
 
 def _element_bits(elements: Sequence[frozenset[str]]) -> list[int]:
@@ -149,9 +176,6 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
         cells *= d
     if cells > MAX_CELLS:
         return None
-    strides = [1] * len(dims)
-    for i in range(len(dims) - 2, -1, -1):
-        strides[i] = strides[i + 1] * dims[i + 1]
 
     # One integer per squad, compared as (crystals, cards, elite cards, gold rank, gold on elite cards).
     top = sum(caps)  # the most cards of any lattice point, beyond a deal's for the points no deal reaches
@@ -170,22 +194,35 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     # alone: small tables over those, read with one lookup per lattice point (fewer big arrays to fill).
     spent_top = (int(max(1, sum(c.cost * cap for c, cap in zip(classes, caps)))) + 1)
     elite_top = 1 << g
-    key = _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], np.int32)
-    key += _union(dims, _element_bits(squad_elements)).astype(np.int32) * (spent_top * elite_top)
+    # The key is (elements << low) + crystals * elite_top + elite gold: a power of two apart, the elements'
+    # union is ORed straight into the key's own array (no second array to convert and scale). Held as
+    # numpy's index type, which np.take would otherwise convert it to for each table read.
+    low = (spent_top * elite_top - 1).bit_length()
+    key_type = np.intp
+    key = _union(dims, [b << low for b in _element_bits(squad_elements)], key_type)
+    key += _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], key_type)
     gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=np.int64)[:, None, None]
     spent_at = np.arange(spent_top)[None, :, None]
     elite_at = np.arange(elite_top)[None, None, :]
+
+    def by_key(values: Any, fill: int, of: Any) -> Any:
+        """(elements, crystals, elite gold) values as one flat table read at `key`; `fill` where no key reaches."""
+        table = np.full((1 << universe, 1 << low), fill, dtype=of)
+        table[:, :spent_top * elite_top] = values.reshape(1 << universe, -1)
+        return table.ravel()
+
     fits = (elite_at <= gold_of) & (spent_at <= gold_of + silver_each)
     never = -(1 << (bits + 1))  # added to a score, leaves it below zero
-    rank = np.where(fits, (gold_of - gold_floor) << g, never).astype(dtype).ravel()
     best = linear
-    best += np.take(rank, key)
+    best += np.take(by_key(np.where(fits, (gold_of - gold_floor) << g, never), never, dtype), key)
     np.maximum(best, -1, out=best)
+    # a re-deal's crystals, -1 for none legal, need only a small integer: less memory to sweep
+    small = np.int8 if spent_top <= 127 else np.int16 if spent_top <= 32767 else dtype
     if probe:
         probe_fits = (elite_at <= gold_of - probe) & (spent_at <= gold_of - probe + silver_each)
-        probe_best = np.take(np.where(probe_fits, spent_at, -1).astype(dtype).ravel(), key)
+        probe_best = np.take(by_key(np.where(probe_fits, spent_at, -1), -1, small), key)
     else:  # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
-        probe_best = np.zeros(cells, dtype=dtype)
+        probe_best = np.zeros(cells, dtype=small)
     breaks: Any = None
     for unique in sorted(shared):
         over = _lattice(dims, [int(c.unique and rules.unique_key(c) == unique) for c in classes], np.int8) > 1
@@ -199,8 +236,13 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     if breaks is not None:  # the points breaking a rule other than the budget
         best[breaks] = -1
         probe_best[breaks] = -1
-    _running_max(best, dims)
-    _running_max(probe_best, dims)
+    best, order = _running_max(best, dims)
+    probe_best, _ = _running_max(probe_best, dims)  # the same dims, so the same axis order
+    strides = [0] * len(dims)
+    step = 1
+    for axis in reversed(order):
+        strides[axis] = step
+        step *= dims[axis]
     names = sorted(set().union(*(c.elements for c in classes)))
     return DealTable(kinds=np.asarray(deck_kinds, dtype=np.int32), caps=np.asarray(caps, dtype=np.int32),
                      strides=np.asarray(strides, dtype=np.int64),

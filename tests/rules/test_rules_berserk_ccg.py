@@ -4,7 +4,6 @@ and quotes the sentence it rests on under the text's numbered paragraph or headi
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from cardkit.games.battle.engine import ENGINE
+from cardkit.games.battle.frozen import replace
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through
 from cardkit.games.battle.board import from_placement, placement_row

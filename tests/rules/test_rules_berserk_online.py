@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import replace
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 
 from cardkit.decks import parse_deck, validate_deck
 from cardkit.games.battle.engine import ENGINE
+from cardkit.games.battle.frozen import replace
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through
 from cardkit.games.battle.cards import battle_cards
@@ -353,7 +354,7 @@ def test_under_the_second_seat_reading_only_the_second_player_gets_the_side_squa
     from cardkit.squads import budget
 
     real = budget.squad_rules
-    monkeypatch.setattr(budget, "squad_rules", lambda f: replace(real(f), side_squares="second-seat"))
+    monkeypatch.setattr(budget, "squad_rules", lambda f: dataclasses.replace(real(f), side_squares="second-seat"))
     centre = ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"]
     assert place("first", centre + ["a2"]) == ["SQUARE_NOT_ALLOWED"]
     assert place("first", centre + ["a2", "e3"]) == ["SQUARE_NOT_ALLOWED"] * 2

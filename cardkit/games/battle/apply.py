@@ -8,11 +8,11 @@ ILLEGAL_ACTION problem and stops there, keeping the state before it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardkit.errors import CardkitError
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
+from cardkit.games.battle.frozen import Frozen, replace
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
 from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
@@ -218,15 +218,14 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
     return _noted(state, notes), events
 
 
-@dataclass(frozen=True)
-class StrikeEffect:
+class StrikeEffect(Frozen):
     """What a strike's kind, modifiers and the struck card's protections make of the strike's damage."""
 
     to_defender: int
+    codes: dict[str, str]
     heal: int = 0
     poison: int = 0
     protected_by: str | None = None
-    codes: dict[str, str] = field(default_factory=dict)
     said: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -250,7 +249,7 @@ def strike_effect(state: BattleState, actor: CardInstance, hit: CardInstance, ac
     protected = state.protection(hit, kind) if kind else None
     if protected:
         said.append((f"{{target}} is protected ({protected}): the strike does nothing to it", protected))
-        return StrikeEffect(0, protected_by=protected, codes=codes, said=tuple(said),
+        return StrikeEffect(0, codes, protected_by=protected, said=tuple(said),
                             notes=tuple(notes + [reading("protected_target").note]))
     incorporeal = state.incorporeal(hit)
     poison = 0
@@ -264,7 +263,7 @@ def strike_effect(state: BattleState, actor: CardInstance, hit: CardInstance, ac
             said.append((f"poison does not act on {{target}} ({guard})", codes["poison"]))
         else:
             poison = action.mod("poison") or 0
-    return StrikeEffect(damage, heal, poison, None, codes, tuple(said), tuple(notes))
+    return StrikeEffect(damage, codes, heal, poison, None, tuple(said), tuple(notes))
 
 
 def _code(state: BattleState, inst: CardInstance, action: str) -> str:

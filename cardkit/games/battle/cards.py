@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
 from cardkit.catalogue.records import card_records
 from cardkit.catalogue.store import Card, CardId, CardTable
 from cardkit.games.battle.abilities import actions_of
+from cardkit.games.battle.frozen import Frozen
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
 
 
-@dataclass(frozen=True, slots=True)
-class BattleCard:
+class BattleCard(Frozen):
     """A catalogue card as the battle sees it.
 
     `steps` is None for a card that never moves (`X`, or no value printed);

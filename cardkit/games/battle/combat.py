@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from cardkit.games.battle.frozen import Frozen
 from cardkit.games.battle.rules import Hit, Strike, closed_target_hit, strike_table
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Frozen):
     """The strikes of one simple strike: the attacker's on the defender and the counter-strike."""
 
     attacker_hit: Hit

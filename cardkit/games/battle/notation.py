@@ -22,10 +22,10 @@ the placeholder `X` (`attack c3 c4 vampirism X`), which `apply` refuses.
 from __future__ import annotations
 
 import re
-from dataclasses import FrozenInstanceError
-from typing import Any, Callable, ClassVar, TypeVar, dataclass_transform
+from typing import Any, Callable, ClassVar
 
 from cardkit.errors import CardkitError
+from cardkit.games.battle.frozen import Frozen
 from cardkit.visible import quoted
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"
@@ -68,69 +68,6 @@ COUNT = Word(r"[0-9]{1,6}", int)
 SIGNED = Word(r"[+-][0-9]{1,6}", int, lambda n: f"{n:+d}")
 NUMBER = Word(_N, _value, _shown)
 NAME = Word(r"[a-z][a-z_]{0,30}")
-
-
-F = TypeVar("F", bound="Frozen")
-
-
-@dataclass_transform(frozen_default=True)
-class Frozen:
-    """A frozen value, as a frozen dataclass is one: built from its fields (positionally or by name, in annotation
-    order, with class-level defaults), equal to a value of the same class with equal fields, hashed and printed from
-    them, and never changed. Twenty dataclasses compiled their generated methods at every start, most of the cost of
-    importing the notation; these classes share one set of methods instead."""
-
-    _fields: ClassVar[tuple[str, ...]] = ()
-    _defaults: ClassVar[dict[str, Any]] = {}
-
-    def __init_subclass__(cls) -> None:
-        # Annotations are strings here (`from __future__ import annotations`): a ClassVar is not a field.
-        own = [name for name, hint in cls.__dict__.get("__annotations__", {}).items() if not hint.startswith("ClassVar")]
-        cls._fields = cls._fields + tuple(name for name in own if name not in cls._fields)
-        cls._defaults = {**cls._defaults, **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
-        setattr(cls, "__match_args__", cls._fields)  # as a dataclass's, for `case Move(frm, to)`
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        names = self._fields
-        if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__}() takes {len(names)} arguments but {len(args)} were given")
-        put = object.__setattr__
-        for name, value in zip(names, args):
-            put(self, name, value)
-        for name in names[len(args):]:
-            if name in kwargs:
-                put(self, name, kwargs.pop(name))
-            elif name in self._defaults:
-                put(self, name, self._defaults[name])
-            else:
-                raise TypeError(f"{type(self).__name__}() missing argument {name!r}")
-        if kwargs:
-            raise TypeError(f"{type(self).__name__}() got unexpected or repeated arguments {sorted(kwargs)}")
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in self._fields)})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-
-def replace(value: F, **changes: Any) -> F:
-    """`value` with the fields `changes` names changed, as `dataclasses.replace` makes one."""
-    return type(value)(**{**{name: getattr(value, name) for name in value._fields}, **changes})
 
 
 class BadActionText(CardkitError):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from cardkit.games.battle.legal import dice_needed
-from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot, replace
+from cardkit.games.battle.frozen import replace
+from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.battle.state import BattleState
 
 MAX_X = 3

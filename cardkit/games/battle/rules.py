@@ -7,12 +7,12 @@ read and checked once; a reading is the project's choice where the texts say not
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from cardkit import checkcache, paths
 from cardkit.errors import CatalogueError
+from cardkit.games.battle.frozen import Frozen
 from cardkit.jsonio import schema_error_text
 from cardkit.visible import quoted
 
@@ -22,8 +22,7 @@ DIE = range(1, 7)
 BATTLE_GAMES: tuple[str, ...] = ("berserk-online", "berserk-ccg")
 
 
-@dataclass(frozen=True, slots=True)
-class Strike:
+class Strike(Frozen):
     """A card's three strike values (weak, medium, strong), as printed `2-3-4`."""
 
     weak: int
@@ -37,8 +36,7 @@ class Strike:
         return f"{self.weak}-{self.medium}-{self.strong}"
 
 
-@dataclass(frozen=True, slots=True)
-class GameRules:
+class GameRules(Frozen):
     """What differs between Berserk Online and the tabletop CCG in a battle."""
 
     game: str
@@ -48,8 +46,7 @@ class GameRules:
     first_player_at_random: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Frozen):
     """A case the texts leave open, the sentence it rests on, and the reading chosen."""
 
     id: str

@@ -8,13 +8,13 @@ is frozen: `apply` returns a new one.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterator, Literal
+from typing import Any, ClassVar, Iterator, Literal
 
 from cardkit.catalogue.store import CardId
 from cardkit.games.battle.abilities import actions_of, incorporeal_code, protections_of
 from cardkit.games.battle.board import Square, is_square
 from cardkit.games.battle.cards import BattleCard, battle_cards
+from cardkit.games.battle.frozen import Frozen, replace
 from cardkit.games.battle.rules import BATTLE_GAMES, game_rules
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
@@ -33,8 +33,7 @@ def other(seat: Seat) -> Seat:
     return "second" if seat == "first" else "first"
 
 
-@dataclass(frozen=True, slots=True)
-class CardInstance:
+class CardInstance(Frozen):
     """One card in the battle: its own instance id, the catalogue card, and everything that changes.
 
     `hidden` marks a card face down whose face the opponent has not seen (the
@@ -99,8 +98,7 @@ class _Index:
         self.has_figures: dict[str, bool] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class BattleState:
+class BattleState(Frozen):
     """Everything a judge needs to continue a battle.
 
     `acted` holds the instances that made an action this turn (they can neither
@@ -117,11 +115,12 @@ class BattleState:
     seed: int = 0
     shuffles: int = 0
     next_id: int = 1
-    notes: tuple[str, ...] = field(default=(), compare=False)
+    notes: tuple[str, ...] = ()
+    _uncompared: ClassVar[tuple[str, ...]] = ("notes",)
     # Lookups by id and by square, built on first use: listing the actions of a state with hundreds of cards
-    # asks them for every candidate, and a scan of every card each time made listing quadratic. A new state
-    # (`replace`) starts without one, as init=False fields are not copied.
-    _index: _Index | None = field(default=None, init=False, repr=False, compare=False)
+    # asks them for every candidate, and a scan of every card each time made listing quadratic. Not a field: the
+    # instance's own is set on first use, and a new state (`replace`) starts without one, reading this None.
+    _index: ClassVar[_Index | None] = None
 
     # -- looking things up -------------------------------------------------
     def info(self, inst: CardInstance) -> BattleCard:

@@ -7,7 +7,7 @@ Text forms: `draw`, `open BK1-012`, `open BK1-012 pay BK1-001,BK1-005`,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 from typing import ClassVar, Iterator
 
@@ -15,6 +15,7 @@ from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
@@ -44,9 +45,10 @@ def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) ->
     return tuple(sorted(ids))
 
 
-class Action:
+class Action(FrozenValue):
     """Base of all actions; `Action.parse(text)` returns the matching subclass."""
 
+    __slots__ = ()
     pattern: ClassVar[str]
     """The text form's pattern, compiled by `re` (and kept in its cache) the first time `parse` tries it:
     a command that parses no one-player action compiles none."""
@@ -66,37 +68,37 @@ class Action:
         return cls()
 
 
-@dataclass(frozen=True)
 class Draw(Action):
+    __slots__ = ()
     pattern: ClassVar[str] = r"draw"
 
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True)
 class Pass(Action):
     """End the current phase without doing anything."""
 
+    __slots__ = ()
     pattern: ClassVar[str] = r"pass"
 
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True)
 class Open(Action):
     """Open `card` from the hand, discarding `pay` (sorted ids) to pay its cost."""
 
+    __slots__ = ("card", "pay")
     card: CardId
-    pay: tuple[CardId, ...] = ()
+    pay: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"open ({_ID})(?: pay ({_IDS}))?"
 
-    def __post_init__(self) -> None:
+    def __init__(self, card: CardId, pay: tuple[CardId, ...] = ()) -> None:
         # every action must print as text that parses back to it: ids are non-empty, without spaces or commas
-        text = f"open {self.card}" + (f" pay {','.join(map(str, self.pay))}" if self.pay else "")
-        _sorted_ids((self.card,), text)
-        object.__setattr__(self, "pay", _sorted_ids(tuple(self.pay), text))
+        text = f"open {card}" + (f" pay {','.join(map(str, pay))}" if pay else "")
+        _sorted_ids((card,), text)
+        set_fields(self, card=card, pay=_sorted_ids(tuple(pay), text))
 
     def __str__(self) -> str:
         return f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
@@ -106,17 +108,16 @@ class Open(Action):
         return cls(m.group(1), tuple(m.group(2).split(",")) if m.group(2) else ())
 
 
-@dataclass(frozen=True)
 class Discard(Action):
     """Discard `cards` (sorted ids) at the end of the turn, down to the hand limit."""
 
+    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"discard ({_IDS})"
 
-    def __post_init__(self) -> None:
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
         # `discard` of nothing would print as text that is not an action; at the limit the action is `pass`
-        object.__setattr__(self, "cards", _sorted_ids(tuple(self.cards), f"discard {','.join(map(str, self.cards))}",
-                                                      allow_empty=False))
+        set_fields(self, cards=_sorted_ids(tuple(cards), f"discard {','.join(map(str, cards))}", allow_empty=False))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"

@@ -1,9 +1,11 @@
 """Simulated openings for many games at once: numpy arrays across games, one row per game.
 
 Plays exactly the policies of `opening.play_reference` (tests check the two
-agree game for game on the same shuffles). A hand is a (games, card types)
+agree game for game on the same shuffles). A hand is a (card types, games)
 count matrix; card types are ordered by the opening policy, so the first
-openable column is the card opened.
+openable type is the card opened. Choices of one card among a game's types
+(which to open, which to pay with) are the lowest set bit of a bit mask per
+game, one bit per type in the policy's order.
 """
 
 from __future__ import annotations
@@ -104,19 +106,53 @@ def _colours(ids: Iterable[CardId], cards: Mapping[CardId, TcgCard]) -> list[int
     return colours
 
 
+def _word(bits: int) -> type[np.unsignedinteger[Any]]:
+    """The smallest unsigned integer holding `bits` bits, 64-bit words past that: less memory to sweep."""
+    return np.uint8 if bits <= 8 else np.uint16 if bits <= 16 else np.uint32 if bits <= 32 else np.uint64
+
+
+def _masks(rows: np.ndarray, word: type[np.unsignedinteger[Any]] = np.uint64) -> np.ndarray:
+    """Boolean rows (n, games) as bit masks (words, games) of `word` integers: bit j of word w is row w * width + j."""
+    width = np.dtype(word).itemsize * 8
+    masks = np.zeros((-(-len(rows) // width), rows.shape[1]), dtype=word)
+    for j, row in enumerate(rows):
+        masks[j // width] |= np.left_shift(row, j % width, dtype=word)
+    return masks
+
+
+def _lowest(masks: np.ndarray) -> np.ndarray:
+    """The index of each game's lowest set bit in `_masks` layout, -1 where none is set."""
+    width = masks.dtype.itemsize * 8
+    found: np.ndarray | None = None
+    for w, word in enumerate(masks):
+        # the lowest set bit alone is a power of two, which a float holds exactly and frexp reads
+        # the exponent of (one more than the bit; 0 for no bit)
+        exponent = np.frexp((word & (~word + masks.dtype.type(1))).astype(np.float64))[1]
+        if found is None:
+            found = exponent - 1
+        else:
+            np.copyto(found, exponent + (width * w - 1), where=(found < 0) & (exponent > 0))
+    assert found is not None
+    return found
+
+
 def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[int], seat: str, takes: Sequence[int],
                 tally: Tally) -> None:
-    """Play `drawn.shape[0]` games of a `size`-card deck whose top cards (as card types) are `drawn`, adding to `tally`."""
-    games = drawn.shape[0]
+    """Play `drawn.shape[1]` games of a `size`-card deck whose top cards (as card types) are `drawn`, one row per
+    draw (draws, games), adding to `tally`."""
+    games = drawn.shape[1]
     kinds = len(t.ids)
-    rows = np.arange(games)
-    # cells are addressed in the flat view, rows gathered with np.take: both much faster than fancy indexing
-    base = rows * kinds
+    # Everything is held one row per type, (types, games), the hand too: numpy's work over the games of a
+    # type then runs along contiguous rows. Cells are addressed in the hand's flat view, much faster than
+    # fancy indexing.
+    cells = drawn  # (draws, games): the cell each draw adds to, made in place
+    cells *= games
+    cells += np.arange(games)
+    flat = np.zeros(kinds * games, dtype=np.int16)
+    hand = flat.reshape(kinds, games)
     top = min(START_HAND, size)
-    hand = np.bincount((base[:, None] + drawn[:, :top]).ravel(), minlength=games * kinds).astype(np.int16)
-    flat, hand = hand, hand.reshape(games, kinds)
-    # what is worked out for every game and type each turn is held one row per type, (types, games):
-    # numpy's reductions over the games of a type then run along contiguous rows
+    for drawing in cells[:top]:
+        flat[drawing] += 1
     dead = np.zeros((kinds, games), dtype=bool)
     alive = np.ones((kinds, games), dtype=bool)  # ~dead, kept beside it
     ever = np.zeros((kinds, games), dtype=bool)
@@ -127,88 +163,115 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
     dead_at = np.empty(2 * kinds, dtype=bool)
     by_rank[t.discard_rank], dead_at[t.discard_rank] = np.arange(kinds), False
     by_rank[t.dead_rank], dead_at[t.dead_rank] = np.arange(kinds), True
-    big16 = np.iinfo(np.int16).max
-    fits_ball = np.zeros((len(COLOURS) + 1, kinds), dtype=bool)
-    for c in range(len(COLOURS)):
-        fits_ball[c] = t.colour == c
-    fits_ball[ANY_COLOUR] = True
-    # payment keeps the engine's fixed order (dead Unique cards first), whatever the hand-limit policy;
-    # it changes only in the rows where a Unique name died
-    priority = np.tile(t.pay_rank.astype(np.int16), (games, 1))
+    # Payment takes each ball's card in the engine's fixed order (dead Unique cards first, whatever the
+    # hand-limit policy): types as bits in that order, so a game's first fitting card is its lowest set bit.
+    pay_order = np.argsort(t.pay_rank, kind="stable")  # bit j is type pay_order[j]
+    pay_bit = t.pay_rank.astype(np.intp)  # the bit of each type
+    # (words, ball colour): the cards that may pay a ball of each colour, then of ANY_COLOUR
+    word = _word(kinds)
+    fits_ball = _masks(np.array([t.colour[pay_order] == c for c in range(len(COLOURS))] + [[True] * kinds]).T, word)
+    groups = int(t.unique_group.max(initial=-1)) + 1
+    group_bits = _masks(t.unique_group[pay_order][:, None] == np.arange(groups)[None, :], word)  # (words, group)
+    group_types = [np.flatnonzero(t.unique_group == g).tolist() for g in range(groups)]
+    dead_bits = np.zeros((len(fits_ball), games), dtype=word)
     level = t.level.tolist()
     signature = t.signature.tolist()
-    first = np.empty(games, dtype=np.intp)
+    ball_columns = np.ascontiguousarray(t.balls.T)  # (ball, type)
+    colour = t.colour.tolist()
+    openable = np.zeros((kinds, games), dtype=bool)
     for turn, cities in enumerate(schedule, start=1):
         if draws_on_turn(turn, seat):
             if top >= size:  # every game draws the same number of cards, so all deck out together
                 tally.decked += games
                 tally.ever[turn - 1:] += ever.sum(axis=1)
                 return
-            flat[base + drawn[:, top]] += 1
+            flat[cells[top]] += 1
             top += 1
         # cards of each colour, and in all, per game, by adding rows of types
-        columns = np.ascontiguousarray(hand.T)
         colour_counts = np.zeros((len(COLOURS), games), dtype=np.int16)
-        for k, c in enumerate(t.colour.tolist()):
-            colour_counts[c] += columns[k]
+        for k, c in enumerate(colour):
+            colour_counts[c] += hand[k]
         total = colour_counts.sum(axis=0, dtype=np.int16)
         tally.hand[turn - 1] += int(total.sum())
         # one signature and one colour at a time, over contiguous rows of games
         payable_by_sig = np.empty((len(sig_need), games), dtype=bool)
         for sig in range(len(sig_need)):
-            ok = total >= need_total[sig]
+            ok = np.greater_equal(total, need_total[sig], out=payable_by_sig[sig])
             for c in np.flatnonzero(sig_need[sig]).tolist():
                 ok &= colour_counts[c] >= sig_need[sig, c]
-            payable_by_sig[sig] = ok
-        held = columns > 0
-        openable = np.zeros((kinds, games), dtype=bool)
-        for k in range(kinds):  # a type above the revealed cities' Level stays False
+        held = hand > 0
+        for k in range(kinds):
             if level[k] <= cities:
                 np.logical_and(held[k], alive[k], out=openable[k])
                 openable[k] &= payable_by_sig[signature[k]]
-        any_open = openable.any(axis=0)
-        for k in range(kinds - 1, -1, -1):  # the first openable type is the card opened
-            np.copyto(first, k, where=openable[k])
-        tally.any_open[turn - 1] += int(np.count_nonzero(any_open))
-        tally.openable[turn - 1] += int((columns * openable).sum())
+            else:  # above the revealed cities' Level
+                openable[k] = False
+        # the first openable type (types are in the opening policy's order) is the card opened
+        first = _lowest(_masks(openable, word))
+        opener = np.flatnonzero(first >= 0)
+        tally.any_open[turn - 1] += len(opener)
+        tally.openable[turn - 1] += int((hand * openable).sum())
         ever |= openable
-        tally.ever[turn - 1] += ever.sum(axis=1)
+        tally.ever[turn - 1] += np.count_nonzero(ever, axis=1)
 
-        opener = np.flatnonzero(any_open)
         chosen = first[opener]
-        flat[base[opener] + chosen] -= 1
+        spot = chosen * games + opener
+        flat[spot] -= 1
         total[opener] -= 1  # kept up to date rather than summed again for the hand limit
+        # the cards each opener still holds, as bits in payment order
+        holds = np.take(_masks(held[pay_order], word), opener, axis=1)
+        _clear(holds, pay_bit[chosen], flat[spot] == 0)
         group = t.unique_group[chosen]
         named = group >= 0
         if named.any():
-            died = opener[named]
-            dead[:, died] |= t.unique_group[:, None] == group[named][None, :]
-            alive[:, died] = ~dead[:, died]
-            priority[died] = np.where(dead[:, died].T, t.pay_rank - kinds, t.pay_rank)
-        # a ball of colour c is paid by a held card of that colour (any colour for a colourless ball),
-        # the first by `priority`; rows of `fits_ball` are colours, then ANY_COLOUR
+            died, died_group = opener[named], group[named]
+            dead_bits[:, died] |= np.take(group_bits, died_group, axis=1)
+            for g, types in enumerate(group_types):
+                these = died[died_group == g]
+                for k in types:
+                    dead[k, these] = True
+                    alive[k, these] = False
+        dead_held = np.take(dead_bits, opener, axis=1)
+        # a ball of colour c is paid by a held card of that colour (any colour for a colourless ball)
         for b in range(t.balls.shape[1]):
-            ball = t.balls[chosen, b]
-            owes = ball >= 0
-            paying, owed = opener[owes], ball[owes]
-            if paying.size == 0:
+            ball = np.take(ball_columns[b], chosen)
+            owes = np.flatnonzero(ball >= 0)
+            if owes.size == 0:
                 continue
-            held = (np.take(hand, paying, axis=0) > 0) & np.take(fits_ball, owed, axis=0)
-            pick = np.where(held, np.take(priority, paying, axis=0), np.int16(big16)).argmin(axis=1)
-            flat[base[paying] + pick] -= 1
+            fitting = np.take(holds, owes, axis=1) & np.take(fits_ball, ball[owes], axis=1)
+            first_dead = fitting & np.take(dead_held, owes, axis=1)
+            bit = _lowest(np.where((first_dead != 0).any(axis=0), first_dead, fitting))
+            paying = opener[owes]
+            spot = pay_order[bit] * games + paying
+            flat[spot] -= 1
             total[paying] -= 1
+            _clear(holds, bit, flat[spot] == 0, owes)
         if turn in takes:  # the attack took a city: draw 2, or what the library still has
             for _ in range(min(CITY_DRAW, size - top)):
-                flat[base + drawn[:, top]] += 1
+                flat[cells[top]] += 1
                 top += 1
                 total += 1
         over = np.flatnonzero(total > HAND_LIMIT)
         if over.size:  # the excess goes in the policy's order: the first ranks of (type, dead) pairs held
-            held = np.take(hand, over, axis=0)
+            held = np.take(hand, over, axis=1).T
             ranked = np.take(held, by_rank, axis=1) * (np.take(dead, by_rank, axis=0)[:, over].T == dead_at)
             before = ranked.cumsum(axis=1) - ranked
             drop = np.clip((total[over] - HAND_LIMIT)[:, None] - before, 0, ranked).astype(hand.dtype)
-            hand[over] = held - np.take(drop, t.discard_rank, axis=1) - np.take(drop, t.dead_rank, axis=1)
+            hand[:, over] = (held - np.take(drop, t.discard_rank, axis=1) - np.take(drop, t.dead_rank, axis=1)).T
+
+
+def _clear(masks: np.ndarray, bit: np.ndarray, where: np.ndarray, games: np.ndarray | None = None) -> None:
+    """Clear bit `bit[i]`, which is set, of game i's mask (of game `games[i]`'s, if given) where `where[i]`."""
+    width = masks.dtype.itemsize * 8
+    word = masks.dtype.type
+    for w in range(len(masks)):
+        # a set bit is cleared by flipping it: no gathering of the games whose bit goes
+        flips = np.left_shift(where if len(masks) == 1 else where & (bit // width == w), (bit % width).astype(word),
+                              dtype=word)
+        if games is None:
+            masks[w] ^= flips
+        else:
+            masks[w, games] ^= flips
 
 
 def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str,
@@ -312,7 +375,8 @@ def _play_block(tables: DeckTables, size: int, needed: int, schedule: Sequence[i
     n, stream = block
     tally = Tally.empty(len(schedule), tables.ids)
     order = shuffles(np.random.Generator(np.random.PCG64(stream)), n, size)[:, :needed]  # later cards are never drawn
-    _play_chunk(tables, np.take(tables.position_type, order), size, schedule, seat, takes, tally)
+    # one row per draw: each draw's cards for every game are then one contiguous row
+    _play_chunk(tables, np.take(tables.position_type, np.ascontiguousarray(order.T)), size, schedule, seat, takes, tally)
     tally.games = n
     return tally
 

@@ -14,38 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardkit.errors import UnreadableInput
+from cardkit.games.berserker.game.geometry import BOARD, Board, Square
 from cardkit.games.berserker.model import SIDES, FleetRules, Side, load_rules
 from cardkit.jsonio import input_name, json_shown, read_json_input
 from cardkit.problems import Problem, error, has_errors
 from cardkit.visible import misleading, quoted
 
-Square = str
-
-
-@dataclass(frozen=True)
-class Board:
-    """An 8x8 chessboard; each side sets up on the `back_rows` ranks nearest its edge."""
-
-    files: str = "abcdefgh"
-    ranks: int = 8
-    back_rows: int = 2
-    # The human fleet starts at rank 1, the Berserker across the board.
-    home_rank: tuple[tuple[Side, int], ...] = (("human", 1), ("berserker", 8))
-
-    def allowed_ranks(self, side: Side) -> range:
-        home = dict(self.home_rank)[side]
-        if home == 1:
-            return range(1, self.back_rows + 1)
-        return range(home - self.back_rows + 1, home + 1)
-
-    def on_board(self, file: str, rank: int) -> bool:
-        return file in self.files and 1 <= rank <= self.ranks
-
-    def squares(self, side: Side) -> list[Square]:
-        return [f"{f}{r}" for r in self.allowed_ranks(side) for f in self.files]
-
-
-BOARD = Board()
 _SQUARE = re.compile(r"^\s*([a-zA-Z])\s*(\d+)\s*$")
 
 

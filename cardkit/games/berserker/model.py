@@ -6,14 +6,12 @@ card list); nothing is known about a particular card or ship in code.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, Iterable
 
 from cardkit.catalogue.store import load_game
 from cardkit.errors import CardkitError
-from cardkit.textfold import fold
 from cardkit.visible import quoted
 
 GAME = "berserker"
@@ -93,6 +91,14 @@ class FleetCard:
                    restriction, bool(d.get("destroys_user", False)))
 
 
+def fold(text: str) -> str:
+    """`cardkit.textfold.fold`, imported at the first name looked up: a game command that names
+    its cards by id (reading, listing and applying actions) never needs it."""
+    from cardkit.textfold import fold as folded
+
+    return folded(text)
+
+
 def _names_index(items: Iterable[Ship | FleetCard]) -> dict[str, str]:
     index: dict[str, str] = {}
     for item in items:
@@ -112,12 +118,12 @@ class FleetRules:
         return [s for s in self.ships.values() if s.side == side]
 
     def ship(self, text: str) -> Ship:
-        """A ship type by id or name, any case, spacing or punctuation; `UnknownName` otherwise."""
-        return self.ships[_find("ship", text, self._ship_keys, self.ships.values())]
+        """A ship type by id (itself), or by id or name in any case, spacing or punctuation; `UnknownName` otherwise."""
+        return self.ships.get(text) or self.ships[_find("ship", text, self._ship_keys, self.ships.values())]
 
     def card(self, text: str) -> FleetCard:
-        """A card kind by id or name, any case, spacing or punctuation; `UnknownName` otherwise."""
-        return self.cards[_find("card", text, self._card_keys, self.cards.values())]
+        """A card kind by id (itself), or by id or name in any case, spacing or punctuation; `UnknownName` otherwise."""
+        return self.cards.get(text) or self.cards[_find("card", text, self._card_keys, self.cards.values())]
 
     def find_ship(self, text: str) -> Ship | None:
         return self.ships.get(self._ship_keys.get(fold(text), ""))
@@ -135,6 +141,8 @@ class FleetRules:
 
 
 def _suggest(text: str, items: Iterable[Ship | FleetCard]) -> tuple[str, ...]:
+    import difflib  # only a name that is not found needs it
+
     by_key = {fold(i.name): i for i in items}
     close = difflib.get_close_matches(fold(text), list(by_key), n=3, cutoff=0.5)
     return tuple(f"{by_key[k].name} ({by_key[k].id})" for k in close)

@@ -32,7 +32,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,7 +48,7 @@ DRAW = 3
 HAND_LIMIT = 5
 NEEDS: tuple[str, ...] = ("move", "attack", "defense")
 _PROGRESS_EVERY = 500
-_GONE = -(1 << 14)  # added to the keep score of a kind a hand no longer holds
+_TABLE_KINDS = 16  # up to this many card kinds, arrays over every set of kinds (2^16 at most) replace sorting
 
 
 @dataclass(frozen=True)
@@ -303,6 +303,9 @@ class _Counts:
     held: dict[tuple[int, int], Counter[int]]
     hand_cards: Counter[tuple[int, int]]
     reshuffled: Counter[int]
+    # (side index, turn) -> (sets of kinds, hands holding each) per block, merged into `held` once by `merged`:
+    # adding Counters block by block walks every distinct set in Python
+    sets: dict[tuple[int, int], list[tuple[Any, Any]]] = field(default_factory=dict)
 
     @classmethod
     def empty(cls, turns: int) -> _Counts:
@@ -310,9 +313,32 @@ class _Counts:
 
     def add(self, other: _Counts) -> None:
         for key, counter in other.held.items():
-            self.held[key].update(counter)
+            if counter:
+                self.held[key].update(counter)
+        for key, parts in other.sets.items():
+            self.sets.setdefault(key, []).extend(parts)
         self.hand_cards.update(other.hand_cards)
         self.reshuffled.update(other.reshuffled)
+
+    def merged(self, width: int) -> dict[tuple[int, int], Counter[int]]:
+        """`held` with every block's sets of kinds added in."""
+        import numpy as np
+
+        for key, parts in self.sets.items():
+            sets = np.concatenate([p[0] for p in parts])
+            hands = np.concatenate([p[1] for p in parts])
+            if len(parts) == 1:
+                pass
+            elif width <= _TABLE_KINDS:
+                totals = np.bincount(sets, weights=hands, minlength=1 << width).astype(np.int64)
+                sets = np.flatnonzero(totals > 0)
+                hands = totals[sets]
+            else:
+                sets, where = np.unique(sets, return_inverse=True)
+                hands = np.bincount(where.reshape(-1), weights=hands).astype(np.int64)
+            self.held[key].update(dict(zip(sets.tolist(), hands.tolist())))
+        self.sets = {}
+        return self.held
 
 
 def _finish(setup: _Setup, options: Any, counts: _Counts) -> HandSimulation:
@@ -322,7 +348,7 @@ def _finish(setup: _Setup, options: Any, counts: _Counts) -> HandSimulation:
         running += counts.reshuffled[r]
         by_round[r] = running
     return HandSimulation(setup.counts, options.games, options.turns, options.seed, setup.order, setup.plans,
-                          setup.kinds, counts.held, dict(counts.hand_cards), by_round)
+                          setup.kinds, counts.merged(len(setup.kinds)), dict(counts.hand_cards), by_round)
 
 
 BLOCK = 10_000
@@ -343,7 +369,7 @@ def simulate(deck: Any, options: Any, progress: Any = None, rules: FleetRules | 
     setup = _setup(deck, options, rules)
     total = _Counts.empty(options.turns)
     # Built once per run, before any worker is forked, and shared by every block (the Move cards' memo too).
-    tables = tuple(_Tables.of(plan, setup) for plan in setup.plans)
+    tables = tuple(_Tables.of(plan, setup.plans[1 - s], setup) for s, plan in enumerate(setup.plans))
     play = partial(_play_block, setup, tables, options.turns)
     for counted in run_blocks(play, options.games, BLOCK, options.seed, getattr(options, "jobs", None), progress):
         total.add(counted)
@@ -363,7 +389,11 @@ def block_orders(seed: int, games: int, size: int) -> Any:
 
 def _play_block(setup: _Setup, tables: tuple[_Tables, ...], turns: int, block: tuple[int, Any]) -> _Counts:
     """One block of games on its own random stream: the deck's first shuffle as in `block_orders`, then
-    every reshuffle of a discard pile drawn from the same stream."""
+    every reshuffle of a discard pile drawn from the same stream.
+
+    Arrays are laid out a row per card kind (or deck position) and a column per game, so that every
+    step walks long contiguous rows: with a row per game, each of them would walk 14-cell rows.
+    """
     import numpy as np
 
     from cardkit.games.berserk_tcg.opening import shuffles
@@ -372,95 +402,81 @@ def _play_block(setup: _Setup, tables: tuple[_Tables, ...], turns: int, block: t
     rng = np.random.Generator(np.random.PCG64(stream))
     size, width = len(setup.base), len(setup.kinds)
     base = np.asarray(setup.base, dtype=np.int8)  # small types: these arrays are walked a few hundred times
-    library = base[shuffles(rng, n, size)]            # (games, size): card kinds, drawn left to right
-    top = np.zeros(n, dtype=np.int64)
-    length = np.full(n, size, dtype=np.int64)
-    discard = np.zeros((n, width), dtype=np.int16)
     # the discard piles are read only to refill a library, which a run of fewer draws than the deck never does
     piles = 2 * turns * DRAW > size
-    hands = [np.zeros((n, width), dtype=np.int8) for _ in range(2)]
+    order = shuffles(rng, n, size)
+    library = np.take(base, (order if piles else order[:, :2 * turns * DRAW]).T)  # (positions, games): kinds
+    top = np.zeros(n, dtype=np.int64)
+    length = np.full(n, size, dtype=np.int64)
+    discard = np.zeros((width, n), dtype=np.int16)
+    hands = [np.zeros((width, n), dtype=np.int8) for _ in range(2)]
     library_cells = library.reshape(-1)  # a view: reshuffles write into `library`, draws read here
     first_reshuffle = np.zeros(n, dtype=np.int64)
     counts = _Counts.empty(turns)
 
-    row_cells = np.arange(n) * width
+    games = np.arange(n)
     dealt = [0]  # cards every game has drawn, while none has come to the end of its library
 
     def draw(hand: np.ndarray, turn: int) -> None:
         hand_cells = hand.reshape(-1)
         if dealt[0] + DRAW <= size:  # every library still holds the next DRAW cards of the first shuffle
-            for column in range(dealt[0], dealt[0] + DRAW):
-                hand_cells[row_cells + library[:, column]] += 1
+            cells = library[dealt[0]:dealt[0] + DRAW].astype(np.intp)
+            cells *= n
+            cells += games
+            for card in cells:  # one card per game at a time: a game's cards may be of one kind
+                hand_cells[card] += 1
             dealt[0] += DRAW
             top[:] = dealt[0]
             return
         for _ in range(DRAW):
             empty = np.flatnonzero(top >= length)
             if empty.size:
-                refill = empty[discard[empty].sum(axis=1) > 0]
+                refill = empty[discard[:, empty].sum(axis=0) > 0]
                 if refill.size:
                     _reshuffle(rng, refill, discard, library, top, length)
                     first_reshuffle[refill] = np.where(first_reshuffle[refill] == 0, turn, first_reshuffle[refill])
             g = np.flatnonzero(top < length)
-            hand_cells[g * width + np.take(library_cells, g * size + top[g])] += 1
+            hand_cells[np.take(library_cells, top[g] * n + g).astype(np.intp) * n + g] += 1
             top[g] += 1
 
     for turn in range(1, turns + 1):
         for s in setup.turn_order:
             t, hand, other = tables[s], hands[s], hands[1 - s]
             draw(hand, turn)
-            kept = _keep_best_all(hand, t)
-            if piles:
-                discard += hand - kept
-            hand[...] = kept
-            masks, seen = _kind_sets(hand)
-            counts.held[(s, turn)].update(dict(zip(masks.tolist(), seen.tolist())))
-            counts.hand_cards[(s, turn)] += int(hand.sum())
-            played = t.moves(hand)
-            hand -= played
-            if piles:
-                discard += played
-            for attack in t.attacks(hand):
-                fired = np.flatnonzero(attack >= 0)
-                kind = attack[fired]
-                cells = fired * width + kind
-                hand.reshape(-1)[cells] -= 1
-                if piles:
-                    discard.reshape(-1)[cells] += 1
-                answers = tables[1 - s].answers[kind]                 # (fired, most answers), -1 padding
-                held = (answers >= 0) & (other[fired[:, None], np.maximum(answers, 0)] > 0)
-                answered = held.any(axis=1)
-                d = answers[answered, held[answered].argmax(axis=1)]
-                g = fired[answered]
-                other[g, d] -= 1
-                if piles:
-                    discard[g, d] += 1
+            counts.hand_cards[(s, turn)] += _keep_best_all(hand, t, discard if piles else None)
+            if width <= _TABLE_KINDS:  # counted with one bincount rather than sorted
+                held = np.bincount(_set_ids(hand), minlength=1 << width)
+                seen = np.flatnonzero(held > 0)  # faster on booleans than on counts
+                counts.sets[(s, turn)] = [(seen, held[seen])]
+            else:
+                counts.sets[(s, turn)] = [np.unique(_set_ids(hand), return_counts=True)]
+            t.play_moves(hand, discard if piles else None)
+            t.fire(hand, other, discard if piles else None)
     rounds, how_many = np.unique(first_reshuffle[first_reshuffle > 0], return_counts=True)
     counts.reshuffled.update(dict(zip(rounds.tolist(), how_many.tolist())))
     return counts
 
 
-def _kind_sets(hand: Any) -> tuple[Any, Any]:
-    """The distinct sets of kinds the hands hold (bit k: kind k) and how many hands hold each, smallest set first."""
+def _set_ids(hand: Any, kinds: Any = None) -> Any:
+    """Per game (column) of a (kinds, games) count array, the set of `kinds` (default: all) it holds as one
+    number: bit j for the j-th of them."""
     import numpy as np
 
-    width = hand.shape[1]
-    # column by column: an integer matrix product is slow, and a float one may start BLAS threads
-    sets = np.zeros(hand.shape[0], dtype=np.int64)
-    for k in range(width):
-        sets |= (hand[:, k] > 0).astype(np.int64) << k
-    if width <= 16:  # counted with one bincount rather than sorted
-        counts = np.bincount(sets, minlength=1 << width)
-        seen = np.flatnonzero(counts)
-        return seen, counts[seen]
-    return np.unique(sets, return_counts=True)
+    kinds = range(hand.shape[0]) if kinds is None else kinds
+    if len(kinds) > 63:
+        raise ValueError("the fleet game simulator counts sets of at most 63 card kinds")
+    dtype = np.int16 if len(kinds) < 16 else np.int32 if len(kinds) < 32 else np.int64
+    sets = np.zeros(hand.shape[1], dtype=dtype)
+    for j, k in enumerate(kinds):
+        sets += (hand[k] > 0) * dtype(1 << j)
+    return sets
 
 
 def _reshuffle(rng: Any, refill: Any, discard: Any, library: Any, top: Any, length: Any) -> None:
     """The discard pile of each game in `refill` shuffled into its (empty) library."""
     import numpy as np
 
-    piles = discard[refill].astype(np.int64)
+    piles = discard[:, refill].T.astype(np.int64)
     sizes = piles.sum(axis=1)
     widest = int(sizes.max())
     # position j of a pile sorted by kind holds the kind whose running count first passes j
@@ -470,129 +486,229 @@ def _reshuffle(rng: Any, refill: Any, discard: Any, library: Any, top: Any, leng
     keys = rng.random((refill.size, widest))
     keys[slots[None, :] >= sizes[:, None]] = 2.0  # past the pile: sorted last, never drawn
     order = np.argsort(keys, axis=1, kind="stable")
-    library[refill, :widest] = np.take_along_axis(sorted_kinds, order, axis=1)
+    library[:widest, refill] = np.take_along_axis(sorted_kinds, order, axis=1).T
     top[refill] = 0
     length[refill] = sizes
-    discard[refill] = 0
+    discard[:, refill] = 0
 
 
 @dataclass(frozen=True)
 class _Tables:
-    """One side's policy as arrays over card kinds, for whole blocks of games at once."""
+    """One side's policy as arrays over card kinds, for whole blocks of games at once; built once per run."""
 
     plan: _SidePlan
     types: tuple[str, ...]
     masks: Any          # (kinds,) need bits each kind covers for this side's ships
-    keep_rank: Any      # (kinds,) tie order of `keep_best` after the new needs: more ships, higher number, lower kind
     popcount: Any       # popcount of every need mask
-    move_kinds: Any     # (kinds,) 1 for a Move card some own ship may use
-    attack_order: Any   # attack kinds this side may use, in `play_key` order
-    answers: Any        # (kinds, most) this side's defense kinds answering each attack kind, in order; -1 padding
     keep_score: Any     # (need masks, kinds) `keep_best`'s score of each kind once those needs are covered
+    by_rank: tuple[int, ...]  # kinds of the deck, best `keep_best` tie order (more ships, higher number, lower kind) first
+    pick_kinds: tuple[int, ...]  # kinds of the deck some own ship may use: the only ones that can add needs
+    first_picks: Any    # (sets of pick kinds,) `keep_best`'s picks adding needs (bit j: pick kind j); None: too many kinds
+    slots_left: Any     # (sets of pick kinds,) HAND_LIMIT minus those picks
+    move_columns: tuple[int, ...]  # Move kinds some own ship may use
+    attack_order: Any   # attack kinds this side may use, in `play_key` order
+    volleys: tuple[tuple[Any, tuple[int, ...]], ...]  # runs of `attack_order` (positions) the other side answers alike
     moves_memo: dict[int, Any]  # packed set of Move cards -> cards played; -1, -2: the whole table and its filled rows
 
     @classmethod
-    def of(cls, plan: _SidePlan, setup: _Setup) -> _Tables:
+    def of(cls, plan: _SidePlan, defender: _SidePlan, setup: _Setup) -> _Tables:
         import numpy as np
 
         width = len(setup.kinds)
         masks = np.asarray(plan.masks, dtype=np.int16)  # 3 need bits per ship type: a few types fit
         bits = max(1, int(masks.max()).bit_length())
-        popcount = np.array([bin(m).count("1") for m in range(1 << bits)], dtype=np.int16)
+        popcount = np.zeros(1 << bits, dtype=np.int16)
+        for i in range(bits):
+            popcount += (np.arange(1 << bits) >> i & 1).astype(np.int16)
         ranked = sorted(range(width), key=lambda k: (plan.keep_key[k], -k))
         keep_rank = np.empty(width, dtype=np.int16)
         keep_rank[ranked] = np.arange(width)
-        move_kinds = np.array([setup.types[k] == "move" and plan.masks[k] != 0 for k in range(width)], dtype=np.int8)
-        attack_order = np.array(sorted((k for k in range(width) if setup.types[k] == "attack" and plan.masks[k]),
-                                       key=plan.play_key.__getitem__), dtype=np.int64)
-        most = max(1, max(len(a) for a in plan.answers))
-        answers = np.full((width, most), -1, dtype=np.int64)
-        for k, fitting in enumerate(plan.answers):
-            answers[k, :len(fitting)] = fitting
         states = np.arange(1 << bits, dtype=np.int16)
         keep_score = (popcount[masks[None, :] & ~states[:, None]] * np.int16(width + 1)
                       + keep_rank[None, :]).astype(np.int16)
-        return cls(plan, setup.types, masks, keep_rank, popcount, move_kinds, attack_order, answers, keep_score, {})
+        in_deck = set(setup.base)
+        move_columns = tuple(k for k in range(width) if setup.types[k] == "move" and plan.masks[k] and k in in_deck)
+        attack_order = np.array(sorted((k for k in range(width) if setup.types[k] == "attack" and plan.masks[k]),
+                                       key=plan.play_key.__getitem__), dtype=np.intp)
+        # attacks in a row that the defender answers with the same cards: answered together, by their count
+        runs: list[tuple[list[int], tuple[int, ...]]] = []
+        for position, k in enumerate(attack_order.tolist()):
+            if runs and runs[-1][1] == defender.answers[k]:
+                runs[-1][0].append(position)
+            else:
+                runs.append(([position], defender.answers[k]))
+        volleys = tuple((np.array(p, dtype=np.intp), fitting) for p, fitting in runs if fitting)
+        pick_kinds = tuple(k for k in range(width) if plan.masks[k] and k in in_deck)
+        first_picks = slots_left = None
+        if len(pick_kinds) <= _TABLE_KINDS:  # a table over every set of them: 2^12 for the standard deck
+            every = (np.arange(1 << len(pick_kinds))[None, :] >> np.arange(len(pick_kinds))[:, None]) & 1
+            first_picks, slots_left = _picks_adding_needs(every.astype(bool), masks[list(pick_kinds)], popcount,
+                                                          keep_score[:, list(pick_kinds)], width + 1)
+        return cls(plan, setup.types, masks, popcount, keep_score, tuple(k for k in reversed(ranked) if k in in_deck),
+                   pick_kinds, first_picks, slots_left, move_columns, attack_order, volleys, {})
 
-    def moves(self, hand: Any) -> Any:
-        """The Move cards each game plays (counts per kind): `moves_played` once per distinct set of Move cards."""
+    def play_moves(self, hand: Any, discard: Any) -> None:
+        """The Maneuver phase for every game: `moves_played` once per distinct set of Move cards."""
         import numpy as np
 
-        columns = np.flatnonzero(self.move_kinds).tolist()
+        columns = list(self.move_columns)
+        if not columns:
+            return
+        # rows in a view when they follow each other, as the catalogue lists Move cards: no copies
+        rows = hand[columns[0]:columns[-1] + 1] if columns[-1] - columns[0] == len(columns) - 1 else hand[columns]
         # one number per set of Move cards: a hand holds at most HAND_LIMIT (< 8) of a kind, 3 bits each
-        packed = np.zeros(hand.shape[0], dtype=np.int64)
-        for j, k in enumerate(columns):
-            packed |= hand[:, k].astype(np.int64) << (3 * j)
-        if len(columns) <= 5:  # few Move kinds: a table row per possible set, read with one np.take
+        dtype = np.int16 if 3 * len(columns) < 15 else np.int64
+        packed = rows[0].astype(dtype)
+        for j in range(1, len(columns)):
+            packed |= np.left_shift(rows[j], 3 * j, dtype=dtype)
+        if len(columns) <= 5:  # few Move kinds: a table column per possible set, read with one np.take
             table = self.moves_memo.get(-1)
             if table is None:
-                table = self.moves_memo[-1] = np.zeros((1 << (3 * len(columns)), hand.shape[1]), dtype=hand.dtype)
+                table = self.moves_memo[-1] = np.zeros((len(columns), 1 << (3 * len(columns))), dtype=hand.dtype)
                 self.moves_memo[-2] = np.zeros(1 << (3 * len(columns)), dtype=bool)
             filled = self.moves_memo[-2]
-            for key in np.unique(packed[~filled[packed]]).tolist():
-                table[key] = self._moves_of(key, columns, hand.shape[1], hand.dtype)
-                filled[key] = True
-            return np.take(table, packed, axis=0)
-        keys, where = np.unique(packed, return_inverse=True)
-        rows = np.zeros((keys.size, hand.shape[1]), dtype=hand.dtype)
-        for i, key in enumerate(keys.tolist()):
-            row = self.moves_memo.get(key)
-            if row is None:
-                row = self.moves_memo[key] = self._moves_of(key, columns, hand.shape[1], hand.dtype)
-            rows[i] = row
-        return np.take(rows, where.reshape(-1), axis=0)
+            if not filled[packed].all():
+                for key in np.unique(packed[~filled[packed]]).tolist():
+                    table[:, key] = self._moves_of(key, columns, hand.dtype)
+                    filled[key] = True
+            played = np.take(table, packed, axis=1)
+        else:
+            keys, where = np.unique(packed, return_inverse=True)
+            rows = np.zeros((len(columns), keys.size), dtype=hand.dtype)
+            for i, key in enumerate(keys.tolist()):
+                row = self.moves_memo.get(key)
+                if row is None:
+                    row = self.moves_memo[key] = self._moves_of(key, columns, hand.dtype)
+                rows[:, i] = row
+            played = np.take(rows, where.reshape(-1), axis=1)
+        if rows.base is hand:
+            rows -= played
+        else:
+            hand[columns] -= played
+        if discard is not None:
+            discard[columns] += played
 
-    def _moves_of(self, key: int, columns: list[int], width: int, dtype: Any) -> Any:
-        """The Move cards played from the set `key` packs (3 bits per Move kind of `columns`), as counts per kind."""
+    def _moves_of(self, key: int, columns: list[int], dtype: Any) -> Any:
+        """The Move cards played from the set `key` packs (3 bits per Move kind of `columns`), as counts per column."""
         import numpy as np
 
         cards = [k for j, k in enumerate(columns) for _ in range((key >> (3 * j)) & 7)]
-        return np.bincount(np.asarray(moves_played(cards, self.plan, list(self.types)), dtype=np.int64),
-                           minlength=width).astype(dtype)
+        played = Counter(moves_played(cards, self.plan, list(self.types)))
+        return np.array([played[k] for k in columns], dtype=dtype)
 
-    def attacks(self, hand: Any) -> Any:
-        """Per attack in firing order (`play_key`, up to the fleet's attacks per turn), the kind each game
-        fires, -1 where a game has no more usable attack cards."""
+    def fire(self, hand: Any, other: Any, discard: Any) -> None:
+        """The Fire phase for every game: usable attacks in `play_key` order up to the fleet's attacks per
+        turn leave `hand`, each taking from `other` the first of the other side's answers to it still held.
+
+        Attacks in a row answered by the same defenses use up the first of those until none is left, then
+        the next; so a run is answered at once by the count of its cards, the same cards going.
+        """
         import numpy as np
 
         if self.attack_order.size == 0:
             return
-        running = hand[:, self.attack_order].astype(np.int64).cumsum(axis=1)
-        most = min(self.plan.capacity, int(running[:, -1].max()) if running.size else 0)
-        for i in range(most):
-            position = (running <= i).sum(axis=1)
-            has = position < self.attack_order.size
-            yield np.where(has, self.attack_order[np.minimum(position, self.attack_order.size - 1)], -1)
+        fired = hand[self.attack_order]
+        if self.plan.capacity < HAND_LIMIT:  # a kept hand holds at most HAND_LIMIT cards: all fire otherwise
+            room = np.full(fired.shape[1], self.plan.capacity, dtype=fired.dtype)
+            for row in fired:
+                np.minimum(row, room, out=row)
+                room -= row
+        hand[self.attack_order] -= fired
+        if discard is not None:
+            discard[self.attack_order] += fired
+        for positions, fitting in self.volleys:
+            shots = fired[positions[0]] if positions.size == 1 else fired[positions].sum(axis=0, dtype=fired.dtype)
+            for i, d in enumerate(fitting):
+                used = np.minimum(shots, other[d])
+                other[d] -= used
+                if discard is not None:
+                    discard[d] += used
+                if i + 1 < len(fitting):
+                    shots = shots - used
 
 
-def _keep_best_all(hand: Any, t: _Tables) -> Any:
-    """`keep_best` for every game at once: what each hand keeps (counts per kind)."""
+def _picks_adding_needs(present: Any, masks: Any, popcount: Any, keep_score: Any,
+                        modulus: int) -> tuple[Any, Any]:
+    """`keep_best`'s first picks for each set of kinds (a column of bool (kinds, sets)): the ones adding needs.
+    `masks` and the columns of `keep_score` are those of the same kinds; `modulus`, the catalogue's kinds + 1.
+
+    A kind scores (new needs) x (kinds + 1) + its rank, so while any held kind adds needs the best of
+    those is kept; once kept it adds none, so no kind is picked twice here. What is kept after that adds
+    no needs either and goes by rank alone, copies included: `_keep_best_all` takes it by counting.
+    Returns the picks (bit j: the j-th kind) and how many of the HAND_LIMIT slots they leave, per set.
+    """
     import numpy as np
 
-    over = np.flatnonzero(hand.sum(axis=1) > HAND_LIMIT)
-    kept = hand.copy()
-    if over.size == 0:
-        return kept
-    # rows gathered with np.take and cells addressed in the flat view: both much faster than fancy indexing
-    held = np.take(hand, over, axis=0)
-    rest = held.copy()
-    rest_cells = rest.reshape(-1)
-    # a kind no longer in the rest scores far below any kind still there (scores are small and >= 0)
-    gone = (rest == 0).astype(np.int16)
-    gone *= np.int16(_GONE)
-    gone_cells = gone.reshape(-1)
-    covered = np.zeros(over.size, dtype=np.int16)
-    base = np.arange(over.size) * hand.shape[1]
-    for _ in range(HAND_LIMIT):
-        score = np.take(t.keep_score, covered, axis=0)  # scores of every kind for what each hand has covered
-        score += gone
-        pick = score.argmax(axis=1)
-        cells = base + pick
-        rest_cells[cells] -= 1
-        gone_cells[cells] = (rest_cells[cells] == 0) * np.int16(_GONE)
-        covered |= np.take(t.masks, pick)
-    kept[over] = held - rest  # what was chosen
-    return kept
+    width, sets = present.shape
+    states = np.arange(keep_score.shape[0], dtype=np.int16)
+    adds = np.take(popcount, masks[None, :] & ~states[:, None]) > 0
+    # (kinds, covered needs): -1 for a kind adding none; kinds a row per kind, sets a column each, so that
+    # the best of each set is a max down the columns (a reduction along short rows is far slower)
+    score = np.ascontiguousarray(np.where(adds, keep_score, np.int16(-1)).T)
+    # a kind's score is (new needs) x (kinds + 1) + its rank, all ranks differing: the best score names its kind
+    rank_of = score[:, 0] % modulus
+    kind_of = np.zeros(modulus, dtype=np.intp)
+    kind_of[rank_of] = np.arange(width)
+    # far below any score for a kind not held or already picked (scores are small): cheaper than masking
+    gone = np.where(present, 0, -(1 << 14)).astype(np.int16)
+    picks = np.zeros(sets, dtype=np.int16 if width < 16 else np.int32)
+    covered = np.zeros(sets, dtype=np.int16)
+    left = np.full(sets, HAND_LIMIT, dtype=np.int8)
+    columns = np.arange(sets)
+    for _ in range(HAND_LIMIT if width else 0):
+        scores = np.take(score, covered, axis=1)
+        scores += gone
+        best = scores.max(axis=0)
+        adding = best >= 0
+        if not adding.any():
+            break
+        pick = np.take(kind_of, np.maximum(best, 0) % modulus)
+        picks |= np.where(adding, np.ones(1, dtype=picks.dtype) << pick.astype(picks.dtype), 0).astype(picks.dtype)
+        covered |= np.where(adding, np.take(masks, pick), 0).astype(np.int16)
+        left -= adding.astype(np.int8)
+        gone.reshape(-1)[pick * sets + columns] += np.where(adding, np.int16(-(1 << 14)), np.int16(0))
+    return picks, left
+
+
+def _keep_best_all(hand: Any, t: _Tables, discard: Any = None) -> int:
+    """`keep_best` for every game (column of a (kinds, games) count array) at once, in place: the cards
+    dropped leave `hand` (for `discard`, when given). Returns how many cards the hands keep in all.
+
+    The picks adding needs depend only on the set of kinds held, read from `t.first_picks`; the slots
+    they leave go to the rest of the hand by rank alone, highest first, copies included.
+    """
+    import numpy as np
+
+    kinds = t.pick_kinds
+    if t.first_picks is not None:
+        sets = _set_ids(hand, kinds)
+        picks = np.take(t.first_picks, sets)
+        left = np.take(t.slots_left, sets)
+    else:  # too many kinds for a table of every set: the sets these hands hold
+        present, where = np.unique(hand[list(kinds)] > 0, axis=1, return_inverse=True)
+        picks, left = _picks_adding_needs(present, t.masks[list(kinds)], t.popcount, t.keep_score[:, list(kinds)],
+                                          len(t.types) + 1)
+        where = where.reshape(-1)
+        picks, left = np.take(picks, where), np.take(left, where)
+    if discard is not None:
+        discard += hand
+    bit = {k: j for j, k in enumerate(kinds)}
+    for k in t.by_rank:
+        row = hand[k]  # a view: the hand is cut down here
+        j = bit.get(k)
+        if j is None:
+            np.minimum(row, left, out=row)
+            left -= row
+            continue
+        picked = picks >> j
+        picked &= 1
+        row -= picked
+        np.minimum(row, left, out=row)
+        left -= row
+        row += picked
+    if discard is not None:
+        discard -= hand
+    return HAND_LIMIT * hand.shape[1] - int(left.sum(dtype=np.int64))
 
 
 def simulate_reference(deck: Any, options: Any, rules: FleetRules | None = None,

@@ -15,12 +15,12 @@ and undamaged before the battle, are the same choice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Union
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.cities import CityName
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 _ID = r"[^\s,@]+"
@@ -39,12 +39,15 @@ class BadActionText(CardkitError):
         super().__init__(f"not an action: {quoted(text)}; expected {SYNTAX}")
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(FrozenValue):
     """A character in play named by its card and where it stands: `city` None is its player's side."""
 
+    __slots__ = ("card", "city")
     card: CardId
-    city: CityName | None = None
+    city: CityName | None
+
+    def __init__(self, card: CardId, city: CityName | None = None) -> None:
+        set_fields(self, card=card, city=city)
 
     def __lt__(self, other: Ref) -> bool:
         return (self.card, self.city or "") < (other.card, other.city or "")
@@ -58,98 +61,110 @@ class Ref:
         return cls(card, city or None)
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(FrozenValue):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(FrozenValue):
     """End the opening phase without opening a card."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True)
-class End:
+class End(FrozenValue):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "end"
 
 
-@dataclass(frozen=True)
-class Open:
+class Open(FrozenValue):
     """Open `card` from a hand, discarding `pay` (sorted) for its cost; `by` the player not on turn (a Quick card)."""
 
+    __slots__ = ("card", "pay", "by")
     card: CardId
-    pay: tuple[CardId, ...] = ()
-    by: int | None = None
+    pay: tuple[CardId, ...]
+    by: int | None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "pay", tuple(sorted(self.pay)))
+    def __init__(self, card: CardId, pay: tuple[CardId, ...] = (), by: int | None = None) -> None:
+        set_fields(self, card=card, pay=tuple(sorted(pay)), by=by)
 
     def __str__(self) -> str:
         return (f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
                 + (f" by player {self.by + 1}" if self.by is not None else ""))
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(FrozenValue):
     """Set a character from its side in a city its player controls, or move it from one such city to another."""
 
+    __slots__ = ("unit", "city")
     unit: Ref
     city: CityName
+
+    def __init__(self, unit: Ref, city: CityName) -> None:
+        set_fields(self, unit=unit, city=city)
 
     def __str__(self) -> str:
         return f"move {self.unit} to {self.city}"
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(FrozenValue):
     """The battle announcement: attack a city with characters, in the order they take the defenders' blows."""
 
+    __slots__ = ("city", "units")
     city: CityName
     units: tuple[Ref, ...]
+
+    def __init__(self, city: CityName, units: tuple[Ref, ...]) -> None:
+        set_fields(self, city=city, units=units)
 
     def __str__(self) -> str:
         return f"attack {self.city} with {','.join(map(str, self.units))}"
 
 
-@dataclass(frozen=True)
-class Defend:
+class Defend(FrozenValue):
     """The defender's answer: which of the city's able guards defend, in the order they take the blows."""
 
+    __slots__ = ("city", "cards")
     city: CityName
     cards: tuple[CardId, ...]
+
+    def __init__(self, city: CityName, cards: tuple[CardId, ...]) -> None:
+        set_fields(self, city=city, cards=cards)
 
     def __str__(self) -> str:
         return f"defend {self.city} with {','.join(self.cards) or 'none'}"
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(FrozenValue):
     """Cut the hand to 7 at the end of the turn (sorted ids)."""
 
+    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
+        set_fields(self, cards=tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"
 
 
 Action = Union[Draw, Pass, End, Open, Move, Attack, Defend, Discard]
-# Patterns as text, compiled by `re` (and kept in its cache) the first time `parse` tries one: `moves`
-# parses nothing, and `apply` needs only the kinds it is given.
-_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("open", rf"open ({_ID})(?: pay ({_ID}(?:,{_ID})*))?(?: by player ([12]))?"),
-    ("move", rf"move ({_REF}) to ({_CITY})"),
-    ("attack", rf"attack ({_CITY}) with ({_REF}(?:,{_REF})*)"),
-    ("defend", rf"defend ({_CITY}) with (none|{_ID}(?:,{_ID})*)"),
-    ("discard", rf"discard ({_ID}(?:,{_ID})*)"),
-)
+# Each kind's pattern, by the word it starts with: only that kind's can match a text. As text, compiled by
+# `re` (and kept in its cache) when a text of its kind is first parsed: `moves` parses nothing.
+_PATTERNS: dict[str, str] = {
+    "open": rf"open ({_ID})(?: pay ({_ID}(?:,{_ID})*))?(?: by player ([12]))?",
+    "move": rf"move ({_REF}) to ({_CITY})",
+    "attack": rf"attack ({_CITY}) with ({_REF}(?:,{_REF})*)",
+    "defend": rf"defend ({_CITY}) with (none|{_ID}(?:,{_ID})*)",
+    "discard": rf"discard ({_ID}(?:,{_ID})*)",
+}
 _WORDS: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "end": End()}
 
 
@@ -158,17 +173,16 @@ def parse(text: str) -> Action:
     clean = " ".join(text.split())
     if clean in _WORDS:
         return _WORDS[clean]
-    for kind, pattern in _PATTERNS:
-        m = re.fullmatch(pattern, clean)
-        if m is None:
-            continue
-        if kind == "open":
-            return Open(m[1], tuple(m[2].split(",")) if m[2] else (), int(m[3]) - 1 if m[3] else None)
-        if kind == "move":
-            return Move(Ref.parse(m[1]), m[2])
-        if kind == "attack":
-            return Attack(m[1], tuple(Ref.parse(r) for r in m[2].split(",")))
-        if kind == "defend":
-            return Defend(m[1], () if m[2] == "none" else tuple(m[2].split(",")))
-        return Discard(tuple(m[1].split(",")))
-    raise BadActionText(text)
+    kind = clean.partition(" ")[0]
+    m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
+    if m is None:
+        raise BadActionText(text)
+    if kind == "open":
+        return Open(m[1], tuple(m[2].split(",")) if m[2] else (), int(m[3]) - 1 if m[3] else None)
+    if kind == "move":
+        return Move(Ref.parse(m[1]), m[2])
+    if kind == "attack":
+        return Attack(m[1], tuple(Ref.parse(r) for r in m[2].split(",")))
+    if kind == "defend":
+        return Defend(m[1], () if m[2] == "none" else tuple(m[2].split(",")))
+    return Discard(tuple(m[1].split(",")))

@@ -1,4 +1,9 @@
-"""Applying fleet actions: `apply(state, action) -> (state, events)`, never changing its input."""
+"""Applying fleet actions: `apply(state, action) -> (state, events)`, never changing its input.
+
+Each kind of action is two steps: its check (every `IllegalAction`, nothing built) and its effect (the
+new state and the events, which raise nothing). `is_legal` runs the check alone: listing a state's
+legal actions asks it of hundreds of candidates, and the verdict is `apply`'s by construction.
+"""
 
 from __future__ import annotations
 
@@ -58,7 +63,7 @@ def _in_phase(state: BoardState, action: FleetAction, *phases: str) -> None:
 
 
 
-def _move(state: BoardState, a: Move, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+def _check_move(state: BoardState, a: Move, rules: FleetRules) -> tuple[ShipOnBoard, FleetCard]:
     _in_phase(state, a, "maneuver")
     ship = _own_ship(state, a.frm)
     if a.frm in state.moved:
@@ -78,6 +83,11 @@ def _move(state: BoardState, a: Move, rules: FleetRules) -> tuple[BoardState, li
     if blocked:
         raise IllegalAction(f"{a.frm} to {a.to} passes or stops on {', '.join(blocked)}: "
                             "ships cannot move through other ships")
+    return ship, card
+
+
+def _move(state: BoardState, a: Move, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+    ship, card = _check_move(state, a, rules)
     state = _spend(state, state.turn, card.id)
     ships = tuple(replace(s, square=a.to) if s.square == a.frm else s for s in state.ships)
     state = replace(state, ships=ships, moved=state.moved | {a.to})
@@ -85,7 +95,8 @@ def _move(state: BoardState, a: Move, rules: FleetRules) -> tuple[BoardState, li
                     "from": a.frm, "to": a.to, "card": card.id}]
 
 
-def _forward(state: BoardState, a: Forward, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+def _check_forward(state: BoardState, a: Forward, rules: FleetRules) -> tuple[FleetCard, dict[Square, Square]]:
+    """The card and where each ship of the group ends."""
     _in_phase(state, a, "maneuver")
     if len(set(a.squares)) != len(a.squares):
         raise IllegalAction("a ship is named twice")
@@ -112,6 +123,11 @@ def _forward(state: BoardState, a: Forward, rules: FleetRules) -> tuple[BoardSta
         moves[square] = str(path[-1])
     if not state.sandbox and card.id not in state.hand(state.turn):
         raise IllegalAction(f"the {state.turn} holds no {card.name}")
+    return card, moves
+
+
+def _forward(state: BoardState, a: Forward, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+    card, moves = _check_forward(state, a, rules)
     state = _spend(state, state.turn, card.id)
     ships = tuple(replace(s, square=moves[s.square]) if s.square in moves else s for s in state.ships)
     state = replace(state, ships=ships, moved=state.moved | set(moves.values()))
@@ -119,7 +135,8 @@ def _forward(state: BoardState, a: Forward, rules: FleetRules) -> tuple[BoardSta
                     "from": f, "to": t, "card": card.id} for f, t in moves.items()]
 
 
-def _fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+def _check_fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[ShipOnBoard, FleetCard, ShipOnBoard, int]:
+    """The shooter, the card, the target and the attacks the shooter has made this turn."""
     _in_phase(state, a, "maneuver", "fire")
     shooter = _own_ship(state, a.frm)
     kind = rules.ships[shooter.type]
@@ -143,7 +160,14 @@ def _fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[BoardState, li
     if in_way and not kind.fires_through_ships:
         raise IllegalAction(f"{', '.join(in_way)} is in the way: ships cannot attack through other ships "
                             "except for C-Plus Guns")
-    damage, events = _defended(state, a, card, target, rules)
+    _check_defence(state, a, card, target, rules)
+    return shooter, card, target, used
+
+
+def _fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+    shooter, card, target, used = _check_fire(state, a, rules)
+    kind = rules.ships[shooter.type]
+    damage, events = _defended(a, card, target.side, rules)
     state = _spend(state, state.turn, card.id)
     state = _spend(state, target.side, *a.defend)
     left = target.hits - damage
@@ -168,12 +192,9 @@ def _fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[BoardState, li
     return state, events
 
 
-def _defended(state: BoardState, a: Fire, card: FleetCard, target: ShipOnBoard,
-              rules: FleetRules) -> tuple[int, list[Event]]:
-    """The damage left after the defender's Defense cards, each doing what it says (reading `defense_cards`):
-    one that negates the attack leaves none, one that negates damage takes off its points."""
-    damage = card.damage if card.damage is not None else 1
-    events: list[Event] = []
+def _check_defence(state: BoardState, a: Fire, card: FleetCard, target: ShipOnBoard, rules: FleetRules) -> None:
+    """The defender's Defense cards: one unless the reading `defense_cards` allows several, each held and
+    playable by the target, and each answering this attack."""
     if len(a.defend) > 1 and reading(GAME, "defense_cards") != "several":
         raise IllegalAction("one Defense card answers an attack")
     held = Counter(state.hand(target.side))
@@ -186,12 +207,21 @@ def _defended(state: BoardState, a: Fire, card: FleetCard, target: ShipOnBoard,
         against = defend.restriction.against if defend.restriction else None
         if against is not None and card.id not in against:
             raise IllegalAction(f"{defend.name} answers only {', '.join(rules.cards[c].name for c in against)}")
+
+
+def _defended(a: Fire, card: FleetCard, side: str, rules: FleetRules) -> tuple[int, list[Event]]:
+    """The damage left after the defender's Defense cards, each doing what it says (reading `defense_cards`):
+    one that negates the attack leaves none, one that negates damage takes off its points."""
+    damage = card.damage if card.damage is not None else 1
+    events: list[Event] = []
+    for d in a.defend:
+        defend = rules.cards[d]
         if defend.negates == "attack":
             damage = 0
         elif defend.negates == "damage":
             damage = max(0, damage - (defend.damage or 0))
         answer = "negates the attack" if defend.negates == "attack" else f"negates {defend.damage} point(s) of it"
-        events.append({"kind": "defended", "text": f"{target.side} answers {card.name} with {defend.name}: {answer}",
+        events.append({"kind": "defended", "text": f"{side} answers {card.name} with {defend.name}: {answer}",
                        "card": defend.id})
     return damage, events
 
@@ -205,7 +235,8 @@ def _winner(state: BoardState) -> str | None:
     return None
 
 
-def _discard(state: BoardState, a: Discard, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+def _check_discard(state: BoardState, a: Discard, rules: FleetRules) -> tuple[CardId, ...]:
+    """The hand kept."""
     _in_phase(state, a, "orders")
     hand = list(state.hand(state.turn))
     if len(hand) - len(a.cards) != HAND_LIMIT:
@@ -215,13 +246,22 @@ def _discard(state: BoardState, a: Discard, rules: FleetRules) -> tuple[BoardSta
         if c not in hand:
             raise IllegalAction(f"the {state.turn} holds no {rules.cards[c].name} to discard")
         hand.remove(c)
-    state = replace(state, hands={**state.hands, state.turn: tuple(hand)}, discard=state.discard + a.cards,
+    return tuple(hand)
+
+
+def _discard(state: BoardState, a: Discard, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+    hand = _check_discard(state, a, rules)
+    state = replace(state, hands={**state.hands, state.turn: hand}, discard=state.discard + a.cards,
                     phase="maneuver")
     return state, [{"kind": "discarded", "text": f"{state.turn} discards {', '.join(a.cards)}", "cards": list(a.cards)}]
 
 
-def _end(state: BoardState, a: End, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+def _check_end(state: BoardState, a: End, rules: FleetRules) -> None:
     _in_phase(state, a, "maneuver", "fire")
+
+
+def _end(state: BoardState, a: End, rules: FleetRules) -> tuple[BoardState, list[Event]]:
+    _check_end(state, a, rules)
     nxt = other(state.turn)
     state = begin_turn(replace(state, number=state.number + 1), nxt)
     text = f"{nxt}'s turn {state.number}" + ("" if state.sandbox else f": draws to {len(state.hand(nxt))} cards")
@@ -242,10 +282,25 @@ def apply(state: BoardState, action: FleetAction, rules: FleetRules | None = Non
     return _end(state, action, rules)
 
 
+def check(state: BoardState, action: FleetAction, rules: FleetRules | None = None) -> None:
+    """`IllegalAction` saying why `action` is not legal, the one `apply` raises; nothing when it is legal."""
+    rules = rules or load_rules()
+    if isinstance(action, Move):
+        _check_move(state, action, rules)
+    elif isinstance(action, Forward):
+        _check_forward(state, action, rules)
+    elif isinstance(action, Fire):
+        _check_fire(state, action, rules)
+    elif isinstance(action, Discard):
+        _check_discard(state, action, rules)
+    else:
+        _check_end(state, action, rules)
+
 
 def is_legal(state: BoardState, action: FleetAction, rules: FleetRules | None = None) -> bool:
+    """Whether `apply` takes `action`: its checks alone, without building the state after it."""
     try:
-        apply(state, action, rules)
+        check(state, action, rules)
     except IllegalAction:
         return False
     return True

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
-from cardkit.games.berserker.fleet import BOARD, Board
 from cardkit.games.berserker.game import apply as play
 from cardkit.games.berserker.game import legal, notation, state
+from cardkit.games.berserker.game.geometry import BOARD, Board
 from cardkit.games.berserker.game.state import BoardState
 from cardkit.games.berserker.model import SIDES, FleetRules, load_rules
 from cardkit.games.engine import Engine, Event

@@ -1,13 +1,39 @@
-"""Straight lines on the fleet board: squares, paths (orthogonal or diagonal), forward, for moves and fire alike."""
+"""The fleet board and straight lines on it: squares, paths (orthogonal or diagonal), forward, for moves and fire alike."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
-from cardkit.games.berserker.fleet import BOARD, Board
 from cardkit.games.berserker.model import Side
 
 Square = str
+
+
+@dataclass(frozen=True)
+class Board:
+    """An 8x8 chessboard; each side sets up on the `back_rows` ranks nearest its edge."""
+
+    files: str = "abcdefgh"
+    ranks: int = 8
+    back_rows: int = 2
+    # The human fleet starts at rank 1, the Berserker across the board.
+    home_rank: tuple[tuple[Side, int], ...] = (("human", 1), ("berserker", 8))
+
+    def allowed_ranks(self, side: Side) -> range:
+        home = dict(self.home_rank)[side]
+        if home == 1:
+            return range(1, self.back_rows + 1)
+        return range(home - self.back_rows + 1, home + 1)
+
+    def on_board(self, file: str, rank: int) -> bool:
+        return file in self.files and 1 <= rank <= self.ranks
+
+    def squares(self, side: Side) -> list[Square]:
+        return [f"{f}{r}" for r in self.allowed_ranks(side) for f in self.files]
+
+
+BOARD = Board()
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 

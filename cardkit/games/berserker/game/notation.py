@@ -8,12 +8,12 @@ Cards by catalogue id, squares like `a2`:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Union
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 
@@ -28,49 +28,59 @@ class BadActionText(CardkitError):
                          "discard CARD,CARD or end")
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(FrozenValue):
+    __slots__ = ("frm", "to", "card")
     frm: Square
     to: Square
     card: CardId
+
+    def __init__(self, frm: Square, to: Square, card: CardId) -> None:
+        set_fields(self, frm=frm, to=to, card=card)
 
     def __str__(self) -> str:
         return f"move {self.frm} {self.to} card {self.card}"
 
 
-@dataclass(frozen=True)
-class Forward:
+class Forward(FrozenValue):
+    __slots__ = ("card", "squares")
     card: CardId
     squares: tuple[Square, ...]
+
+    def __init__(self, card: CardId, squares: tuple[Square, ...]) -> None:
+        set_fields(self, card=card, squares=squares)
 
     def __str__(self) -> str:
         return f"forward {self.card} {','.join(self.squares)}"
 
 
-@dataclass(frozen=True)
-class Fire:
+class Fire(FrozenValue):
+    __slots__ = ("frm", "to", "card", "defend")
     frm: Square
     to: Square
     card: CardId
-    defend: tuple[CardId, ...] = ()
+    defend: tuple[CardId, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "defend", tuple(sorted(self.defend)))
+    def __init__(self, frm: Square, to: Square, card: CardId, defend: tuple[CardId, ...] = ()) -> None:
+        set_fields(self, frm=frm, to=to, card=card, defend=tuple(sorted(defend)))
 
     def __str__(self) -> str:
         return f"fire {self.frm} {self.to} card {self.card}" + (f" defend {','.join(self.defend)}" if self.defend else "")
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(FrozenValue):
+    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
+
+    def __init__(self, cards: tuple[CardId, ...]) -> None:
+        set_fields(self, cards=cards)
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"
 
 
-@dataclass(frozen=True)
-class End:
+class End(FrozenValue):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "end"
 
@@ -78,46 +88,45 @@ class End:
 FleetAction = Union[Move, Forward, Fire, Discard, End]
 _SQ = r"[a-zA-Z]\d{1,2}"
 _CARD = r"[^\s,]+"
-# Patterns as text, compiled by `re` (and kept in its cache) the first time `parse_action` tries one:
-# `moves` parses nothing, and `apply` needs only the kinds it is given.
-_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("move", rf"move ({_SQ}) ({_SQ}) card ({_CARD})"),
-    ("forward", rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)"),
-    ("fire", rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?"),
-    ("discard", rf"discard ({_CARD}(?:,{_CARD})*)"),
-    ("end", "end"),
-)
+# Each kind's pattern, by the word it starts with: only that kind's can match a text. As text, compiled by
+# `re` (and kept in its cache) when a text of its kind is first parsed: `moves` parses nothing.
+_PATTERNS: dict[str, str] = {
+    "move": rf"move ({_SQ}) ({_SQ}) card ({_CARD})",
+    "forward": rf"forward ({_CARD}) ({_SQ}(?:,{_SQ})*)",
+    "fire": rf"fire ({_SQ}) ({_SQ}) card ({_CARD})(?: defend ({_CARD}(?:,{_CARD})*))?",
+    "discard": rf"discard ({_CARD}(?:,{_CARD})*)",
+    "end": "end",
+}
 
 
 def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
     """The action a text names; `BadActionText` (or `UnknownName` for a card) when it names none."""
     rules = rules or load_rules()
     clean = " ".join(text.split())
-    for kind, pattern in _PATTERNS:
-        m = re.fullmatch(pattern, clean)
-        if m is None:
-            continue
+    kind = clean.partition(" ")[0]
+    m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
+    if m is None:
+        raise BadActionText(text)
 
-        def card(t: str) -> CardId:
-            try:
-                return rules.card(t).id
-            except UnknownName as exc:
-                raise BadActionText(text, exc.message) from None
+    def card(t: str) -> CardId:
+        try:
+            return rules.card(t).id
+        except UnknownName as exc:
+            raise BadActionText(text, exc.message) from None
 
-        def square(t: str) -> Square:
-            if coords(t.lower()) is None:
-                raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
-            return t.lower()
+    def square(t: str) -> Square:
+        if coords(t.lower()) is None:
+            raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
+        return t.lower()
 
-        if kind == "move":
-            return Move(square(m[1]), square(m[2]), card(m[3]))
-        if kind == "forward":
-            return Forward(card(m[1]), tuple(square(q) for q in m[2].split(",")))
-        if kind == "fire":
-            return Fire(square(m[1]), square(m[2]), card(m[3]), tuple(card(c) for c in m[4].split(",")) if m[4] else ())
-        if kind == "discard":
-            return Discard(tuple(sorted(card(c) for c in m[1].split(","))))
-        return End()
-    raise BadActionText(text)
+    if kind == "move":
+        return Move(square(m[1]), square(m[2]), card(m[3]))
+    if kind == "forward":
+        return Forward(card(m[1]), tuple(square(q) for q in m[2].split(",")))
+    if kind == "fire":
+        return Fire(square(m[1]), square(m[2]), card(m[3]), tuple(card(c) for c in m[4].split(",")) if m[4] else ())
+    if kind == "discard":
+        return Discard(tuple(sorted(card(c) for c in m[1].split(","))))
+    return End()
 
 

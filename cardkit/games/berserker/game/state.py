@@ -16,7 +16,6 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserker.fleet import FleetReport, check_fleet
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
 from cardkit.problems import Problem, error
@@ -207,6 +206,9 @@ def begin_turn(state: BoardState, side: Side) -> BoardState:
 def new_game(human: Any, berserker: Any, seed: int = 0, sandbox: bool = False, first: Side = "human",
              rules: FleetRules | None = None, files: tuple[str, str] = ("<human>", "<berserker>")) -> BoardState:
     """A game from two parsed fleet files (each must pass `fleet check`), the deck shuffled by `seed`."""
+    # imported here: only a new game checks fleet files; reading and playing a state never does
+    from cardkit.games.berserker.fleet import FleetReport, check_fleet
+
     rules = rules or load_rules()
     reports: list[FleetReport] = [check_fleet(d, file=f, rules=rules) for d, f in zip((human, berserker), files)]
     for report, side in zip(reports, SIDES):
