@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable
 
@@ -13,7 +12,10 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
+_FIELDS = ("code", "message", "severity", "card", "line", "limit", "actual", "file", "pointer", "candidates", "count",
+           "lines")
+
+
 class Problem:
     """One thing wrong with an input, with a stable `code`.
 
@@ -23,21 +25,73 @@ class Problem:
     locate problems in JSON files such as the catalogue. `candidates` are the
     cards an ambiguous name could mean (cardkit/catalogue/candidates.py), so the
     problem is a choice; None for every other problem, whose JSON leaves the key out.
+    A problem found alike on several lines (see `fold_repeats`) has `count`, how many, and `lines`, the first of
+    their lines.
+
+    Frozen, equal, hashed and printed by its fields, as the frozen dataclass it was: a plain class because
+    every command that reads a file loads this one, and a dataclass compiles its generated methods at start-up.
     """
+
+    __slots__ = _FIELDS
 
     code: str
     message: str
-    severity: Severity = Severity.ERROR
-    card: str | None = None
-    line: int | None = None
-    limit: Any = None
-    actual: Any = None
-    file: str | None = None
-    pointer: str | None = None
-    candidates: tuple[dict[str, Any], ...] | None = None
-    # A problem found alike on several lines (see `fold_repeats`): how many, and the first of their lines.
-    count: int | None = None
-    lines: tuple[int, ...] | None = None
+    severity: Severity
+    card: str | None
+    line: int | None
+    limit: Any
+    actual: Any
+    file: str | None
+    pointer: str | None
+    candidates: tuple[dict[str, Any], ...] | None
+    count: int | None
+    lines: tuple[int, ...] | None
+
+    def __init__(self, code: str, message: str, severity: Severity = Severity.ERROR, card: str | None = None,
+                 line: int | None = None, limit: Any = None, actual: Any = None, file: str | None = None,
+                 pointer: str | None = None, candidates: tuple[dict[str, Any], ...] | None = None,
+                 count: int | None = None, lines: tuple[int, ...] | None = None) -> None:
+        put = object.__setattr__
+        put(self, "code", code)
+        put(self, "message", message)
+        put(self, "severity", severity)
+        put(self, "card", card)
+        put(self, "line", line)
+        put(self, "limit", limit)
+        put(self, "actual", actual)
+        put(self, "file", file)
+        put(self, "pointer", pointer)
+        put(self, "candidates", candidates)
+        put(self, "count", count)
+        put(self, "lines", lines)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.code, self.message, self.severity, self.card, self.line, self.limit, self.actual, self.file,
+                self.pointer, self.candidates, self.count, self.lines)
+
+    def replaced(self, **changes: Any) -> Problem:
+        """This problem with the fields named in `changes` changed (what `dataclasses.replace` did)."""
+        values = dict(zip(_FIELDS, self._values()))
+        values.update(changes)
+        return Problem(**values)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Problem)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return f"Problem({', '.join(f'{name}={value!r}' for name, value in zip(_FIELDS, self._values()))})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
 
     @property
     def is_error(self) -> bool:
@@ -124,7 +178,7 @@ def fold_repeats(problems: Iterable[Problem]) -> list[Problem]:
         group = groups.get(_fold_key(p)) if (p.line is not None or p.pointer is not None) else None
         if group is not None and len(group) > 1 and group[0] is p:
             lines = tuple(q.line for q in group if q.line is not None)[:FOLDED_LINES]
-            p = replace(p, count=len(group), lines=lines)
+            p = p.replaced(count=len(group), lines=lines)
         out.append(p)
     return out
 

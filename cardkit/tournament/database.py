@@ -7,12 +7,14 @@ import os
 import sqlite3
 from contextlib import closing
 from datetime import datetime, timezone
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from cardkit import __version__
 from cardkit.outputs import Kind, Output
-from cardkit.tournament.check import EventCheck
+from cardkit.problems import Severity
+from cardkit.tournament.check import EventCheck, Verdict
 
 SCHEMA: tuple[str, ...] = (
     "CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT, registrations TEXT, ok INTEGER NOT NULL, "
@@ -85,6 +87,11 @@ def is_tournament_database(path: str | os.PathLike[str]) -> bool:
 TOURNAMENT_DATABASE = Kind("tournament database", is_tournament_database, forceable=False)
 
 
+# Enum members' `.value` is a property lookup; a big event asks it 25,000 times.
+_VERDICT: dict[Verdict, str] = {v: v.value for v in Verdict}
+_SEVERITY: dict[Severity, str] = {s: s.value for s in Severity}
+
+
 def _json(value: Any) -> str | None:
     if value is None:
         return None
@@ -152,40 +159,49 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
         "VALUES (?,?,?,?,?,?,?,?,?,?)",
         (result.event, result.format, result.registrations, int(result.ok), s["rows"], s["legal"], s["illegal"],
          s["unreadable"], s["missing"], s["warnings"])).lastrowid
-    meta = metagame(result)
-    for name in METAGAME_TABLES:
-        columns = ", ".join(["event_id", *COLUMNS[name]])
-        marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
-        conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
-                         [(event_id, *row) for row in meta.rows[name]])
     conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
-                     [(event_id, p.code, p.severity.value, p.message, p.line, p.file) for p in result.problems])
+                     [(event_id, p.code, _SEVERITY[p.severity], p.message, p.line, p.file) for p in result.problems])
     deck_id, verdict_id = _next_id(conn, "decks"), _next_id(conn, "verdicts")
     decks: list[tuple[Any, ...]] = []
     cards: list[tuple[Any, ...]] = []
     verdicts: list[tuple[Any, ...]] = []
     problems: list[tuple[Any, ...]] = []
+    mixes: dict[str, str | None] = {}
+    card_id = itemgetter(1)
     for sub in result.submissions:
         this_deck = None
         if not sub.missing:
             r = sub.report
             readable = r.failure is None
             this_deck, deck_id = deck_id, deck_id + 1
+            deck_mix = mixes[sub.path] = mix(r.game, [c.card for c in sub.cards if c.section == "main"]) if readable else None
             decks.append((this_deck, event_id, sub.path, sub.player, sub.name, r.game, r.format, sub.hash,
-                          r.counts["main"] if readable else None, r.counts["side"] if readable else None,
-                          mix(r.game, (c.card for c in sub.cards if c.section == "main")) if readable else None))
+                          r.counts["main"] if readable else None, r.counts["side"] if readable else None, deck_mix))
             if r.game is not None and sub.cards:
-                cards += [(this_deck, c.section, r.game, c.card, c.copies, c.line) for c in sub.cards]
-                played.setdefault(r.game, set()).update(c.card for c in sub.cards)
+                # A listed card is (section, card, copies, line): the row is the deck and game before it.
+                head = (this_deck, r.game)
+                cards += [head + c for c in sub.cards]
+                played.setdefault(r.game, set()).update(map(card_id, sub.cards))
+        # `errors` and `warnings` would each work over the problems again: counted once.
+        found = sub.problems
+        errors = sum(p.is_error for p in found)
         first = sub.first_problem
-        verdicts.append((verdict_id, event_id, this_deck, sub.player, sub.verdict.value,
-                         int(sub.verdict.value == "legal"), sub.errors, sub.warnings, first.code if first else None))
-        problems += [(verdict_id, event_id, p.code, p.severity.value, p.message, p.card, p.line, _json(p.limit),
-                      _json(p.actual)) for p in sub.problems]
+        verdict = _VERDICT[sub.verdict]
+        verdicts.append((verdict_id, event_id, this_deck, sub.player, verdict, int(verdict == "legal"), errors,
+                         len(found) - errors, first.code if first else None))
+        problems += [(verdict_id, event_id, p.code, _SEVERITY[p.severity], p.message, p.card, p.line, _json(p.limit),
+                      _json(p.actual)) for p in found]
         verdict_id += 1
+    # The decks' mixes worked out above are the field's: not worked out again.
+    meta = metagame(result, mixes)
+    for name in METAGAME_TABLES:
+        columns = ", ".join(["event_id", *COLUMNS[name]])
+        marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
+        conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
+                         [(event_id, *row) for row in meta.rows[name]])
     conn.executemany("INSERT INTO decks (id, event_id, path, player, name, game, format, hash, main, side, mix) "
                      "VALUES (?,?,?,?,?,?,?,?,?,?,?)", decks)
-    conn.executemany("INSERT INTO deck_cards (deck_id, section, game, card, count, line) VALUES (?,?,?,?,?,?)", cards)
+    conn.executemany("INSERT INTO deck_cards (deck_id, game, section, card, count, line) VALUES (?,?,?,?,?,?)", cards)
     conn.executemany("INSERT INTO verdicts (id, event_id, deck_id, player, verdict, legal, errors, warnings, "
                      "first_problem) VALUES (?,?,?,?,?,?,?,?,?)", verdicts)
     conn.executemany("INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "

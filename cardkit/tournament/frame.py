@@ -100,9 +100,10 @@ def _label(s: Submission) -> str:
     return s.player or (os.path.basename(s.path) if s.path else "(no name)")
 
 
-def deck_cards(result: EventCheck) -> tuple[list[Row], list[Row], list[tuple[str, str]]]:
+def deck_cards(result: EventCheck, mixes: dict[str, str | None] | None = None
+               ) -> tuple[list[Row], list[Row], list[tuple[str, str]]]:
     """(deck cards, decks, unlisted) of `result`: the legal decks' rows numbered in player order, and the
-    other submissions' (name, verdict)."""
+    other submissions' (name, verdict). `mixes` may hold decks' mixes already worked out, by path."""
     legal: list[Submission] = []
     unlisted: list[tuple[str, str]] = []
     for s in result.submissions:
@@ -121,9 +122,10 @@ def deck_cards(result: EventCheck) -> tuple[list[Row], list[Row], list[tuple[str
         game = s.report.game or ""
         catalogue = load_game(game).cards
         player = s.player or ""
-        deck_rows.append((i, player, s.name or "", s.path, game,
-                          mix(game, (c.card for c in s.cards if c.section == "main")) or "",
-                          s.report.counts["main"], s.report.counts["side"]))
+        deck_mix = mixes[s.path] if mixes is not None and s.path in mixes else \
+            mix(game, [c.card for c in s.cards if c.section == "main"])
+        deck_rows.append((i, player, s.name or "", s.path, game, deck_mix or "", s.report.counts["main"],
+                          s.report.counts["side"]))
         for c in s.cards:
             known = facts.get((game, c.card))
             if known is None:
@@ -133,9 +135,9 @@ def deck_cards(result: EventCheck) -> tuple[list[Row], list[Row], list[tuple[str
     return card_rows, deck_rows, unlisted
 
 
-def metagame(result: EventCheck) -> Metagame:
-    """Every metagame table of `result`, from the one table of its legal decks' cards."""
-    cards, decks, unlisted = deck_cards(result)
+def metagame(result: EventCheck, mixes: dict[str, str | None] | None = None) -> Metagame:
+    """Every metagame table of `result`, from the one table of its legal decks' cards (`mixes`: see `deck_cards`)."""
+    cards, decks, unlisted = deck_cards(result, mixes)
     return metagame_of(cards, decks, unlisted)
 
 

@@ -41,20 +41,25 @@ def mix(game: str | None, cards: Iterable[str]) -> str | None:
         return None
     catalogue = load_game(game).cards
     colours = _colours_by_card(game, catalogue)
-    found: set[str] = set()
-    for card in cards:
-        held = colours.get(card)
-        if held is None:
-            if card not in catalogue:
-                continue
-            held = colours[card] = card_colours(game, catalogue[card])
-        found.update(held)
-    if not found:
-        return NO_COLOUR[game]
-    order = ORDER[game]
-    return "+".join(sorted(found, key=lambda c: (order.index(c) if c in order else len(order), c)))
+    listed = list(cards)
+    try:
+        found = frozenset().union(*[colours[card] for card in listed])
+    except KeyError:
+        # A card not seen yet: its colours are worked out and kept (a card not in the catalogue adds none).
+        for card in listed:
+            if card not in colours and card in catalogue:
+                colours[card] = card_colours(game, catalogue[card])
+        found = frozenset().union(*[colours.get(card, ()) for card in listed])
+    name = _NAMES.get((game, found))
+    if name is None:
+        order = ORDER[game]
+        name = _NAMES[(game, found)] = ("+".join(sorted(found, key=lambda c: (order.index(c) if c in order else len(order), c)))
+                                        if found else NO_COLOUR[game])
+    return name
 
 
+# Each mix's name by game and colours: a field of thousands of decks has a few dozen mixes.
+_NAMES: dict[tuple[str, frozenset[str]], str] = {}
 # Each card's colours, worked out once per catalogue: an event's thousands of decks play the same few hundred
 # cards, and the database and the page each ask for every deck's mix.
 _COLOURS: dict[str, tuple[object, dict[str, tuple[str, ...]]]] = {}

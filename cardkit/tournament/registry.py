@@ -139,7 +139,7 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
     target = Path(out)
     refuse_existing(target, force)
     with collector_paused():
-        Output(target, REGISTRY, tuple(Path(p) for p in inputs), force).write(render_registry(registry))
+        Output(target, REGISTRY, tuple(inputs), force).write(render_registry(registry))
 
 
 @lru_cache(maxsize=1)

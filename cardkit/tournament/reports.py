@@ -115,7 +115,7 @@ def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: tuple
     out.write(text)
 
 
-def result_inputs(result: EventCheck) -> list[Path]:
-    """Every file the event check read: the submissions and the registration list."""
-    found = [Path(s.path) for s in result.submissions if s.path]
-    return found + ([Path(result.registrations)] if result.registrations else [])
+def result_inputs(result: EventCheck) -> list[str]:
+    """Every file the event check read: the submissions and the registration list, as the check names them."""
+    found = [s.path for s in result.submissions if s.path]
+    return found + ([result.registrations] if result.registrations else [])

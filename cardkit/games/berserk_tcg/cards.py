@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from cardkit.games.berserk_tcg import COLOURS
+from cardkit.games.values import FrozenValue, set_fields
 
 CardId = str
 
@@ -100,8 +101,7 @@ def open_key(card: TcgCard) -> tuple[int, int, CardId]:
     return (-card.level, -card.cost.total, card.id)
 
 
-@dataclass(frozen=True)
-class DiscardPolicy:
+class DiscardPolicy(FrozenValue):
     """Which cards go first when the hand is cut down to the limit at the end of the turn.
 
     The rules say only "he must discard as many cards as needed until he has only
@@ -110,9 +110,13 @@ class DiscardPolicy:
     Unique card whose name is in play (it cannot be opened).
     """
 
+    __slots__ = ("name", "description", "key")
     name: str
     description: str
     key: Callable[[TcgCard, bool], tuple[Any, ...]]
+
+    def __init__(self, name: str, description: str, key: Callable[[TcgCard, bool], tuple[Any, ...]]) -> None:
+        set_fields(self, name=name, description=description, key=key)
 
     def __str__(self) -> str:
         return self.name

@@ -9,6 +9,7 @@ from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard
 from cardkit.games.berserk_tcg.payment import find_payment
 from cardkit.games.readings import reading
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -76,13 +77,16 @@ class PlayerState:
                        cities=max(self.cities, self.taken + 1))
 
 
-@dataclass(frozen=True)
-class OpenCheck:
+class OpenCheck(FrozenValue):
     """Whether a card can be opened: every reason it cannot, or the preferred payment."""
 
+    __slots__ = ("card", "reasons", "payment")
     card: CardId
     reasons: tuple[Problem, ...]
     payment: tuple[CardId, ...] | None
+
+    def __init__(self, card: CardId, reasons: tuple[Problem, ...], payment: tuple[CardId, ...] | None) -> None:
+        set_fields(self, card=card, reasons=reasons, payment=payment)
 
     @property
     def ok(self) -> bool:

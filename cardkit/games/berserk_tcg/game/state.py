@@ -17,6 +17,7 @@ from cardkit.games.berserk_tcg.cards import CardId, TcgCard, load_cards
 from cardkit.games.berserk_tcg.cities import ROYAL, City, CityName, has_won, revealed_count
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState
 from cardkit.games.readings import reading
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -53,13 +54,16 @@ class Player:
                 "trash": list(self.trash), "units": [u.to_dict() for u in self.units]}
 
 
-@dataclass(frozen=True)
-class PendingAttack:
+class PendingAttack(FrozenValue):
     """An announced attack waiting for the defender's choice: the city and the attackers (indices into
     the active player's units, in the order they take the blows)."""
 
+    __slots__ = ("city", "attackers")
     city: CityName
     attackers: tuple[int, ...]
+
+    def __init__(self, city: CityName, attackers: tuple[int, ...]) -> None:
+        set_fields(self, city=city, attackers=attackers)
 
     def to_dict(self) -> dict[str, Any]:
         return {"city": self.city, "attackers": list(self.attackers)}
