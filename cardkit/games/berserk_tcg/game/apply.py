@@ -10,7 +10,6 @@ No action is legal once the game is decided.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
@@ -19,6 +18,7 @@ from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Play
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, trashed_on_entry
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
+from cardkit.games.values import replace
 
 if TYPE_CHECKING:
     from cardkit.games.berserk_tcg.battle import Fighter
