@@ -360,3 +360,21 @@ def test_the_registration_list_s_event_column_names_the_event_unless_event_is_gi
     assert check_event([folder], registrations=regs).event == "Spring Open 2026"
     assert check_event([folder], registrations=regs, event="Club Night").event == "Club Night"
     assert check_event([folder]).event == "folder-name"
+
+
+def test_a_quote_never_closed_is_reported_at_the_line_where_it_opened_not_at_the_end_of_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text('player,deck\nAlice,a.deck\n"Bob,b.deck\nCarol,c.deck\nDave,d.deck\n', encoding="utf-8")
+    with pytest.raises(UnreadableInput) as exc:
+        read_registrations(path)
+    assert exc.value.reason.startswith('line 3: a `"` opened here is never closed')
+
+
+def test_a_row_whose_quoted_value_runs_over_lines_is_told_at_the_line_where_it_starts(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text('player,deck,notes\nAlice,a.deck\n"Bob\nBobson",b.deck\nDave,d.deck,"two\nlines"\nEve,e.deck\nEve,f.deck\n',
+                    encoding="utf-8")
+    regs = read_registrations(path)
+    assert [(r.player, r.line) for r in regs.rows] == [("Alice", 2), ("Bob\nBobson", 3), ("Dave", 5), ("Eve", 7)]
+    (again,) = regs.problems
+    assert again.code == "DUPLICATE_REGISTRATION" and again.line == 8

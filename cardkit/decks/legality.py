@@ -45,7 +45,8 @@ class _DeckView:
         # Lines naming several cards (`12 Mercenary`): the section, the count and every card they could be.
         self.undecided: list[tuple[Entry, list[Card]]] = []
         for e in deck.entries:
-            if e.card is None and e.candidates:
+            # By position, candidates first (empty on nearly every line): this runs per line of every deck.
+            if e[6] and e[4] is None:
                 self.undecided.append((e, [catalogue.cards[c] for c in e.candidates]))
 
     def counts(self, sections: Iterable[str]) -> dict[CardId, int]:
@@ -97,6 +98,39 @@ class _CardRules:
         self._banned: dict[CardId, str | None] = {}
         self._exempt: dict[CardId, bool] = {}
         self._key: dict[CardId, str] = {}
+        # The copy rule's key of each card, None when the rule exempts it: the one look-up per card `_copies` makes.
+        self.copy_keys: dict[CardId, str | None] = {}
+        self._expected: dict[CardId, int] | None = None
+        self._position: dict[CardId, int] | None = None
+        self._cost: dict[CardId, tuple[Any, list[tuple[Any, Any]], int]] = {}
+
+    def expected(self, rule: dict[str, Any]) -> dict[CardId, int]:
+        """The standard deck of the format's composition rule: its own list, or each card's count in the catalogue."""
+        if self._expected is None:
+            if "cards" in rule:
+                self._expected = dict(rule["cards"])
+            else:
+                field = rule["from_catalogue_field"]
+                self._expected = {cid: c[field] for cid, c in self.catalogue.cards.items()
+                                  if isinstance(c.get(field), int) and c[field] > 0}
+        return self._expected
+
+    def in_catalogue_order(self, cards: Iterable[CardId]) -> list[CardId]:
+        """Those of `cards` in the catalogue, in its order, without walking the whole catalogue per deck."""
+        if self._position is None:
+            self._position = {cid: i for i, cid in enumerate(self.catalogue.cards)}
+        position = self._position
+        return sorted((c for c in cards if c in position), key=position.__getitem__)
+
+    def cost(self, card: CardId, cost_field: str, colour_field: str) -> tuple[Any, list[tuple[Any, Any]], int]:
+        """(the card's colour, its cost's (colour, need) pairs that need something, what they need in all)."""
+        found = self._cost.get(card)
+        if found is None:
+            data = self.catalogue.cards[card]
+            cost = data.get(cost_field) or {}
+            found = self._cost[card] = (data.get(colour_field), [(c, n) for c, n in cost.items() if n],
+                                        sum(v for v in cost.values() if v))
+        return found
 
     def banned(self, card: CardId) -> str | None:
         """The reason of the first `banned` rule `card` matches, or None."""
@@ -186,13 +220,17 @@ def _copies(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Prob
     exempt = rule.get("exempt", [])
     groups: dict[str, dict[CardId, int]] = {}
     rules = _card_rules(fmt, catalogue)
-    key = rules.key
+    keys = rules.copy_keys
     for card, n in view.counts(sections).items():
-        if exempt and rules.exempt(card, exempt):
+        try:
+            key = keys[card]
+        except KeyError:
+            key = keys[card] = None if exempt and rules.exempt(card, exempt) else rules.key(card)
+        if key is None:
             continue
-        group = groups.get(key(card))
+        group = groups.get(key)
         if group is None:
-            groups[key(card)] = {card: n}
+            groups[key] = {card: n}
         else:
             group[card] = group.get(card, 0) + n
     out: list[Problem] = []
@@ -255,15 +293,12 @@ def _composition(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list
     rule = fmt.composition
     if not rule:
         return []
-    if "cards" in rule:
-        expected: dict[CardId, int] = dict(rule["cards"])
-    else:
-        field = rule["from_catalogue_field"]
-        expected = {cid: c[field] for cid, c in catalogue.cards.items() if isinstance(c.get(field), int) and c[field] > 0}
+    rules = _card_rules(fmt, catalogue)
+    expected = rules.expected(rule)
     sections = rule.get("sections", ["main"])
     actual = view.counts(sections)
     out: list[Problem] = []
-    for card in [c for c in catalogue.cards if c in expected or c in actual]:
+    for card in rules.in_catalogue_order(expected.keys() | actual.keys()):
         want, have = expected.get(card, 0), actual.get(card, 0)
         if want != have:
             out.append(error("COMPOSITION_MISMATCH", f"{_name(catalogue, card)}: {have} in the deck, the standard deck has {want}",
@@ -280,24 +315,22 @@ def _costs(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Probl
     sections = rule.get("sections", ["main"])
     counts = view.counts(sections)
     by_colour: Counter[Any] = view.shared(sections, lambda card: card.get(colour_field))
+    rules = _card_rules(fmt, catalogue)
     for card, n in counts.items():
-        by_colour[catalogue.cards[card].get(colour_field)] += n
+        by_colour[rules.cost(card, cost_field, colour_field)[0]] += n
     # An undecided line is cards of some colour whichever it turns out to be: they pay a colourless cost.
     total = sum(counts.values()) + view.undecided_count(sections)
     out: list[Problem] = []
     for card in counts:
-        data = catalogue.cards[card]
-        cost = data.get(cost_field) or {}
-        own = data.get(colour_field)
+        own, needs, need_all = rules.cost(card, cost_field, colour_field)
         short: list[tuple[str | None, int, int]] = []
-        for colour, need in cost.items():
-            if colour == any_colour or not need:
+        for colour, need in needs:
+            if colour == any_colour:
                 continue
             # The card being opened can't pay for itself, so one copy of it doesn't count.
             have = by_colour[colour] - (1 if own == colour else 0)
             if have < need:
                 short.append((colour, need, have))
-        need_all = sum(v for v in cost.values() if v)
         if not short and need_all > total - 1:
             short.append((None, need_all, total - 1))
         for colour, need, have in short:

@@ -48,8 +48,8 @@ def tally(entries: list[Entry]) -> Tally:
     sections: dict[str, dict[CardId, int]] = {s: {} for s in SECTIONS}
     sizes: dict[str, int] = dict.fromkeys(SECTIONS, 0)
     first: dict[tuple[str, CardId], int | None] = {}
-    for e in entries:
-        section, card, count = e.section, e.card, e.count
+    # Unpacked, not read by field name: a NamedTuple's names are descriptor calls, and this runs per line.
+    for section, line, _, count, card, _, _ in entries:
         sizes[section] = sizes.get(section, 0) + count
         if card is None:
             continue
@@ -57,8 +57,7 @@ def tally(entries: list[Entry]) -> Tally:
         if counts is None:
             counts = sections[section] = {}
         counts[card] = counts.get(card, 0) + count
-        if (section, card) not in first:
-            first[(section, card)] = e.line
+        first.setdefault((section, card), line)
     return Tally(sections, sizes, first)
 
 

@@ -131,19 +131,21 @@ def parse_text(text: str) -> ParsedDeck:
     keep = len(known) < CARD_LINES_KEPT
     entries = out.entries
     new = tuple.__new__
+    card_line, card_line_once = _CARD_LINE, _CARD_LINE_ONCE  # locals: compared on every line
     for number, raw in enumerate(text.split("\n"), start=1):
         seen = known.get(raw)
         if seen is None:
             seen = _read_line(raw, number, out, section_title, comment_section, words)
             if seen is None:
                 continue
-            if keep and seen[0] < _CARD_LINE_ONCE:
+            if keep and seen[0] < card_line_once:
                 known[raw] = seen
         kind = seen[0]
-        if kind == _CARD_LINE or kind == _CARD_LINE_ONCE:
+        if kind == card_line or kind == card_line_once:
             in_header = False
+            _, side, card, count = seen
             # `tuple.__new__`: an Entry without the keyword handling of its constructor, the cost of most lines.
-            entries.append(new(Entry, ("side" if seen[1] else section, number, seen[2], seen[3], None, None, ())))
+            entries.append(new(Entry, ("side" if side else section, number, card, count, None, None, ())))
         elif kind == _BAD_CARD_LINE:
             in_header = False
         elif kind == _SECTION_LINE:

@@ -58,50 +58,72 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     entries: list[Entry] = []
     problems: list[Problem] = list(parsed.problems)
     # Big decks repeat a few spellings many times; suggestions are the slow part, so look each up once.
-    memo: dict[str, tuple[str | None, Problem | None]] = {}
     # And a big event repeats them across decks: what a spelling resolves to is kept while the index lives.
-    shared = _shared_memo(index)
+    suggesting, plain = _shared_memo(index)
     new = tuple.__new__  # an Entry without its keyword handling: a big event makes a few hundred thousand
-    for entry in parsed.entries:
-        text = entry.text
-        known = memo.get(text)
-        if known is None:
-            suggest = len(memo) < SUGGESTION_BUDGET
-            known = shared.get((text, suggest))
+    if len(parsed.entries) <= SUGGESTION_BUDGET:
+        # Fewer lines than the budget: every spelling gets its suggestions, so the deck needs no memo of its own.
+        for entry in parsed.entries:
+            section, line, text, count, _, pointer, _ = entry
+            known = suggesting.get(text)
             if known is None:
-                known = shared[(text, suggest)] = _resolve(entry, game, index, suggest=suggest)
-            memo[text] = known
-        card, problem = known
-        if problem is None:
-            entries.append(new(Entry, (entry.section, entry.line, text, entry.count, card, entry.pointer, ())))
-            continue
-        among = tuple(c["id"] for c in problem.candidates) if problem.candidates else ()
-        entries.append(Entry(entry.section, entry.line, text, entry.count, card, entry.pointer, among))
-        problems.append(problem.replaced(line=entry.line, pointer=entry.pointer))
+                known = suggesting[text] = _resolve(entry, game, index, suggest=True)
+            card, problem = known
+            if problem is None:
+                entries.append(new(Entry, (section, line, text, count, card, pointer, ())))
+            else:
+                _unresolved(entries, problems, entry, card, problem)
+    else:
+        memo: dict[str, tuple[str | None, Problem | None]] = {}
+        for entry in parsed.entries:
+            text = entry.text
+            known = memo.get(text)
+            if known is None:
+                suggest = len(memo) < SUGGESTION_BUDGET
+                shared = suggesting if suggest else plain
+                known = shared.get(text)
+                if known is None:
+                    known = shared[text] = _resolve(entry, game, index, suggest=suggest)
+                memo[text] = known
+            card, problem = known
+            if problem is None:
+                entries.append(new(Entry, (entry.section, entry.line, text, entry.count, card, entry.pointer, ())))
+            else:
+                _unresolved(entries, problems, entry, card, problem)
     problems.sort(key=_problem_order)
     return Deck(path=path, game=game, format=fmt.name, header=dict(parsed.header), entries=entries,
                 problems=problems, source=parsed.source)
 
 
-_SHARED: list[tuple[CardIndex, dict[tuple[str, bool], tuple[str | None, Problem | None]]]] = []
+def _unresolved(entries: list[Entry], problems: list[Problem], entry: Entry, card: str | None, problem: Problem) -> None:
+    """The entry of a line whose spelling did not resolve, and its problem at this line."""
+    among = tuple(c["id"] for c in problem.candidates) if problem.candidates else ()
+    entries.append(Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer, among))
+    problems.append(problem.replaced(line=entry.line, pointer=entry.pointer))
+
+
+_Memo = dict[str, tuple[str | None, Problem | None]]
+_SHARED: list[tuple[CardIndex, _Memo, _Memo]] = []
 SHARED_SPELLINGS = 100_000
 """Spellings kept across decks; past this many (garbage files), the memo starts again."""
 
 
-def _shared_memo(index: CardIndex) -> dict[tuple[str, bool], tuple[str | None, Problem | None]]:
-    """The resolutions of spellings already read with `index` (a new index, a new catalogue: a new memo).
+def _shared_memo(index: CardIndex) -> tuple[_Memo, _Memo]:
+    """The resolutions of spellings already read with `index` (a new index, a new catalogue: a new memo),
+    with suggestions and without.
 
     A spelling's problem carries the line and pointer of the deck that first met it; each use replaces both.
     """
-    for known, memo in _SHARED:
+    for known, suggesting, plain in _SHARED:
         if known is index:
-            if len(memo) > SHARED_SPELLINGS:
-                memo.clear()
-            return memo
+            for memo in (suggesting, plain):
+                if len(memo) > SHARED_SPELLINGS:
+                    memo.clear()
+            return suggesting, plain
     if len(_SHARED) >= 4:
         del _SHARED[0]
-    _SHARED.append((index, {}))
-    return _SHARED[-1][1]
+    _SHARED.append((index, {}, {}))
+    return _SHARED[-1][1], _SHARED[-1][2]
 
 
 def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:

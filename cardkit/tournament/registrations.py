@@ -132,8 +132,11 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             return Registrations(path=str(path), rows=[], format=None, problems=[error(
                 "BAD_REGISTRATION", f"line {reader.line_num}: column {names} named more than once (names are read "
                                     "in any case); no row was read", line=reader.line_num, file=str(path))])
+        end = reader.line_num
         for cells in reader:
-            line = reader.line_num
+            # A row is told at the line it starts on: a quoted value may run over several lines, and the
+            # reader counts to the last of them.
+            line, end = end + 1, reader.line_num
             cells = [c.replace("\x00", "\r") for c in cells]
             # Only a line with nothing on it is no row; a player name of spaces is a row without a player.
             if not any(cells):
@@ -141,6 +144,14 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             values = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(columns) if col}
             player = values.get("player", "")
             where = {"line": line, "file": str(path)}
+            if end > line:
+                # A quoted value may hold line breaks (a spreadsheet's note; a name, which reports show escaped),
+                # but one never closed would swallow every later row into one value.
+                opened, closed = _quote_span(text, line, end)
+                if not closed:
+                    raise UnreadableInput(path, f"line {opened}: a `\"` opened here is never closed, so the rest of the "
+                                                f"file ({end - opened + 1} lines) would be one value; close it, or write "
+                                                '`""` for a quote inside a value')
             if any(c.strip() for c in cells[len(columns):]):
                 # `Smith, John` under a lone `player` header: reading the first cell would register `Smith`.
                 sep = {"\t": "tab"}.get(delimiter, repr(delimiter))
@@ -175,6 +186,18 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
         raise UnreadableInput(path, f"line {reader.line_num}: not CSV ({exc})") from None
     problems.extend(_lookalike_rows(rows, str(path)))
     return Registrations(path=str(path), rows=rows, format=event_format[0] if event_format else None, problems=problems)
+
+
+def _quote_span(text: str, first: int, last: int) -> tuple[int, bool]:
+    """For a row on lines `first`-`last` (1-based) of `text`: the line where its value that runs past a line
+    break opened its quote, and whether that quote is closed by `last` (an odd count of `"` never is)."""
+    inside, opened = False, first
+    for number, line in enumerate(text.split("\n")[first - 1:last], start=first):
+        if line.count('"') % 2:
+            inside = not inside
+            if inside:
+                opened = number
+    return opened, not inside
 
 
 DELIMITERS: tuple[str, ...] = (",", ";", "\t")

@@ -11,11 +11,11 @@ the other side in order, the reading `battle_damage_order` in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
+from cardkit.games.values import FrozenValue, replace, set_fields
 
 SIDES: tuple[str, str] = ("attacker", "defender")
 
@@ -30,16 +30,19 @@ class NotACharacter(CardkitError):
         super().__init__(f"{name} ({card_id}) is not a character: it has no Power and HP to fight with")
 
 
-@dataclass(frozen=True, slots=True)
-class Fighter:
+class Fighter(FrozenValue):
     """A character as a battle sees it; `damage` is what it has taken this turn."""
 
+    __slots__ = ("id", "name", "power", "hp", "range", "damage")
     id: CardId
     name: str
     power: int
     hp: int
     range: int
-    damage: int = 0
+    damage: int
+
+    def __init__(self, id: CardId, name: str, power: int, hp: int, range: int, damage: int = 0) -> None:
+        set_fields(self, id=id, name=name, power=power, hp=hp, range=range, damage=damage)
 
     @property
     def alive(self) -> bool:
@@ -55,13 +58,16 @@ class Fighter:
         return f"{self.name} ({self.id}, {self.power}/{self.hp}, Range {self.range})"
 
 
-@dataclass(frozen=True, slots=True)
-class Strike:
+class Strike(FrozenValue):
     """One Range step: who struck whom for how much, and who died from it."""
 
+    __slots__ = ("range", "hits", "killed")
     range: int
     hits: tuple[tuple[str, CardId, CardId, int], ...]  # (striking side, striker, target, damage)
     killed: tuple[CardId, ...]
+
+    def __init__(self, range: int, hits: tuple[tuple[str, CardId, CardId, int], ...], killed: tuple[CardId, ...]) -> None:
+        set_fields(self, range=range, hits=hits, killed=killed)
 
     def to_dict(self) -> dict[str, Any]:
         return {"range": self.range,
@@ -74,13 +80,16 @@ class Strike:
         return f"Range {self.range}: {hits or 'nobody strikes'}{dead}"
 
 
-@dataclass(frozen=True)
-class BattleResult:
+class BattleResult(FrozenValue):
     """Both sides after the battle (with damage taken) and the Range steps that led there."""
 
+    __slots__ = ("attackers", "defenders", "steps")
     attackers: tuple[Fighter, ...]
     defenders: tuple[Fighter, ...]
-    steps: tuple[Strike, ...] = field(default=())
+    steps: tuple[Strike, ...]
+
+    def __init__(self, attackers: tuple[Fighter, ...], defenders: tuple[Fighter, ...], steps: tuple[Strike, ...] = ()) -> None:
+        set_fields(self, attackers=attackers, defenders=defenders, steps=steps)
 
     @property
     def attacker_survives(self) -> bool:

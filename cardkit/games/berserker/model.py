@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from cardkit.catalogue.store import load_game
 from cardkit.errors import CardkitError
+from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 GAME = "berserker"
@@ -37,10 +38,10 @@ class UnknownName(CardkitError):
         super().__init__(f"no {kind} called {quoted(text)}{hint}")
 
 
-@dataclass(frozen=True, slots=True)
-class Ship:
+class Ship(FrozenValue):
     """One row of a unit table: how many a fleet starts with and what each can do."""
 
+    __slots__ = ("id", "name", "side", "count", "hits", "speed", "range", "attacks_per_turn", "fires_through_ships")
     id: ShipId
     name: str
     side: Side
@@ -51,20 +52,29 @@ class Ship:
     attacks_per_turn: int
     fires_through_ships: bool
 
+    def __init__(self, id: ShipId, name: str, side: Side, count: int, hits: int, speed: int, range: int,
+                 attacks_per_turn: int, fires_through_ships: bool) -> None:
+        set_fields(self, id=id, name=name, side=side, count=count, hits=hits, speed=speed, range=range,
+                   attacks_per_turn=attacks_per_turn, fires_through_ships=fires_through_ships)
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Ship:
         return cls(d["id"], d["name"], d["side"], d["count"], d["hits"], d["speed"], d["range"],
                    d["attacks_per_turn"], d["fires_through_ships"])
 
 
-@dataclass(frozen=True, slots=True)
-class Restriction:
+class Restriction(FrozenValue):
     """Who may play a card: listed ship types, one side, and/or only against listed cards."""
 
+    __slots__ = ("text", "ships", "side", "against")
     text: str
     ships: tuple[ShipId, ...] | None
     side: Side | None
     against: tuple[CardId, ...] | None
+
+    def __init__(self, text: str, ships: tuple[ShipId, ...] | None, side: Side | None,
+                 against: tuple[CardId, ...] | None) -> None:
+        set_fields(self, text=text, ships=ships, side=side, against=against)
 
 
 @dataclass(frozen=True, slots=True)

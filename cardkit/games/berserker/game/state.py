@@ -62,7 +62,14 @@ class BoardState:
     winner: Side | None = None
 
     def ship_at(self, square: Square) -> ShipOnBoard | None:
-        return next((s for s in self.ships if s.square == square), None)
+        return self._by_square.get(square)
+
+    @cached_property
+    def _by_square(self) -> dict[Square, ShipOnBoard]:
+        # Once per state, as `occupied`: every candidate action `legal_actions` checks looks its ships up.
+        # Built from the last ship to the first, so that of two on one square (a state `check` refuses) the
+        # first is found, as a search in order finds it.
+        return {s.square: s for s in reversed(self.ships)}
 
     def fleet(self, side: Side) -> list[ShipOnBoard]:
         return [s for s in self.ships if s.side == side]
