@@ -231,7 +231,7 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     key_head = _lattice(dims[:head], key_weights[:head], np.intp).tolist()
     union_head = _union(dims[:head], element_bits[:head], np.intp).tolist()
     linear_head = _lattice(dims[:head], linear_weights[:head], dtype).tolist()
-    best = np.empty(cells, dtype=dtype)
+    best: Any = np.empty(cells, dtype=dtype)
     # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
     probe_best = np.empty(cells, dtype=small) if probe else np.zeros(cells, dtype=small)
     key = np.empty(width, dtype=np.intp)
