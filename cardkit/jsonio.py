@@ -1,4 +1,4 @@
-"""Reading inputs safely and writing outputs atomically."""
+"""Reading inputs safely: files and standard input within a size limit, UTF-8 text, JSON within depth and number limits."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ import math
 import os
 import stat
 import sys
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from cardkit.errors import UnreadableInput
 from cardkit.visible import quoted, shortened
@@ -358,87 +356,3 @@ def schema_error_text(err: Any) -> str:
 def dumps_canonical(data: Any) -> str:
     """Deterministic JSON text: the same data always gives the same bytes."""
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
-
-
-def current_umask() -> int:
-    """The process's umask, read without changing it where the system says it (Linux), since a
-    set-and-restore would leave other threads a moment with umask 0."""
-    try:
-        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    old = os.umask(0o022)
-    os.umask(old)
-    return old
-
-
-def _fresh_file(target: Path) -> Path:
-    """A new empty file beside `target`, private (0600), named `.TARGET.PID.XXXXXXXX.tmp`: the pid lets a later
-    writer tell a killed write's leftover from a live one (cardkit/outputs.py), the eight random characters
-    keep writers apart. Created with O_EXCL, so never an existing file nor the target of a planted symlink.
-    (tempfile.mkstemp does the same, but importing tempfile costs more than an engine command's whole write.)"""
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    for _ in range(1000):
-        name = os.path.abspath(target.parent / f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-        try:
-            fd = os.open(name, flags, 0o600)
-        except FileExistsError:
-            continue
-        os.close(fd)
-        return Path(name)
-    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(target.parent))
-
-
-@contextmanager
-def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iterator[Path]:
-    """A fresh temporary path beside `path`, renamed over it when the block ends without error.
-
-    On any error or interrupt the temporary file is removed and `path` is left as it was.
-    OSError from creating the file propagates for the caller to word. With `exclusive` the
-    final step creates `path` only if it is absent (`FileExistsError` otherwise): see `place_new`.
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _fresh_file(target)
-    try:
-        yield tmp
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        # mkstemp makes the file private; the finished file gets the mode any new file of the user's gets.
-        tmp.chmod(0o666 & ~current_umask())
-        if exclusive:
-            place_new(tmp, target)
-        else:
-            os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def place_new(tmp: Path, target: Path) -> None:
-    """Move the finished `tmp` to `target` only if no file is there, as one step the file system
-    guarantees: of two writers racing for one name, exactly one succeeds, the other gets `FileExistsError`.
-
-    A hard link is that step (and the file appears whole); where the file system has no hard links,
-    `O_EXCL` reserves the name first and the rename then fills it.
-    """
-    try:
-        os.link(tmp, target)
-    except FileExistsError:
-        raise
-    except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
-            raise
-        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-        os.replace(tmp, target)
-        return
-    tmp.unlink()
-
-
-def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write `data` to `path` through `atomic_target`: a crash mid-write leaves the old file intact."""
-    with atomic_target(path) as tmp:
-        tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)

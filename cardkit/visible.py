@@ -50,6 +50,17 @@ def shortened(text: str, most: int = QUOTED_MOST) -> str:
     return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
 
 
+_LONG_RUN = re.compile(r"\S{%d,}" % (QUOTED_MOST + 1))
+
+
+def shortened_message(text: str) -> str:
+    """A message another library words (click's usage errors) with the user's text in it raw, shortened as
+    `quoted` shortens: each run of more than `QUOTED_MOST` non-space characters `shortened`, and the whole
+    past four times that. A 100,000-character argument is not repeated in its error line."""
+    text = _LONG_RUN.sub(lambda m: shortened(m.group()), text)
+    return shortened(text, 4 * QUOTED_MOST)
+
+
 def quoted(value: object, most: int = QUOTED_MOST) -> str:
     """User text as every message quotes it: `repr`'s quotes and escapes (`'Guts'`, `'a\\x1bb'`), and past `most`
     characters only the first `most`, an ellipsis and how long it is: `'aaaa…' (100,000 characters)`.

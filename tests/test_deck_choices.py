@@ -318,3 +318,24 @@ def test_resolve_without_a_terminal_lists_a_line_that_names_no_card_with_the_cho
     result = runner.invoke(app, ["deck", "resolve", str(deck)])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.index("UNKNOWN_CARD") < result.stderr.index("AMBIGUOUS_CARD")
+
+
+def test_resolve_without_a_terminal_says_standard_input_is_not_one_rather_than_that_there_is_no_terminal(
+        runner: CliRunner, names_deck: Path) -> None:
+    # `deck resolve FILE < other` is typed on a terminal too: only standard input, where answers are typed, is not one.
+    result = runner.invoke(app, ["deck", "resolve", str(names_deck)], input="")
+    assert result.exit_code == 2 and "no terminal" not in result.stderr
+    assert "questions are answered on standard input, which is not a terminal" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["/dev/stdin", "same-file"])
+def test_resolve_of_a_deck_named_by_a_path_to_standard_input_says_the_deck_holds_standard_input(
+        names_deck: Path, name: str) -> None:
+    import subprocess
+    import sys
+
+    with names_deck.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "cardkit", "deck", "resolve",
+                               str(names_deck) if name == "same-file" else name],
+                              stdin=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "the deck itself comes from standard input" in done.stderr, done.stderr

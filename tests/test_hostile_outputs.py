@@ -386,7 +386,7 @@ def test_a_build_clears_what_a_killed_build_left(runner: CliRunner, tmp_path: Pa
     import sys
 
     target = tmp_path / "cardkit.db"
-    killed = ("import os, signal, sys\nfrom cardkit.jsonio import atomic_target\n"
+    killed = ("import os, signal, sys\nfrom cardkit.outputs import atomic_target\n"
               "with atomic_target(sys.argv[1]) as tmp:\n"
               "    tmp.write_bytes(b'SQLite format 3\\x00 half a database')\n"
               "    os.kill(os.getpid(), signal.SIGKILL)\n")
@@ -468,7 +468,7 @@ def test_no_module_writes_a_file_except_through_the_guarded_writer() -> None:
 
 
 def test_the_atomic_writers_temporary_files_are_new_private_and_named_as_the_leftover_sweep_reads_them(tmp_path: Path) -> None:
-    from cardkit.jsonio import _fresh_file
+    from cardkit.outputs import _fresh_file
     from cardkit.outputs import _temporary_name
 
     target = tmp_path / "state.json"

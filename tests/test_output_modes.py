@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.jsonio import current_umask, write_atomic
+from cardkit.outputs import current_umask, write_atomic
 from cardkit.outputs import Kind, Output
 
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"

@@ -7,11 +7,13 @@ import io
 import json
 import os
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
+from console import Ran
 from cardkit.tournament.reports import CSV_COLUMNS
 from cardkit.visible import visible, visible_json
 
@@ -169,6 +171,19 @@ def test_an_error_about_a_100000_character_query_quotes_80_characters_of_it_not_
     result = runner.invoke(app, args)
     assert result.exit_code in (1, 2) and "(100,00" in result.stderr
     assert all(len(line) < 1_000 for line in result.stderr.splitlines()), max(map(len, result.stderr.splitlines()))
+
+
+@pytest.mark.parametrize("args", [
+    ["cards", "search", "-" * 100_000],
+    ["deck", "hash", "decks/berserk-tcg/white-hawks.deck", *["x" * 1_000] * 100],
+    ["validate", "--" + "q" * 100_000],
+], ids=["query-read-as-an-option", "extra-arguments", "unknown-option"])
+def test_a_usage_error_about_a_100000_character_argument_quotes_80_characters_of_it_not_all(
+        cardkit_main: Callable[..., Ran], args: list[str]) -> None:
+    for extra in ([], ["--json"]):
+        result = cardkit_main(*args, *extra)
+        assert result.returncode == 2 and "characters)" in result.stdout + result.stderr
+        assert all(len(line) < 1_000 for line in (result.stdout + result.stderr).splitlines())
 
 
 def test_a_problem_about_a_100000_character_card_line_quotes_80_characters_of_it(runner: CliRunner, tmp_path: Path) -> None:

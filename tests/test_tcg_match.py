@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,6 +22,7 @@ from cardkit.games.berserk_tcg.game.notation import (
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, from_dict
 from cardkit.games.engine import IllegalAction
+from cardkit.games.values import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE = ROOT / "decks/berserk-tcg/white-hawks.deck"

@@ -370,12 +370,11 @@ def test_a_quote_never_closed_is_reported_at_the_line_where_it_opened_not_at_the
     assert exc.value.reason.startswith('line 3: a `"` opened here is never closed')
 
 
-def test_a_quote_closed_lines_later_is_one_bad_row_told_at_the_line_where_it_opened(tmp_path: Path) -> None:
+def test_a_row_whose_quoted_value_runs_over_lines_is_told_at_the_line_where_it_starts(tmp_path: Path) -> None:
     path = tmp_path / "r.csv"
-    path.write_text('player,deck,notes\nAlice,a.deck\n"Bob,b.deck\nCarol",c.deck\nDave,d.deck,"two\nlines"\nEve,e.deck\n',
+    path.write_text('player,deck,notes\nAlice,a.deck\n"Bob\nBobson",b.deck\nDave,d.deck,"two\nlines"\nEve,e.deck\nEve,f.deck\n',
                     encoding="utf-8")
     regs = read_registrations(path)
-    (bad,) = regs.problems
-    assert bad.code == "BAD_REGISTRATION" and bad.line == 3 and bad.message.startswith("line 3: a `\"` opened here closes on line 4")
-    # A note may hold a line break; its row is told at the line it starts on.
-    assert [(r.player, r.line) for r in regs.rows] == [("Alice", 2), ("Dave", 5), ("Eve", 7)]
+    assert [(r.player, r.line) for r in regs.rows] == [("Alice", 2), ("Bob\nBobson", 3), ("Dave", 5), ("Eve", 7)]
+    (again,) = regs.problems
+    assert again.code == "DUPLICATE_REGISTRATION" and again.line == 8

@@ -7,7 +7,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from cardkit.cli._errors import EXIT_FINDING, EXIT_OK
+from cardkit.cli._exits import EXIT_FINDING, EXIT_OK
 from cardkit.cli._output import Echo, json_text
 from cardkit.jsonio import input_name
 from cardkit.visible import visible, visible_lines

@@ -28,10 +28,8 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 R = TypeVar("R")
 
-EXIT_OK = 0
-EXIT_FINDING = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
+from cardkit.cli._exits import EXIT_FINDING as EXIT_FINDING, EXIT_INTERRUPTED as EXIT_INTERRUPTED, EXIT_OK as EXIT_OK
+from cardkit.cli._exits import EXIT_USAGE as EXIT_USAGE
 
 
 USAGE = "USAGE"

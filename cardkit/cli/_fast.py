@@ -113,7 +113,6 @@ def plain_call(args: Sequence[str]) -> Optional[Call]:
 def run(call: Call) -> int:
     """Run `call` as typer's command would, errors reported as `guarded` reports them; the exit code."""
     from cardkit.cli import _engine_commands as commands
-    from cardkit.cli._errors import handled
     from cardkit.cli._output import flush_stdout, plain_echo
 
     # As cardkit.cli.app.run does: the collector is frozen at exit rather than made to trace everything again.
@@ -126,6 +125,8 @@ def run(call: Call) -> int:
         flush_stdout()
         return exit_code
     except BaseException as exc:
+        from cardkit.cli._errors import handled  # only a command that fails reports an error
+
         code = handled(exc, plain_echo, call.as_json)
         if code is None:
             raise

@@ -164,7 +164,9 @@ def exit_code(args: Sequence[str]) -> int:
         code = EXIT_USAGE
     except UsageError as caught:
         usage = cast(_UsageError, caught)
-        message = f"{usage.format_message()} (see `{help_command(args, usage)} --help`)"
+        from cardkit.visible import shortened_message
+
+        message = f"{shortened_message(usage.format_message())} (see `{help_command(args, usage)} --help`)"
         code = fail(message, EXIT_USAGE, as_json=wants_json(args), error_code=USAGE).exit_code
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C before a command's own guard runs (while typer parses, or a command module loads).

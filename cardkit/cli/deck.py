@@ -136,13 +136,26 @@ def convert_command(
     target.write(text)
 
 
-def _can_ask(deck: Path) -> bool:
-    """Whether a player can answer questions: standard input is a terminal and not the deck itself."""
+def _deck_on_stdin(deck: Path) -> bool:
+    """Whether DECK is standard input: `-`, or a name of it (`/dev/stdin`, `/dev/fd/0`) or of the file it reads."""
+    import os
     import sys
 
     from cardkit.jsonio import is_stdin
 
-    return not is_stdin(deck) and sys.stdin is not None and sys.stdin.isatty()
+    if is_stdin(deck):
+        return True
+    try:
+        return sys.stdin is not None and os.path.samestat(os.stat(deck), os.fstat(sys.stdin.fileno()))
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's input), or no such file
+        return False
+
+
+def _can_ask(deck: Path) -> bool:
+    """Whether a player can answer questions: standard input is a terminal and not the deck itself."""
+    import sys
+
+    return not _deck_on_stdin(deck) and sys.stdin is not None and sys.stdin.isatty()
 
 
 def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
@@ -194,8 +207,8 @@ def resolve_command(
     cost, Level, power, hp tell them apart), whose answer is every line's that
     names the same cards (the prompt says how many); the deck is then written as
     `deck convert` writes it, every resolved line `N Name (ID)`, to --out or
-    stdout, never over DECK. Questions need a terminal: without one (or with
-    DECK from standard input) the lines and their cards are listed and the
+    stdout, never over DECK. Answers are typed on standard input: when it is
+    not a terminal (or holds DECK) the lines and their cards are listed and the
     exit is 2. Answer 0 to leave a line as written. A line that names no card
     (UNKNOWN_CARD, with the close names `validate` suggests) is listed first
     and left as written, and the exit is 1.
@@ -224,7 +237,7 @@ def resolve_command(
                           or (p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines)):
         typer.echo(problem_line(p), err=True)
     if choices and not asking:
-        raise ChoicesNeeded(read, choices, deck_on_stdin=is_stdin(deck))
+        raise ChoicesNeeded(read, choices, deck_on_stdin=_deck_on_stdin(deck))
     chosen: dict[int, str] = {}
     asked = questions(choices)
     for number, same in enumerate(asked, start=1):

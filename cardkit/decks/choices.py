@@ -82,7 +82,7 @@ def questions(choices: list[Choice]) -> list[list[Choice]]:
 
 
 class ChoicesNeeded(CardkitError):
-    """Lines name several cards and no answer can be read: there is no terminal, or the deck itself is standard input."""
+    """Lines name several cards and no answer can be read: standard input is not a terminal, or is the deck itself."""
 
     error_code = "CHOICE_NEEDED"
     exit_code = 2
@@ -99,9 +99,10 @@ class ChoicesNeeded(CardkitError):
                              f"{shown}{more}; save the deck to a file and run `cardkit deck resolve FILE` on a "
                              "terminal, or write `N Name (ID)` on those lines")
             return
-        super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards and there is no terminal to ask "
-                         f"which: {shown}{more}; run `cardkit deck resolve` on a terminal, or write `N Name (ID)` "
-                         "on those lines")
+        # Standard input is what is not a terminal (a pipe, a file, a job's nothing): the output may well be one.
+        super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions are answered on "
+                         f"standard input, which is not a terminal: {shown}{more}; run `cardkit deck resolve` with "
+                         "standard input from a terminal, or write `N Name (ID)` on those lines")
 
 
 def choose(deck: Deck, chosen: Mapping[int, CardId]) -> Deck:

@@ -68,26 +68,36 @@ class DealTable:
                 "redeal_spent": self.probe[flat], "dealt_elements": elements}
 
 
-def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any) -> Any:
-    """sum_i weights[i] * x_i at every point x of the lattice, flattened in C order."""
+def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any, into: Any = None) -> Any:
+    """sum_i weights[i] * x_i at every point x of the lattice, flattened in C order (added to `into`, if given)."""
     import numpy as np
 
     # built from the last axis outwards, so that numpy's inner loop runs over the part built so far
     # rather than over one short axis (short inner loops cost numpy more than the sums themselves)
     out = np.zeros(1, dtype=dtype)
-    for d, w in zip(reversed(dims), reversed(weights)):
-        out = ((w * np.arange(d)).astype(dtype)[:, None] + out[None, :]).ravel()
-    return out
+    for i in range(len(dims) - 1, 0 if into is not None else -1, -1):
+        out = ((weights[i] * np.arange(dims[i])).astype(dtype)[:, None] + out[None, :]).ravel()
+    if into is None:
+        return out
+    # the first axis in place: a lattice-sized array is memory the system must fault in afresh
+    grid = into.reshape(dims[0], -1) if dims else into.reshape(1, 1)
+    grid += (weights[0] * np.arange(dims[0])).astype(into.dtype)[:, None] if dims else 0
+    grid += out[None, :]
+    return into
 
 
-def _union(dims: Sequence[int], bits: Sequence[int], dtype: Any = None) -> Any:
-    """The OR of bits[i] over the axes with x_i > 0, at every point, flattened in C order."""
+def _union(dims: Sequence[int], bits: Sequence[int], into: Any) -> Any:
+    """OR into `into` the OR of bits[i] over the axes with x_i > 0, at every point, flattened in C order."""
     import numpy as np
 
-    out = np.zeros(1, dtype=dtype or (np.int8 if max(bits, default=0) < 128 else np.int32))
-    for d, b in zip(reversed(dims), reversed(bits)):
-        out = (np.where(np.arange(d) > 0, b, 0).astype(out.dtype)[:, None] | out[None, :]).ravel()
-    return out
+    out = np.zeros(1, dtype=into.dtype)
+    for i in range(len(dims) - 1, 0, -1):
+        out = (np.where(np.arange(dims[i]) > 0, bits[i], 0).astype(out.dtype)[:, None] | out[None, :]).ravel()
+    grid = into.reshape(dims[0], -1) if dims else into.reshape(1, 1)
+    if dims:
+        grid |= np.where(np.arange(dims[0]) > 0, bits[0], 0).astype(into.dtype)[:, None]
+    grid |= out[None, :]
+    return into
 
 
 def _sweep(flat: Any, dims: Sequence[int], axes: range) -> None:
@@ -188,8 +198,6 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     if bits > 62:
         return None
     dtype = np.int32 if bits <= 30 else np.int64
-    linear = _lattice(dims, [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0)
-                             for c in classes], dtype)
     # Legality, the gold rank and the re-deal's spend depend on (elements, crystals, gold on elite cards)
     # alone: small tables over those, read with one lookup per lattice point (fewer big arrays to fill).
     spent_top = (int(max(1, sum(c.cost * cap for c, cap in zip(classes, caps)))) + 1)
@@ -198,9 +206,8 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     # union is ORed straight into the key's own array (no second array to convert and scale). Held as
     # numpy's index type, which np.take would otherwise convert it to for each table read.
     low = (spent_top * elite_top - 1).bit_length()
-    key_type = np.intp
-    key = _union(dims, [b << low for b in _element_bits(squad_elements)], key_type)
-    key += _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], key_type)
+    key = _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], np.intp)
+    _union(dims, [b << low for b in _element_bits(squad_elements)], into=key)
     gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=np.int64)[:, None, None]
     spent_at = np.arange(spent_top)[None, :, None]
     elite_at = np.arange(elite_top)[None, None, :]
@@ -213,8 +220,9 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
 
     fits = (elite_at <= gold_of) & (spent_at <= gold_of + silver_each)
     never = -(1 << (bits + 1))  # added to a score, leaves it below zero
-    best = linear
-    best += np.take(by_key(np.where(fits, (gold_of - gold_floor) << g, never), never, dtype), key)
+    best = np.take(by_key(np.where(fits, (gold_of - gold_floor) << g, never), never, dtype), key)
+    _lattice(dims, [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0) for c in classes],
+             dtype, into=best)
     np.maximum(best, -1, out=best)
     # a re-deal's crystals, -1 for none legal, need only a small integer: less memory to sweep
     small = np.int8 if spent_top <= 127 else np.int16 if spent_top <= 32767 else dtype

@@ -145,17 +145,13 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             player = values.get("player", "")
             where = {"line": line, "file": str(path)}
             if end > line:
+                # A quoted value may hold line breaks (a spreadsheet's note; a name, which reports show escaped),
+                # but one never closed would swallow every later row into one value.
                 opened, closed = _quote_span(text, line, end)
                 if not closed:
                     raise UnreadableInput(path, f"line {opened}: a `\"` opened here is never closed, so the rest of the "
                                                 f"file ({end - opened + 1} lines) would be one value; close it, or write "
                                                 '`""` for a quote inside a value')
-                if "\n" in values.get("player", "") or "\n" in values.get("deck", ""):
-                    problems.append(error("BAD_REGISTRATION", f"line {opened}: a `\"` opened here closes on line {end}, "
-                                          f"so lines {line}-{end} are one row whose player or deck holds line breaks; "
-                                          'close the quote on its line, or write `""` for a quote inside a value; '
-                                          "the row was not read", **{**where, "line": opened}))
-                    continue
             if any(c.strip() for c in cells[len(columns):]):
                 # `Smith, John` under a lone `player` header: reading the first cell would register `Smith`.
                 sep = {"\t": "tab"}.get(delimiter, repr(delimiter))

@@ -4,7 +4,6 @@ the sentence it rests on, with the paragraph (¶N: the text's N-th paragraph, bl
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNI
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through
 from cardkit.games.readings import load_readings
+from cardkit.games.values import replace
 
 pytestmark = pytest.mark.filterwarnings("error")
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,6 @@ Text forms: `draw`, `open BK1-012`, `open BK1-012 pay BK1-001,BK1-005`,
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from itertools import combinations
 from typing import ClassVar, Iterator
 
@@ -15,7 +14,7 @@ from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
-from cardkit.games.values import FrozenValue, set_fields
+from cardkit.games.values import FrozenValue, replace, set_fields
 from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"

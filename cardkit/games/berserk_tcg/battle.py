@@ -11,12 +11,11 @@ the other side in order, the reading `battle_damage_order` in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.values import FrozenValue, set_fields
+from cardkit.games.values import FrozenValue, replace, set_fields
 
 SIDES: tuple[str, str] = ("attacker", "defender")
 
@@ -31,16 +30,19 @@ class NotACharacter(CardkitError):
         super().__init__(f"{name} ({card_id}) is not a character: it has no Power and HP to fight with")
 
 
-@dataclass(frozen=True, slots=True)
-class Fighter:
+class Fighter(FrozenValue):
     """A character as a battle sees it; `damage` is what it has taken this turn."""
 
+    __slots__ = ("id", "name", "power", "hp", "range", "damage")
     id: CardId
     name: str
     power: int
     hp: int
     range: int
-    damage: int = 0
+    damage: int
+
+    def __init__(self, id: CardId, name: str, power: int, hp: int, range: int, damage: int = 0) -> None:
+        set_fields(self, id=id, name=name, power=power, hp=hp, range=range, damage=damage)
 
     @property
     def alive(self) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from cardkit.games.berserk_tcg import COLOURS
@@ -11,15 +10,18 @@ from cardkit.games.values import FrozenValue, set_fields
 CardId = str
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
+class Cost(FrozenValue):
     """Balls to pay: one count per colour (cards of that colour) plus a colourless part (any cards)."""
 
-    white: int = 0
-    green: int = 0
-    black: int = 0
-    red: int = 0
-    colourless: int = 0
+    __slots__ = ("white", "green", "black", "red", "colourless")
+    white: int
+    green: int
+    black: int
+    red: int
+    colourless: int
+
+    def __init__(self, white: int = 0, green: int = 0, black: int = 0, red: int = 0, colourless: int = 0) -> None:
+        set_fields(self, white=white, green=green, black=black, red=red, colourless=colourless)
 
     @property
     def coloured(self) -> tuple[int, int, int, int]:
@@ -35,19 +37,24 @@ class Cost:
         return cls(**{k: int(data.get(k, 0) or 0) for k in (*COLOURS, "colourless")})
 
 
-@dataclass(frozen=True, slots=True)
-class TcgCard:
+class TcgCard(FrozenValue):
     """A card as the opening rules see it; `colour` is None only for cities."""
 
+    __slots__ = ("id", "name", "colour", "cost", "level", "unique", "mercenary", "kind", "quick")
     id: CardId
     name: str
     colour: str | None
     cost: Cost
     level: int
-    unique: bool = False
-    mercenary: bool = False
-    kind: str = "character"
-    quick: bool = False
+    unique: bool
+    mercenary: bool
+    kind: str
+    quick: bool
+
+    def __init__(self, id: CardId, name: str, colour: str | None, cost: Cost, level: int, unique: bool = False,
+                 mercenary: bool = False, kind: str = "character", quick: bool = False) -> None:
+        set_fields(self, id=id, name=name, colour=colour, cost=cost, level=level, unique=unique, mercenary=mercenary,
+                   kind=kind, quick=quick)
 
     @property
     def colour_index(self) -> int | None:

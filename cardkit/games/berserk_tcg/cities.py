@@ -8,11 +8,11 @@ condition is to take the royal city and at least 2 normal cities."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.readings import reading
+from cardkit.games.values import FrozenValue, replace, set_fields
 
 if TYPE_CHECKING:  # only a new game shuffles: reading a state need not import `random`
     import random
@@ -21,16 +21,20 @@ CityName = str  # c1..c5, the position between the players
 ROYAL = "Royal"
 
 
-@dataclass(frozen=True, slots=True)
-class City:
+class City(FrozenValue):
     """One city: its card (hidden until revealed), the Level it became, and who controls it."""
 
+    __slots__ = ("name", "card", "royal", "revealed", "level", "controller")
     name: CityName
     card: CardId
     royal: bool
-    revealed: bool = False
-    level: int | None = None
-    controller: int | None = None
+    revealed: bool
+    level: int | None
+    controller: int | None
+
+    def __init__(self, name: CityName, card: CardId, royal: bool, revealed: bool = False, level: int | None = None,
+                 controller: int | None = None) -> None:
+        set_fields(self, name=name, card=card, royal=royal, revealed=revealed, level=level, controller=controller)
 
     def to_dict(self) -> dict[str, Any]:
         return {"city": self.name, "card": self.card, "royal": self.royal, "revealed": self.revealed,

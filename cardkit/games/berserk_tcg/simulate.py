@@ -11,7 +11,7 @@ game, one bit per type in the policy's order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -111,18 +111,29 @@ def _word(bits: int) -> type[np.unsignedinteger[Any]]:
     return np.uint8 if bits <= 8 else np.uint16 if bits <= 16 else np.uint32 if bits <= 32 else np.uint64
 
 
-def _masks(rows: np.ndarray, word: type[np.unsignedinteger[Any]] = np.uint64) -> np.ndarray:
-    """Boolean rows (n, games) as bit masks (words, games) of `word` integers: bit j of word w is row w * width + j."""
+def _masks(rows: np.ndarray, word: type[np.unsignedinteger[Any]] = np.uint64,
+           order: Sequence[int] | None = None) -> np.ndarray:
+    """Boolean rows (n, games) as bit masks (words, games) of `word` integers: bit j of word w is row w * width + j
+    (row `order[w * width + j]`, if given)."""
     width = np.dtype(word).itemsize * 8
     masks = np.zeros((-(-len(rows) // width), rows.shape[1]), dtype=word)
-    for j, row in enumerate(rows):
-        masks[j // width] |= np.left_shift(row, j % width, dtype=word)
+    for j, k in enumerate(range(len(rows)) if order is None else order):
+        masks[j // width] |= np.left_shift(rows[k], j % width, dtype=word)
     return masks
+
+
+@cache
+def _lowest16() -> np.ndarray:
+    """The lowest set bit of every 16-bit mask, -1 for none: one look-up for the masks of up to 16 types."""
+    masks = np.arange(1 << 16, dtype=np.int64)
+    return (np.frexp((masks & -masks).astype(np.float64))[1] - 1).astype(np.int8)
 
 
 def _lowest(masks: np.ndarray) -> np.ndarray:
     """The index of each game's lowest set bit in `_masks` layout, -1 where none is set."""
     width = masks.dtype.itemsize * 8
+    if width <= 16:
+        return np.take(_lowest16(), masks[0]).astype(np.intp)
     found: np.ndarray | None = None
     for w, word in enumerate(masks):
         # the lowest set bit alone is a power of two, which a float holds exactly and frexp reads
@@ -166,7 +177,7 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
     # Payment takes each ball's card in the engine's fixed order (dead Unique cards first, whatever the
     # hand-limit policy): types as bits in that order, so a game's first fitting card is its lowest set bit.
     pay_order = np.argsort(t.pay_rank, kind="stable")  # bit j is type pay_order[j]
-    pay_bit = t.pay_rank.astype(np.intp)  # the bit of each type
+    pay_types = pay_order.tolist()
     # (words, ball colour): the cards that may pay a ball of each colour, then of ANY_COLOUR
     word = _word(kinds)
     fits_ball = _masks(np.array([t.colour[pay_order] == c for c in range(len(COLOURS))] + [[True] * kinds]).T, word)
@@ -179,6 +190,7 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
     ball_columns = np.ascontiguousarray(t.balls.T)  # (ball, type)
     colour = t.colour.tolist()
     openable = np.zeros((kinds, games), dtype=bool)
+    scratch = np.empty((kinds, games), dtype=hand.dtype)
     for turn, cities in enumerate(schedule, start=1):
         if draws_on_turn(turn, seat):
             if top >= size:  # every game draws the same number of cards, so all deck out together
@@ -210,7 +222,8 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
         first = _lowest(_masks(openable, word))
         opener = np.flatnonzero(first >= 0)
         tally.any_open[turn - 1] += len(opener)
-        tally.openable[turn - 1] += int((hand * openable).sum())
+        # int32 holds the sum: a block's hands hold at most games x deck size cards (`CHUNK_CELLS`)
+        tally.openable[turn - 1] += int(np.multiply(hand, openable, out=scratch).sum(dtype=np.int32))
         ever |= openable
         tally.ever[turn - 1] += np.count_nonzero(ever, axis=1)
 
@@ -219,8 +232,7 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
         flat[spot] -= 1
         total[opener] -= 1  # kept up to date rather than summed again for the hand limit
         # the cards each opener still holds, as bits in payment order
-        holds = np.take(_masks(held[pay_order], word), opener, axis=1)
-        _clear(holds, pay_bit[chosen], flat[spot] == 0)
+        holds = np.take(_masks(np.greater(hand, 0, out=held), word, pay_types), opener, axis=1)
         group = t.unique_group[chosen]
         named = group >= 0
         if named.any():
@@ -232,6 +244,7 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
                     dead[k, these] = True
                     alive[k, these] = False
         dead_held = np.take(dead_bits, opener, axis=1)
+        any_dead = bool(dead_held.any())
         # a ball of colour c is paid by a held card of that colour (any colour for a colourless ball)
         for b in range(t.balls.shape[1]):
             ball = np.take(ball_columns[b], chosen)
@@ -239,8 +252,10 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
             if owes.size == 0:
                 continue
             fitting = np.take(holds, owes, axis=1) & np.take(fits_ball, ball[owes], axis=1)
-            first_dead = fitting & np.take(dead_held, owes, axis=1)
-            bit = _lowest(np.where((first_dead != 0).any(axis=0), first_dead, fitting))
+            if any_dead:  # dead Unique cards are paid first
+                first_dead = fitting & np.take(dead_held, owes, axis=1)
+                fitting = np.where((first_dead != 0).any(axis=0), first_dead, fitting)
+            bit = _lowest(fitting)
             paying = opener[owes]
             spot = pay_order[bit] * games + paying
             flat[spot] -= 1
@@ -262,16 +277,16 @@ def _play_chunk(t: DeckTables, drawn: np.ndarray, size: int, schedule: Sequence[
 
 def _clear(masks: np.ndarray, bit: np.ndarray, where: np.ndarray, games: np.ndarray | None = None) -> None:
     """Clear bit `bit[i]`, which is set, of game i's mask (of game `games[i]`'s, if given) where `where[i]`."""
-    width = masks.dtype.itemsize * 8
-    word = masks.dtype.type
-    for w in range(len(masks)):
-        # a set bit is cleared by flipping it: no gathering of the games whose bit goes
-        flips = np.left_shift(where if len(masks) == 1 else where & (bit // width == w), (bit % width).astype(word),
-                              dtype=word)
-        if games is None:
-            masks[w] ^= flips
+    at = np.flatnonzero(where)
+    if at.size:
+        bit = bit[at]
+        at = at if games is None else games[at]
+        width = masks.dtype.itemsize * 8
+        flips = np.left_shift(masks.dtype.type(1), (bit % width).astype(masks.dtype))  # a set bit flips to clear
+        if len(masks) == 1:
+            masks[0, at] ^= flips
         else:
-            masks[w, games] ^= flips
+            masks[bit // width, at] ^= flips
 
 
 def _exact(deck: Mapping[CardId, int], cards: Mapping[CardId, TcgCard], schedule: Sequence[int], seat: str,

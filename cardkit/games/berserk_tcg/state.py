@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Mapping
+from typing import ClassVar, Mapping
 
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard
 from cardkit.games.berserk_tcg.payment import find_payment
 from cardkit.games.readings import reading
-from cardkit.games.values import FrozenValue, set_fields
+from cardkit.games.values import FrozenValue, replace, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -25,8 +24,7 @@ NOT_A_DECK_CARD = "NOT_A_DECK_CARD"
 NOT_OPENING_PHASE = "NOT_OPENING_PHASE"
 
 
-@dataclass(frozen=True)
-class PlayerState:
+class PlayerState(FrozenValue):
     """A player's library (top first), hand, trash and cards in play, plus what both sides share.
 
     `cities` is the number of revealed cities; `taken` the cities this player
@@ -36,18 +34,28 @@ class PlayerState:
     phases together. States are values: every change returns a new state.
     """
 
-    cards: Mapping[CardId, TcgCard] = field(repr=False, compare=False)
-    library: tuple[CardId, ...] = ()
-    hand: tuple[CardId, ...] = ()
-    trash: tuple[CardId, ...] = ()
-    in_play: tuple[CardId, ...] = ()
-    cities: int = 0
-    opponent_unique: frozenset[str] = frozenset()
-    turn: int = 0
-    phase: str = "opening"
-    taken: int = 0
-    opened: bool = False
-    decked: bool = False
+    __slots__ = ("cards", "library", "hand", "trash", "in_play", "cities", "opponent_unique", "turn", "phase", "taken",
+                 "opened", "decked")
+    _hidden: ClassVar[tuple[str, ...]] = ("cards",)  # the catalogue: not compared, not shown
+    cards: Mapping[CardId, TcgCard]
+    library: tuple[CardId, ...]
+    hand: tuple[CardId, ...]
+    trash: tuple[CardId, ...]
+    in_play: tuple[CardId, ...]
+    cities: int
+    opponent_unique: frozenset[str]
+    turn: int
+    phase: str
+    taken: int
+    opened: bool
+    decked: bool
+
+    def __init__(self, cards: Mapping[CardId, TcgCard], library: tuple[CardId, ...] = (), hand: tuple[CardId, ...] = (),
+                 trash: tuple[CardId, ...] = (), in_play: tuple[CardId, ...] = (), cities: int = 0,
+                 opponent_unique: frozenset[str] = frozenset(), turn: int = 0, phase: str = "opening", taken: int = 0,
+                 opened: bool = False, decked: bool = False) -> None:
+        set_fields(self, cards=cards, library=library, hand=hand, trash=trash, in_play=in_play, cities=cities,
+                   opponent_unique=opponent_unique, turn=turn, phase=phase, taken=taken, opened=opened, decked=decked)
 
     @property
     def unique_in_play(self) -> frozenset[str]:

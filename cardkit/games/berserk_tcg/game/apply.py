@@ -10,17 +10,18 @@ No action is legal once the game is decided.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from cardkit.games.berserk_tcg import actions as solo
-from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, trashed_on_entry
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
+from cardkit.games.values import replace
+
+if TYPE_CHECKING:
+    from cardkit.games.berserk_tcg.battle import Fighter
 
 
 def set_player(game: Game, p: int, player: Player) -> Game:
@@ -88,6 +89,9 @@ def _do_open(game: Game, action: Open) -> tuple[Game, list[Event]]:
     check = can_open(action.card, state)
     if not check.ok:
         raise IllegalAction("; ".join(r.message for r in check.reasons))
+    # imported at the first open: the one-player engine plays it; other actions never load it
+    from cardkit.games.berserk_tcg import actions as solo
+
     try:
         after = solo.apply(state, solo.Open(action.card, action.pay))
     except (solo.IllegalAction, solo.BadActionText):
@@ -182,12 +186,16 @@ def _do_defend(game: Game, action: Defend) -> tuple[Game, list[Event]]:
 
 
 def _fighter(game: Game, unit: Unit) -> Fighter:
+    from cardkit.games.berserk_tcg.battle import Fighter  # as `fight`: only a battle loads the battle rules
+
     s = game.stats[unit.card]
     return Fighter(unit.card, s["name"], int(s["power"]), int(s["hp"]), int(s.get("range") or 0), unit.damage)
 
 
 def _fight(game: Game, attack: PendingAttack, guards: list[int]) -> tuple[Game, list[Event]]:
     """The battle over `attack.city` between the attackers and the chosen `guards`, and what follows it."""
+    from cardkit.games.berserk_tcg.battle import fight  # only a battle loads the battle rules
+
     me, them = game.players[game.active], game.players[game.opponent()]
     mine, theirs = list(me.units), list(them.units)
     result = fight([_fighter(game, mine[i]) for i in attack.attackers], [_fighter(game, theirs[i]) for i in guards])

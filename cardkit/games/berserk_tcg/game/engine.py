@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, Iterator
 
 from cardkit.games.berserk_tcg.cities import revealed_count
-from cardkit.games.berserk_tcg.game import legal, notation, state
+from cardkit.games.berserk_tcg.game import notation, state
 from cardkit.games.berserk_tcg.game.state import Game
 from cardkit.games.engine import Engine, Event
 from cardkit.problems import Problem
@@ -30,7 +30,9 @@ class TcgEngine(Engine[Game, notation.Action]):
         return notation.parse(text)
 
     def legal_actions(self, game: Game) -> Iterator[notation.Action]:
-        return legal.legal_actions(game)
+        from cardkit.games.berserk_tcg.game.legal import legal_actions  # only `moves` lists them
+
+        return legal_actions(game)
 
     def apply(self, game: Game, action: notation.Action) -> tuple[Game, list[Event]]:
         # imported here: `moves` never applies, and the rules of play (with the battle and the one-player

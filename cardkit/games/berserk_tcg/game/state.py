@@ -9,7 +9,6 @@ reach, or it is refused.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -28,26 +27,33 @@ PHASES: tuple[str, ...] = ("draw", "opening", "main", "defend", "discard")
 BAD_STATE = "BAD_STATE"
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(FrozenValue):
     """A card in play: where it stands (a city, or None: its player's side), locked, damage this turn."""
 
+    __slots__ = ("card", "city", "locked", "damage")
     card: CardId
-    city: CityName | None = None
-    locked: bool = False
-    damage: int = 0
+    city: CityName | None
+    locked: bool
+    damage: int
+
+    def __init__(self, card: CardId, city: CityName | None = None, locked: bool = False, damage: int = 0) -> None:
+        set_fields(self, card=card, city=city, locked=locked, damage=damage)
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.card, "city": self.city, "locked": self.locked, "damage": self.damage}
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(FrozenValue):
+    __slots__ = ("name", "library", "hand", "trash", "units")
     name: str
     library: tuple[CardId, ...]
-    hand: tuple[CardId, ...] = ()
-    trash: tuple[CardId, ...] = ()
-    units: tuple[Unit, ...] = ()
+    hand: tuple[CardId, ...]
+    trash: tuple[CardId, ...]
+    units: tuple[Unit, ...]
+
+    def __init__(self, name: str, library: tuple[CardId, ...], hand: tuple[CardId, ...] = (),
+                 trash: tuple[CardId, ...] = (), units: tuple[Unit, ...] = ()) -> None:
+        set_fields(self, name=name, library=library, hand=hand, trash=trash, units=units)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "library": list(self.library), "hand": list(self.hand),
@@ -69,22 +75,30 @@ class PendingAttack(FrozenValue):
         return {"city": self.city, "attackers": list(self.attackers)}
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(FrozenValue):
     """Both players, the cities, whose turn (0 or 1) and phase, and what this turn has used."""
 
+    __slots__ = ("cards", "stats", "players", "cities", "active", "phase", "turn", "opened", "attacked", "winner",
+                 "seed", "attack")
     cards: Mapping[CardId, TcgCard]
     stats: Mapping[CardId, Mapping[str, Any]]
     players: tuple[Player, Player]
     cities: tuple[City, ...]
-    active: int = 0
-    phase: str = "opening"
-    turn: int = 1
-    opened: bool = False
-    attacked: bool = False
-    winner: int | None = None
-    seed: int = 0
-    attack: PendingAttack | None = None
+    active: int
+    phase: str
+    turn: int
+    opened: bool
+    attacked: bool
+    winner: int | None
+    seed: int
+    attack: PendingAttack | None
+
+    def __init__(self, cards: Mapping[CardId, TcgCard], stats: Mapping[CardId, Mapping[str, Any]],
+                 players: tuple[Player, Player], cities: tuple[City, ...], active: int = 0, phase: str = "opening",
+                 turn: int = 1, opened: bool = False, attacked: bool = False, winner: int | None = None, seed: int = 0,
+                 attack: PendingAttack | None = None) -> None:
+        set_fields(self, cards=cards, stats=stats, players=players, cities=cities, active=active, phase=phase, turn=turn,
+                   opened=opened, attacked=attacked, winner=winner, seed=seed, attack=attack)
 
     def opponent(self) -> int:
         return 1 - self.active

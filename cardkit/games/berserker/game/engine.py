@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, Iterator
 
 from cardkit.games.berserker.game import apply as play
-from cardkit.games.berserker.game import legal, notation, state
+from cardkit.games.berserker.game import notation, state
 from cardkit.games.berserker.game.geometry import BOARD, Board
 from cardkit.games.berserker.game.state import BoardState
 from cardkit.games.berserker.model import SIDES, FleetRules, load_rules
@@ -32,7 +32,9 @@ class FleetEngine(Engine[BoardState, notation.FleetAction]):
         return notation.parse_action(text)
 
     def legal_actions(self, board: BoardState) -> Iterator[notation.FleetAction]:
-        return legal.legal_actions(board)
+        from cardkit.games.berserker.game.legal import legal_actions  # only `moves` lists them
+
+        return legal_actions(board)
 
     def listed_fully(self, board: BoardState, action: notation.FleetAction) -> bool:
         return not isinstance(action, notation.Forward)

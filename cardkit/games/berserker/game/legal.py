@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Iterator
 
 from cardkit.games.berserker.game.apply import GAME, is_legal
-from cardkit.games.berserker.game.geometry import Square, forward, ray, squares_from
+from cardkit.games.berserker.game.geometry import DIRECTIONS, Square, forward, ray
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
 from cardkit.games.berserker.game.state import HAND_LIMIT, BoardState, other
 from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, load_rules
@@ -59,7 +59,9 @@ def legal_actions(state: BoardState, rules: FleetRules | None = None, all_groups
                 if ship.square in state.moved or not can_use(card, rules.ships[ship.type], rules).allowed:
                     continue
                 reach = [card.value or 0] if reading(GAME, "move_distance") == "exact" else range(1, (card.value or 0) + 1)
-                for to, _ in (t for n in reach for t in squares_from(ship.square, n)):
+                # the squares `squares_from` gives, without the squares on the way, which the check works out
+                ends = (ray(ship.square, d, n) for n in reach for d in DIRECTIONS)
+                for to in (q for q in ends if q is not None):
                     move = Move(ship.square, to, card.id)
                     if is_legal(state, move, rules):
                         yield move
