@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from cardkit.errors import CardkitError
-from cardkit.jsonio import dumps_canonical
 from cardkit.outputs import Kind, Output
 
 
@@ -28,7 +27,8 @@ def state_kind(noun: str, read: Callable[[Path], object]) -> Kind:
     return Kind(noun, recognise)
 
 
-def write_state_file(data: Any, out: str | os.PathLike[str], kind: Kind,
+def write_state_file(text: str, out: str | os.PathLike[str], kind: Kind,
                      inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-    """Write `data` as canonical JSON to `out`; `OutputRefused` or `WriteFailed` (exit 2) when it may not or cannot."""
-    Output(Path(out), kind, tuple(Path(p) for p in inputs)).write(dumps_canonical(data))
+    """Write `text`, a state's canonical JSON (`jsonio.dumps_canonical`, which the engine's check of it has made
+    already), to `out`; `OutputRefused` or `WriteFailed` (exit 2) when it may not or cannot."""
+    Output(Path(out), kind, tuple(Path(p) for p in inputs)).write(text)

@@ -196,12 +196,12 @@ def test_evasion_negates_the_whole_attack() -> None:
 
 
 def test_negated_damage_is_one_point_or_several_points() -> None:
-    import dataclasses
+    from cardkit.games.values import replace
 
     rules = load_rules()
     security, berserker = rules.cards["robot-security"], rules.ships["berserker"]
     assert "negates 1 point of the attack's damage" in can_use(security, berserker, rules).reason
-    stronger = dataclasses.replace(security, damage=2)
+    stronger = replace(security, damage=2)
     assert "negates 2 points of the attack's damage" in can_use(stronger, berserker, rules).reason
 
 

@@ -71,3 +71,30 @@ def test_each_action_reads_back_from_its_text_as_an_equal_value() -> None:
             assert tcg.parse(str(value)) == value
         else:
             assert fleet.parse_action(str(value)) == value
+
+
+def test_replace_makes_a_changed_copy_and_refuses_a_field_the_value_lacks() -> None:
+    from cardkit.games.berserk_tcg.cities import City
+    from cardkit.games.values import replace
+
+    city = City("c1", "BK1-200", royal=False)
+    taken = replace(city, revealed=True, level=1)
+    assert (city.revealed, taken.revealed, taken.level, taken.name) == (False, True, 1, "c1")
+    assert replace(city) == city and replace(city) is not city
+    with pytest.raises(TypeError):
+        replace(city, colour="red")
+
+
+def test_a_player_state_compares_and_shows_without_the_catalogue_it_carries() -> None:
+    from cardkit.games.berserk_tcg.state import PlayerState
+
+    one, other = PlayerState({}, hand=("BK1-001",)), PlayerState({"BK1-001": None}, hand=("BK1-001",))
+    assert one == other and hash(one) == hash(other) and "cards" not in repr(one)
+    assert one != PlayerState({}, hand=("BK1-002",))
+
+
+def test_each_new_fleet_state_gets_its_own_empty_hands_and_attacks() -> None:
+    from cardkit.games.berserker.game.state import BoardState
+
+    a, b = BoardState((), "human"), BoardState((), "human")
+    assert a.hands == {} and a.attacks == {} and a.hands is not b.hands and a.attacks is not b.attacks

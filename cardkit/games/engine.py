@@ -195,7 +195,10 @@ class Engine(ABC, Generic[S, A]):
 
     def unreadable(self, state: S) -> str | None:
         """Why the reader would refuse `state` once written, or None when it reads it back."""
-        text = dumps_canonical(self.to_dict(state))
+        return self._unreadable_text(dumps_canonical(self.to_dict(state)))
+
+    def _unreadable_text(self, text: str) -> str | None:
+        """`unreadable` of the state whose file would be `text`."""
         if text == self._read_back:
             return None
         if len(text.encode("utf-8")) > MAX_INPUT_BYTES:
@@ -216,10 +219,11 @@ class Engine(ABC, Generic[S, A]):
         """Write `state` through the guarded writer; `StateRefused` (exit 2) for a state the reader would refuse."""
         from cardkit.statefiles import write_state_file
 
-        why = self.unreadable(state)
+        text = dumps_canonical(self.to_dict(state))
+        why = self._unreadable_text(text)
         if why is not None:
             raise StateRefused(f"{out}: not written: the {self.noun} would not read back ({why})")
-        write_state_file(self.to_dict(state), out, self.kind(), tuple(inputs))
+        write_state_file(text, out, self.kind(), tuple(inputs))
 
     # -- shared: acting -------------------------------------------------------------------------
     def apply_all(self, state: S, texts: Sequence[str]) -> Applied:

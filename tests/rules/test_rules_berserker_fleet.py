@@ -19,6 +19,7 @@ from cardkit.games.berserker.game.state import (BadFleets, BoardState, ShipOnBoa
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.usage import can_use_named
 from cardkit.games.engine import IllegalAction
+from cardkit.games.values import replace
 from engine_play import apply_through
 from cardkit.jsonio import read_json_input
 
@@ -217,7 +218,7 @@ def test_a_hand_over_5_cards_discards_the_excess_before_maneuvering() -> None:
 def test_when_the_deck_runs_out_the_discard_is_shuffled_and_drawn_from() -> None:
     """ORDERS PHASE: "If the deck runs out, shuffle the discard and draw from it."."""
     state = game(seed=3)
-    emptied = BoardState(**{**state.__dict__, "deck": state.deck[:1], "discard": state.deck[1:]})
+    emptied = replace(state, deck=state.deck[:1], discard=state.deck[1:])
     drawn = draw(emptied, "berserker")
     assert len(drawn.hand("berserker")) == 3 and drawn.reshuffles == 1
     assert Counter(drawn.deck) + Counter(drawn.hand("berserker")) == Counter(state.deck)

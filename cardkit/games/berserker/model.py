@@ -6,7 +6,6 @@ card list); nothing is known about a particular card or ship in code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, Iterable
 
@@ -77,10 +76,10 @@ class Restriction(FrozenValue):
         set_fields(self, text=text, ships=ships, side=side, against=against)
 
 
-@dataclass(frozen=True, slots=True)
-class FleetCard:
+class FleetCard(FrozenValue):
     """One kind of card in the shared deck (`value` is a Move card's spaces or an Attack card's range)."""
 
+    __slots__ = ("id", "name", "count", "type", "value", "damage", "negates", "restriction", "destroys_user")
     id: CardId
     name: str
     count: int
@@ -89,7 +88,12 @@ class FleetCard:
     damage: int | None
     negates: str | None
     restriction: Restriction | None
-    destroys_user: bool = False
+    destroys_user: bool
+
+    def __init__(self, id: CardId, name: str, count: int, type: str, value: int | None, damage: int | None,
+                 negates: str | None, restriction: Restriction | None, destroys_user: bool = False) -> None:
+        set_fields(self, id=id, name=name, count=count, type=type, value=value, damage=damage, negates=negates,
+                   restriction=restriction, destroys_user=destroys_user)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> FleetCard:
@@ -117,12 +121,15 @@ def _names_index(items: Iterable[Ship | FleetCard]) -> dict[str, str]:
     return index
 
 
-@dataclass(frozen=True)
-class FleetRules:
+class FleetRules(FrozenValue):
     """The unit tables and the card list, with name look-ups."""
 
+    __slots__ = ("ships", "cards", "__dict__")  # `__dict__` holds the look-ups, worked out once
     ships: dict[ShipId, Ship]
     cards: dict[CardId, FleetCard]
+
+    def __init__(self, ships: dict[ShipId, Ship], cards: dict[CardId, FleetCard]) -> None:
+        set_fields(self, ships=ships, cards=cards)
 
     def ships_of(self, side: Side) -> list[Ship]:
         return [s for s in self.ships.values() if s.side == side]

@@ -8,7 +8,6 @@ legal actions asks it of hundreds of candidates, and the verdict is `apply`'s by
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from cardkit.games.berserker.game.geometry import Square, forward, line_between, ray
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
@@ -17,6 +16,7 @@ from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, load_ru
 from cardkit.games.berserker.usage import can_use
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
+from cardkit.games.values import replace
 
 GAME = "berserker"
 

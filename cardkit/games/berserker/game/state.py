@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
+from cardkit.games.values import FrozenValue, replace, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -32,34 +32,48 @@ class BadFleets(UnreadableInput):
     """A fleet file is not a legal starting fleet, or both files are one side's."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShipOnBoard:
+class ShipOnBoard(FrozenValue):
+    __slots__ = ("side", "type", "square", "hits")
     side: Side
     type: str
     square: Square
     hits: int
 
+    def __init__(self, side: Side, type: str, square: Square, hits: int) -> None:
+        set_fields(self, side=side, type=type, square=square, hits=hits)
+
     def to_dict(self) -> dict[str, Any]:
         return {"side": self.side, "type": self.type, "square": self.square, "hits": self.hits}
 
 
-@dataclass(frozen=True)
-class BoardState:
+class BoardState(FrozenValue):
     """Everything the next action depends on. `moved`/`attacks` key ships by their square this turn."""
 
+    __slots__ = ("ships", "turn", "phase", "number", "seed", "sandbox", "deck", "discard", "hands", "reshuffles",
+                 "moved", "attacks", "winner", "__dict__")  # `__dict__` holds what is worked out once per state
     ships: tuple[ShipOnBoard, ...]
     turn: Side
-    phase: str = "orders"
-    number: int = 1
-    seed: int = 0
-    sandbox: bool = False
-    deck: tuple[CardId, ...] = ()
-    discard: tuple[CardId, ...] = ()
-    hands: Mapping[Side, tuple[CardId, ...]] = field(default_factory=dict)
-    reshuffles: int = 0
-    moved: frozenset[Square] = frozenset()
-    attacks: Mapping[Square, int] = field(default_factory=dict)
-    winner: Side | None = None
+    phase: str
+    number: int
+    seed: int
+    sandbox: bool
+    deck: tuple[CardId, ...]
+    discard: tuple[CardId, ...]
+    hands: Mapping[Side, tuple[CardId, ...]]
+    reshuffles: int
+    moved: frozenset[Square]
+    attacks: Mapping[Square, int]
+    winner: Side | None
+
+    def __init__(self, ships: tuple[ShipOnBoard, ...], turn: Side, phase: str = "orders", number: int = 1, seed: int = 0,
+                 sandbox: bool = False, deck: tuple[CardId, ...] = (), discard: tuple[CardId, ...] = (),
+                 hands: Mapping[Side, tuple[CardId, ...]] | None = None, reshuffles: int = 0,
+                 moved: frozenset[Square] = frozenset(), attacks: Mapping[Square, int] | None = None,
+                 winner: Side | None = None) -> None:
+        # a new empty mapping each, as a dataclass's `default_factory=dict` gives
+        set_fields(self, ships=ships, turn=turn, phase=phase, number=number, seed=seed, sandbox=sandbox, deck=deck,
+                   discard=discard, hands={} if hands is None else hands, reshuffles=reshuffles, moved=moved,
+                   attacks={} if attacks is None else attacks, winner=winner)
 
     def ship_at(self, square: Square) -> ShipOnBoard | None:
         return self._by_square.get(square)
