@@ -232,6 +232,45 @@ def test_the_metagame_frame_has_one_row_per_deck_section_and_card(hostile_event:
     assert row["copies"] == guts["count"].sum() and row["decks"] == guts["deck"].nunique()
 
 
+def test_the_tables_counted_in_python_are_what_pandas_groups_the_deck_cards_into() -> None:
+    """The tables are counted without pandas; these are the DataFrame operations they stand for, on a seeded random
+    field with ties, two games, a card in both sections and percentages that round on a half."""
+    import random
+
+    import pandas as pd
+
+    from cardkit.tournament.frame import metagame_of
+
+    rng = random.Random(7)
+    decks, cards = [], []
+    for i in range(rng.randint(60, 90)):
+        game = "berserk-tcg" if i < 40 else rng.choice(["berserk-tcg", "berserk-ccg"])
+        if i < 40:  # 43 copies in 40 decks: 1.075 per deck, which rounds down scaled and up unscaled
+            cards.append((i, f"P{i}", game, "main", "C99", "Half", "kind", 2 if i < 3 else 1, None))
+        decks.append((i, f"P{i}", "", f"{i}.deck", game, rng.choice(["white", "black", "white+red", ""]), rng.randint(38, 42), 0))
+        for card in rng.sample(range(30), rng.randint(3, 8)):
+            for section in ("main", "side") if card % 7 == 0 else ("main",):
+                cards.append((i, f"P{i}", game, section, f"C{card:02d}", f"Card {card % 20}", "kind", rng.randint(1, 3), None))
+    meta = metagame_of(cards, decks)
+    frame, field = meta.deck_cards, meta.decks
+    per_game = field.groupby("game")["deck"].count().rename("field")
+    mixes = field.groupby(["game", "mix"], as_index=False).agg(decks=("deck", "count")).join(per_game, on="game")
+    mixes["percent"] = (100 * mixes["decks"] / mixes["field"]).round(1)
+    mixes = mixes.drop(columns="field").sort_values(["game", "decks", "mix"], ascending=[True, False, True])
+    per_deck = frame.groupby(["deck", "game", "card", "name", "kind"], as_index=False)["count"].sum()
+    played = per_deck.groupby(["game", "card", "name", "kind"], as_index=False).agg(
+        decks=("deck", "nunique"), copies=("count", "sum"), fewest=("count", "min"), most=("count", "max"))
+    played = played.join(per_game, on="game")
+    played["percent"] = (100 * played["decks"] / played["field"]).round(1)
+    played["average"] = (played["copies"] / played["decks"]).round(2)
+    played = played.sort_values(["decks", "copies", "name", "card"], ascending=[False, False, True, True])
+    sizes = field.groupby(["game", "main"], as_index=False).agg(decks=("deck", "count")).sort_values(["game", "main"])
+    for name, expected in (("mixes", mixes), ("cards", played), ("sizes", sizes)):
+        got = getattr(meta, name)
+        assert list(got.astype(object).itertuples(index=False, name=None)) == list(
+            expected[list(got.columns)].astype(object).itertuples(index=False, name=None)), name
+
+
 def test_the_database_summary_tables_are_the_published_page_s_tables(runner: CliRunner, tmp_path: Path) -> None:
     import sqlite3
 
