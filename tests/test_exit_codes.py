@@ -79,6 +79,10 @@ def test_standard_output_that_cannot_be_written_is_one_error_on_stderr_and_exit_
     assert result.returncode == 2, result.stderr
     if as_json:
         assert json.loads(result.stderr) == {"error": {"code": "WRITE_FAILED", "message": message}}
+        # The schema says where its objects go: this one, the only one, to standard error.
+        schema = json.loads((ROOT / "schemas" / "output" / "error.schema.json").read_text(encoding="utf-8"))
+        assert "standard output itself can't be written (WRITE_FAILED" in schema["description"]
+        assert schema["description"].rstrip(".").endswith("is the object written to standard error instead")
     else:
         assert result.stderr == f"error: {message}\n"
 

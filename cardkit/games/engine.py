@@ -16,7 +16,6 @@ action, and never reach a state the reader refuses), and `moves` with a bound.
 from __future__ import annotations
 
 import os
-import random
 from collections import Counter
 from abc import ABC, abstractmethod
 from itertools import islice
@@ -27,7 +26,9 @@ from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # names for annotations: `moves` neither writes nor draws
+    import random
+
     from cardkit.outputs import Kind
 
 S = TypeVar("S")
