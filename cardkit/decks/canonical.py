@@ -54,10 +54,29 @@ def lists_hash(game: str, sections: dict[str, dict[CardId, int]]) -> str:
     """SHA-256 of `canonical_lists` as compact ASCII JSON: the same as `deck_hash` of a deck holding those cards."""
     # The JSON text `json.dumps(canonical_lists(...), separators=(",", ":"))` writes, put together from each
     # id's JSON string, kept: a big event hashes thousands of decks of the same few hundred ids.
-    lists = ",".join(f'"{s}":[' + ",".join([f"[{_json_string(c)},{n if type(n) is int else json.dumps(n)}]" for c, n in sorted(sections.get(s, {}).items())]) + "]"
-                     for s in SECTIONS)
-    text = f'{{"game":{_json_string(game)},{lists}}}'
+    # And each `[id,count]` pair's text is kept too: an event's decks share most of their pairs.
+    pairs, parts = _PAIRS, []
+    for s in SECTIONS:
+        written = []
+        for pair in sorted(sections.get(s, {}).items()):
+            c, n = pair
+            if type(n) is not int:  # not kept: as a key 3.0 and True are 3 and 1, but dumps writes 3.0 and true
+                written.append(f"[{_json_string(c)},{json.dumps(n)}]")
+                continue
+            text = pairs.get(pair)
+            if text is None:
+                text = f"[{_json_string(c)},{n}]"
+                if len(pairs) < PAIRS_KEPT:
+                    pairs[pair] = text
+            written.append(text)
+        parts.append(f'"{s}":[' + ",".join(written) + "]")
+    text = f'{{"game":{_json_string(game)},{",".join(parts)}}}'
     return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+_PAIRS: dict[tuple[CardId, int], str] = {}
+PAIRS_KEPT = 100_000
+"""`[id,count]` texts kept across decks; past this many (garbage files) new ones are written each time."""
 
 
 @lru_cache(maxsize=1 << 16)
