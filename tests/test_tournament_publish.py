@@ -271,6 +271,22 @@ def test_the_tables_counted_in_python_are_what_pandas_groups_the_deck_cards_into
             expected[list(got.columns)].astype(object).itertuples(index=False, name=None)), name
 
 
+def test_publish_without_csv_dir_and_db_never_import_pandas(tmp_path: Path) -> None:
+    code = f"""
+import sys
+from typer.testing import CliRunner
+from cardkit.cli.main import app
+for args in (["publish", {str(EVENT)!r}, "--out", {str(tmp_path / "p.html")!r}], ["db", {str(EVENT)!r}, "--out", {str(tmp_path / "e.db")!r}]):
+    done = CliRunner().invoke(app, ["tournament", *args])
+    assert done.exit_code == 0, done.output
+print(sorted(m for m in ("pandas", "numpy") if m in sys.modules))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+    assert (tmp_path / "p.html").exists() and (tmp_path / "e.db").exists()
+
+
 def test_the_database_summary_tables_are_the_published_page_s_tables(runner: CliRunner, tmp_path: Path) -> None:
     import sqlite3
 

@@ -18,6 +18,7 @@ are left to the per-deal optimiser.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
@@ -27,6 +28,8 @@ from cardkit.squads.cards import NEUTRAL, SquadCard
 
 MAX_CELLS = 4_000_000
 """Largest lattice built (a few arrays of this many integers, tens of MiB, well under a second)."""
+SLICE_CELLS = 1 << 17
+"""Most lattice points filled at once: the keys of this many are held, not the whole lattice's."""
 
 
 @dataclass(frozen=True)
@@ -68,36 +71,26 @@ class DealTable:
                 "redeal_spent": self.probe[flat], "dealt_elements": elements}
 
 
-def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any, into: Any = None) -> Any:
-    """sum_i weights[i] * x_i at every point x of the lattice, flattened in C order (added to `into`, if given)."""
+def _lattice(dims: Sequence[int], weights: Sequence[int], dtype: Any) -> Any:
+    """sum_i weights[i] * x_i at every point x of the lattice, flattened in C order."""
     import numpy as np
 
     # built from the last axis outwards, so that numpy's inner loop runs over the part built so far
     # rather than over one short axis (short inner loops cost numpy more than the sums themselves)
     out = np.zeros(1, dtype=dtype)
-    for i in range(len(dims) - 1, 0 if into is not None else -1, -1):
-        out = ((weights[i] * np.arange(dims[i])).astype(dtype)[:, None] + out[None, :]).ravel()
-    if into is None:
-        return out
-    # the first axis in place: a lattice-sized array is memory the system must fault in afresh
-    grid = into.reshape(dims[0], -1) if dims else into.reshape(1, 1)
-    grid += (weights[0] * np.arange(dims[0])).astype(into.dtype)[:, None] if dims else 0
-    grid += out[None, :]
-    return into
+    for d, w in zip(reversed(dims), reversed(weights)):
+        out = ((w * np.arange(d)).astype(dtype)[:, None] + out[None, :]).ravel()
+    return out
 
 
-def _union(dims: Sequence[int], bits: Sequence[int], into: Any) -> Any:
-    """OR into `into` the OR of bits[i] over the axes with x_i > 0, at every point, flattened in C order."""
+def _union(dims: Sequence[int], bits: Sequence[int], dtype: Any = None) -> Any:
+    """The OR of bits[i] over the axes with x_i > 0, at every point, flattened in C order."""
     import numpy as np
 
-    out = np.zeros(1, dtype=into.dtype)
-    for i in range(len(dims) - 1, 0, -1):
-        out = (np.where(np.arange(dims[i]) > 0, bits[i], 0).astype(out.dtype)[:, None] | out[None, :]).ravel()
-    grid = into.reshape(dims[0], -1) if dims else into.reshape(1, 1)
-    if dims:
-        grid |= np.where(np.arange(dims[0]) > 0, bits[0], 0).astype(into.dtype)[:, None]
-    grid |= out[None, :]
-    return into
+    out = np.zeros(1, dtype=dtype or (np.int8 if max(bits, default=0) < 128 else np.int32))
+    for d, b in zip(reversed(dims), reversed(bits)):
+        out = (np.where(np.arange(d) > 0, b, 0).astype(out.dtype)[:, None] | out[None, :]).ravel()
+    return out
 
 
 def _sweep(flat: Any, dims: Sequence[int], axes: range) -> None:
@@ -202,12 +195,13 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     # alone: small tables over those, read with one lookup per lattice point (fewer big arrays to fill).
     spent_top = (int(max(1, sum(c.cost * cap for c, cap in zip(classes, caps)))) + 1)
     elite_top = 1 << g
-    # The key is (elements << low) + crystals * elite_top + elite gold: a power of two apart, the elements'
-    # union is ORed straight into the key's own array (no second array to convert and scale). Held as
-    # numpy's index type, which np.take would otherwise convert it to for each table read.
+    # The key is (elements << low) | crystals * elite_top + elite gold: a power of two apart, the elements'
+    # union is ORed straight into the key (no second array to convert and scale). Held as numpy's index
+    # type, which np.take would otherwise convert it to for each table read.
     low = (spent_top * elite_top - 1).bit_length()
-    key = _lattice(dims, [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes], np.intp)
-    _union(dims, [b << low for b in _element_bits(squad_elements)], into=key)
+    key_weights = [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes]
+    element_bits = [b << low for b in _element_bits(squad_elements)]
+    linear_weights = [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0) for c in classes]
     gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=np.int64)[:, None, None]
     spent_at = np.arange(spent_top)[None, :, None]
     elite_at = np.arange(elite_top)[None, None, :]
@@ -220,17 +214,38 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
 
     fits = (elite_at <= gold_of) & (spent_at <= gold_of + silver_each)
     never = -(1 << (bits + 1))  # added to a score, leaves it below zero
-    best = np.take(by_key(np.where(fits, (gold_of - gold_floor) << g, never), never, dtype), key)
-    _lattice(dims, [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0) for c in classes],
-             dtype, into=best)
-    np.maximum(best, -1, out=best)
+    rank = by_key(np.where(fits, (gold_of - gold_floor) << g, never), never, dtype)
     # a re-deal's crystals, -1 for none legal, need only a small integer: less memory to sweep
     small = np.int8 if spent_top <= 127 else np.int16 if spent_top <= 32767 else dtype
-    if probe:
-        probe_fits = (elite_at <= gold_of - probe) & (spent_at <= gold_of - probe + silver_each)
-        probe_best = np.take(by_key(np.where(probe_fits, spent_at, -1), -1, small), key)
-    else:  # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
-        probe_best = np.zeros(cells, dtype=small)
+    probe_fits = (elite_at <= gold_of - probe) & (spent_at <= gold_of - probe + silver_each)
+    probe_rank = by_key(np.where(probe_fits, spent_at, -1), -1, small)
+    # The lattice is filled one slice over its first axes at a time: keys and sums are built once for
+    # a slice's points and shifted per slice, so no lattice-sized key is ever held (fresh memory, which
+    # the system must fault in, was half of what building the table cost).
+    head = 0
+    while math.prod(dims[head:]) > SLICE_CELLS:
+        head += 1
+    width = math.prod(dims[head:])
+    key_tail = _lattice(dims[head:], key_weights[head:], np.intp) | _union(dims[head:], element_bits[head:], np.intp)
+    linear_tail = _lattice(dims[head:], linear_weights[head:], dtype)
+    key_head = _lattice(dims[:head], key_weights[:head], np.intp).tolist()
+    union_head = _union(dims[:head], element_bits[:head], np.intp).tolist()
+    linear_head = _lattice(dims[:head], linear_weights[:head], dtype).tolist()
+    best: Any = np.empty(cells, dtype=dtype)
+    # no re-deal cost: the simulator counts a re-deal's squad as spending nothing
+    probe_best = np.empty(cells, dtype=small) if probe else np.zeros(cells, dtype=small)
+    key = np.empty(width, dtype=np.intp)
+    for h in range(len(key_head)):
+        at = slice(h * width, (h + 1) * width)
+        np.add(key_tail, key_head[h], out=key)  # the crystal parts add up below bit `low`
+        key |= union_head[h]
+        # mode="clip" writes straight into `out` ("raise" buffers it); every key is inside the table
+        np.take(rank, key, out=best[at], mode="clip")
+        best[at] += linear_tail
+        best[at] += linear_head[h]
+        np.maximum(best[at], -1, out=best[at])
+        if probe:
+            np.take(probe_rank, key, out=probe_best[at], mode="clip")
     breaks: Any = None
     for unique in sorted(shared):
         over = _lattice(dims, [int(c.unique and rules.unique_key(c) == unique) for c in classes], np.int8) > 1

@@ -133,6 +133,7 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
                 "BAD_REGISTRATION", f"line {reader.line_num}: column {names} named more than once (names are read "
                                     "in any case); no row was read", line=reader.line_num, file=str(path))])
         end = reader.line_num
+        text_lines: list[str] = []  # split once, at the first row over several lines
         for cells in reader:
             # A row is told at the line it starts on: a quoted value may run over several lines, and the
             # reader counts to the last of them.
@@ -147,7 +148,8 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             if end > line:
                 # A quoted value may hold line breaks (a spreadsheet's note; a name, which reports show escaped),
                 # but one never closed would swallow every later row into one value.
-                opened, closed = _quote_span(text, line, end)
+                text_lines = text_lines or text.split("\n")
+                opened, closed = _quote_span(text_lines, line, end)
                 if not closed:
                     raise UnreadableInput(path, f"line {opened}: a `\"` opened here is never closed, so the rest of the "
                                                 f"file ({end - opened + 1} lines) would be one value; close it, or write "
@@ -188,11 +190,11 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
     return Registrations(path=str(path), rows=rows, format=event_format[0] if event_format else None, problems=problems)
 
 
-def _quote_span(text: str, first: int, last: int) -> tuple[int, bool]:
-    """For a row on lines `first`-`last` (1-based) of `text`: the line where its value that runs past a line
-    break opened its quote, and whether that quote is closed by `last` (an odd count of `"` never is)."""
+def _quote_span(lines: list[str], first: int, last: int) -> tuple[int, bool]:
+    """For a row on lines `first`-`last` (1-based) of a file's `lines`: the line where its value that runs past a
+    line break opened its quote, and whether that quote is closed by `last` (an odd count of `"` never is)."""
     inside, opened = False, first
-    for number, line in enumerate(text.split("\n")[first - 1:last], start=first):
+    for number, line in enumerate(lines[first - 1:last], start=first):
         if line.count('"') % 2:
             inside = not inside
             if inside:
