@@ -36,6 +36,8 @@ settings.load_profile("cardkit")
 # PYTHONDONTWRITEBYTECODE is set, each of those processes would otherwise compile all of cardkit again (about
 # 0.1 s of a 0.3 s start-up), and without a prefix the bytecode would go into the checkout. Set here, in the
 # process that starts the workers, before it starts them; a prefix of the user's own is kept.
+# A process the tests put under a resource limit writes none there (tests/limits.py): it could leave a .pyc cut
+# short, which would break every later import of that module.
 if "PYTHONPYCACHEPREFIX" not in os.environ:
     _PYCACHE = tempfile.mkdtemp(prefix="cardkit-test-pycache-")
     atexit.register(shutil.rmtree, _PYCACHE, True)

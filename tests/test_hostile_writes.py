@@ -9,14 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-import resource
-import signal
 import sqlite3
 import subprocess
 import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +20,7 @@ from hypothesis import strategies as st
 
 from cardkit.errors import OutputRefused, WriteFailed
 from cardkit.outputs import Kind, Output
+from limits import file_size_limit, file_size_limited_child
 from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,15 +28,6 @@ MINI = ROOT / "tests" / "data" / "catalogue" / "mini"
 EVENT = ROOT / "tests" / "data" / "tournament" / "spring-open"
 KEEP = Kind("test file", lambda path: True, forceable=True, keep_existing=True)
 ANY = Kind("test file", lambda path: True)
-
-
-def limited(size: int) -> Callable[[], None]:
-    """A preexec_fn: files of this process may not grow past `size` bytes, and a write past it fails with
-    EFBIG instead of killing the process (SIGXFSZ ignored, which exec keeps)."""
-    def apply() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (size, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
-    return apply
 
 
 @pytest.fixture(scope="module")
@@ -57,9 +45,12 @@ def mini_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def cardkit(args: list[str], cwd: Path, limit: int | None = None, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    environment: dict[str, str] = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    preexec = None
+    if limit is not None:
+        environment, preexec = file_size_limited_child(environment, limit)
     return subprocess.run([sys.executable, "-m", "cardkit", *args], cwd=cwd, env=environment, capture_output=True,
-                          text=True, timeout=120, preexec_fn=limited(limit) if limit is not None else None)
+                          text=True, timeout=120, preexec_fn=preexec)
 
 
 def assert_one_write_error(done: subprocess.CompletedProcess[str], as_json: bool) -> None:
@@ -114,19 +105,6 @@ def test_a_report_and_a_registry_past_the_limit_fail_the_same_way(tmp_path: Path
                  ["tournament", "register", str(EVENT), "--out", "r.json"]):
         assert_one_write_error(cardkit(args, tmp_path, limit=512), False)
     assert list(tmp_path.iterdir()) == []
-
-
-@contextmanager
-def file_size_limit(size: int) -> Iterator[None]:
-    """This process's files may not grow past `size` bytes inside the block (EFBIG, not a signal)."""
-    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-        signal.signal(signal.SIGXFSZ, old_handler)
 
 
 @settings(max_examples=examples(40))

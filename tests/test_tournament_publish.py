@@ -420,3 +420,9 @@ def test_a_decks_mix_follows_the_catalogue_it_is_read_from_not_one_remembered_fr
     assert metagame.mix("berserk-tcg", ["NOT-A-CARD"]) == "colourless"
     monkeypatch.setattr(metagame, "load_game", lambda game: second)
     assert metagame.mix("berserk-tcg", ["X-1"]) == "white"
+
+
+def test_an_event_file_the_command_line_already_names_is_not_added_to_the_outputs_inputs_again() -> None:
+    from cardkit.tournament.reports import new_inputs
+
+    assert new_inputs([Path("event/a.deck"), "regs.csv"], ["event/a.deck", "regs.csv", "event/b.deck"]) == ["event/b.deck"]

@@ -109,10 +109,11 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
     are added here), a special file, or a file that is not a tournament database cardkit wrote.
     """
     from cardkit.tournament.batch import collector_paused
-    from cardkit.tournament.reports import result_inputs
+    from cardkit.tournament.reports import new_inputs, result_inputs
 
     target = Path(out)
-    output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(p for r in results for p in result_inputs(r))
+    output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(
+        new_inputs(inputs, [p for r in results for p in result_inputs(r)]))
     with collector_paused(), output.database() as conn:
         # Indexes after the rows: building each once is cheaper than keeping it up to date row by row.
         indexes = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")]

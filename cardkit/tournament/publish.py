@@ -149,7 +149,7 @@ def check_page_target(out: str | os.PathLike[str], force: bool = False,
     """Refuse, before any work, an `--out` that is not an .html file or that the guarded writer would refuse."""
     if Path(out).suffix.lower() not in (".html", ".htm"):
         raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
-    Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).check()
+    Output(Path(out), PUBLISHED_PAGE, tuple(inputs), force).check()
 
 
 def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = False,
@@ -160,11 +160,12 @@ def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = Fa
     an earlier published page unless `force`.
     """
     from cardkit.tournament.batch import collector_paused
-    from cardkit.tournament.reports import result_inputs
+    from cardkit.tournament.reports import new_inputs, result_inputs
 
     with collector_paused():
         meta = metagame(result)
-        output = Output(Path(out), PUBLISHED_PAGE, tuple(Path(p) for p in inputs), force).with_inputs(result_inputs(result))
+        given = tuple(inputs)
+        output = Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(new_inputs(given, result_inputs(result)))
         output.write(render_page(result, meta, card_url))
     return meta
 
@@ -187,7 +188,7 @@ METAGAME_TABLE = Kind("metagame table", is_metagame_table, forceable=True)
 
 
 def _table_outputs(folder: str | os.PathLike[str], force: bool, inputs: Iterable[str | os.PathLike[str]]) -> list[Output]:
-    return [Output(Path(folder) / f"{name}.csv", METAGAME_TABLE, tuple(Path(p) for p in inputs), force) for name in TABLES]
+    return [Output(Path(folder) / f"{name}.csv", METAGAME_TABLE, tuple(inputs), force) for name in TABLES]
 
 
 def check_tables_target(folder: str | os.PathLike[str], force: bool = False,

@@ -85,9 +85,12 @@ class Registrations:
 
     def for_file(self, relative: str) -> Registration | None:
         """The first row whose `deck` column names the submission at `relative` (its path or just its file name)."""
-        hits = [hit for hit in (self._by_file.get(relative), self._by_file.get(_file_name(relative)))
-                if hit is not None]
-        return min(hits, key=lambda hit: hit[0])[1] if hits else None
+        by_path = self._by_file.get(relative)
+        name = _file_name(relative)
+        by_name = self._by_file.get(name) if name != relative else None
+        if by_name is None or (by_path is not None and by_path[0] <= by_name[0]):
+            return by_path[1] if by_path is not None else None
+        return by_name[1]
 
 
 def _file_name(relative: str) -> str:

@@ -7,7 +7,7 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
@@ -119,3 +119,10 @@ def result_inputs(result: EventCheck) -> list[str]:
     """Every file the event check read: the submissions and the registration list, as the check names them."""
     found = [s.path for s in result.submissions if s.path]
     return found + ([result.registrations] if result.registrations else [])
+
+
+def new_inputs(given: Iterable[str | os.PathLike[str]], found: list[str]) -> list[str]:
+    """The files of `found` not already in `given` as the same string: the command line names each submission
+    it found before the check, and each is stat'ed for every check of the output, so once is enough."""
+    known = {os.fspath(p) for p in given}
+    return [p for p in found if p not in known]
