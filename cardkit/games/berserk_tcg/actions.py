@@ -13,8 +13,8 @@ from typing import ClassVar, Iterator
 from cardkit.errors import CardkitError
 from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
+from cardkit.games.berserk_tcg.payment import all_payments
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, opened, without
 from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
@@ -159,15 +159,6 @@ def _opens(state: PlayerState) -> Iterator[Open]:
                 yield Open(card_id, pay)
 
 
-def _without(cards: tuple[CardId, ...], removed: tuple[CardId, ...]) -> tuple[CardId, ...] | None:
-    rest = list(cards)
-    for c in removed:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return tuple(rest)
-
-
 def apply(state: PlayerState, action: Action) -> PlayerState:
     """The state after `action`; raises IllegalAction when it is not legal."""
     if state.decked:
@@ -178,24 +169,14 @@ def apply(state: PlayerState, action: Action) -> PlayerState:
         return replace(state, library=state.library[1:], hand=state.hand + state.library[:1], phase="opening")
     if state.phase == "opening" and isinstance(action, Pass):
         return replace(state, phase="end")
-    if isinstance(action, Open) and action.card in state.cards:
-        check = can_open(action.card, state)  # the phase too: only a Quick card outside the opening phase's one card
-        rest = _without(state.hand, (action.card,))
-        after = _without(rest, action.pay) if rest is not None else None
-        card = state.cards[action.card]
-        if (check.ok and after is not None
-                and is_valid_payment(card.cost, [state.cards[c] for c in action.pay])):
-            # "Normal effect (you play the card, its effect occurs, then you trash it)"
-            kept = card.stays_in_play and not trashed_on_entry(card, state)
-            stays = (action.card,) if kept else ()
-            gone = () if kept else (action.card,)
-            in_opening = state.phase == "opening"
-            return replace(state, hand=after, trash=state.trash + action.pay + gone, in_play=state.in_play + stays,
-                           opened=state.opened or in_opening, phase="end" if in_opening else state.phase)
+    if isinstance(action, Open):
+        after_open = opened(state, action.card, action.pay)
+        if after_open is not None:
+            return after_open
     if state.phase == "end" and isinstance(action, Pass) and len(state.hand) <= HAND_LIMIT:
         return replace(state, phase="draw")
     if state.phase == "end" and isinstance(action, Discard) and len(state.hand) - len(action.cards) == HAND_LIMIT:
-        after = _without(state.hand, action.cards)
+        after = without(state.hand, action.cards)
         if after is not None:
             return replace(state, hand=after, trash=state.trash + action.cards, phase="draw")
     raise IllegalAction(f"{action} is not legal in the {state.phase} phase")
