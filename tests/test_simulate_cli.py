@@ -280,3 +280,14 @@ def test_a_deck_with_a_squad_header_naming_a_team_is_still_a_deck(runner: CliRun
     deck = tmp_path / "team.deck"
     deck.write_text("game: berserk-tcg\nsquad: red team\n3 BK1-12\n", encoding="utf-8")
     assert runner.invoke(app, ["deck", "hash", str(deck)]).exit_code == 0
+
+
+@pytest.mark.parametrize("deck", ["decks/berserk-tcg/white-hawks.deck", "decks/berserk-online/forest-elves.deck"])
+def test_a_deck_file_name_with_an_escape_sequence_is_shown_written_out_not_obeyed(
+        runner: CliRunner, tmp_path: Path, deck: str) -> None:
+    path = tmp_path / "e\x1b[2Jv\u202e.deck"
+    path.write_bytes((REPO_DECKS.parent / deck).read_bytes())
+    result = runner.invoke(app, ["simulate", str(path), "--games", "20", "--turns", "1"])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "e\\x1b[2Jv\\u202e.deck: 20 " in result.stdout
