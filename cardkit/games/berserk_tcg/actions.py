@@ -11,10 +11,10 @@ from itertools import combinations
 from typing import ClassVar, Iterator
 
 from cardkit.errors import CardkitError
+from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
-from cardkit.games.values import FrozenValue, replace, set_fields
 from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
@@ -44,10 +44,9 @@ def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) ->
     return tuple(sorted(ids))
 
 
-class Action(FrozenValue):
+class Action(Frozen):
     """Base of all actions; `Action.parse(text)` returns the matching subclass."""
 
-    __slots__ = ()
     pattern: ClassVar[str]
     """The text form's pattern, compiled by `re` (and kept in its cache) the first time `parse` tries it:
     a command that parses no one-player action compiles none."""
@@ -68,7 +67,6 @@ class Action(FrozenValue):
 
 
 class Draw(Action):
-    __slots__ = ()
     pattern: ClassVar[str] = r"draw"
 
     def __str__(self) -> str:
@@ -78,7 +76,6 @@ class Draw(Action):
 class Pass(Action):
     """End the current phase without doing anything."""
 
-    __slots__ = ()
     pattern: ClassVar[str] = r"pass"
 
     def __str__(self) -> str:
@@ -88,7 +85,6 @@ class Pass(Action):
 class Open(Action):
     """Open `card` from the hand, discarding `pay` (sorted ids) to pay its cost."""
 
-    __slots__ = ("card", "pay")
     card: CardId
     pay: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"open ({_ID})(?: pay ({_IDS}))?"
@@ -97,7 +93,7 @@ class Open(Action):
         # every action must print as text that parses back to it: ids are non-empty, without spaces or commas
         text = f"open {card}" + (f" pay {','.join(map(str, pay))}" if pay else "")
         _sorted_ids((card,), text)
-        set_fields(self, card=card, pay=_sorted_ids(tuple(pay), text))
+        super().__init__(card, _sorted_ids(tuple(pay), text))
 
     def __str__(self) -> str:
         return f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
@@ -110,13 +106,12 @@ class Open(Action):
 class Discard(Action):
     """Discard `cards` (sorted ids) at the end of the turn, down to the hand limit."""
 
-    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"discard ({_IDS})"
 
     def __init__(self, cards: tuple[CardId, ...]) -> None:
         # `discard` of nothing would print as text that is not an action; at the limit the action is `pass`
-        set_fields(self, cards=_sorted_ids(tuple(cards), f"discard {','.join(map(str, cards))}", allow_empty=False))
+        super().__init__(_sorted_ids(tuple(cards), f"discard {','.join(map(str, cards))}", allow_empty=False))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, trashed_on_entry
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
-from cardkit.games.values import replace
 
 if TYPE_CHECKING:
     from cardkit.games.berserk_tcg.battle import Fighter
