@@ -13,6 +13,9 @@ from cardkit.visible import quoted
 
 def not_text(path: str, data: bytes) -> UnreadableInput:
     """The error for `data` that holds UTF-16's byte-order mark or a NUL byte: UTF-16, or a binary file."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        # UTF-32's mark begins with UTF-16's: converted as UTF-16 it would come out with a NUL per letter.
+        return UnreadableInput(path, f"UTF-32 text, not UTF-8: {SAVE_AS_UTF8}", hint=_iconv_advice(path, "UTF-32"))
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         # What Windows editors save as "Unicode": its NUL bytes would otherwise read as a binary file.
         return UnreadableInput(path, f"UTF-16 text, not UTF-8: {SAVE_AS_UTF8}", hint=_iconv_advice(path, "UTF-16"))
@@ -104,6 +107,9 @@ def _iconv_advice(path: str, encoding: str) -> str:
         return f"pipe it through `iconv -f {encoding} -t UTF-8` first"
     import shlex
 
+    if path.startswith("-"):
+        # iconv would read such a name as its options.
+        path = f"./{path}"
     return (f"convert it with `iconv -f {encoding} -t UTF-8 {shlex.quote(path)} > {shlex.quote(_utf8_name(path))}` "
             "and use the new file")
 

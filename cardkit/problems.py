@@ -6,17 +6,15 @@ import json
 from enum import Enum
 from typing import Any, Iterable
 
+from cardkit.frozen import Frozen, replace
+
 
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
 
 
-_FIELDS = ("code", "message", "severity", "card", "line", "limit", "actual", "file", "pointer", "candidates", "count",
-           "lines")
-
-
-class Problem:
+class Problem(Frozen):
     """One thing wrong with an input, with a stable `code`.
 
     `card` is the card id (or the text as written when it did not resolve),
@@ -28,80 +26,30 @@ class Problem:
     A problem found alike on several lines (see `fold_repeats`) has `count`, how many, and `lines`, the first of
     their lines.
 
-    Frozen, equal, hashed and printed by its fields, as the frozen dataclass it was: a plain class because
+    Frozen, equal, hashed and printed by its fields, as the frozen dataclass it was: not a dataclass because
     every command that reads a file loads this one, and a dataclass compiles its generated methods at start-up.
     """
 
-    __slots__ = _FIELDS
-
     code: str
     message: str
-    severity: Severity
-    card: str | None
-    line: int | None
-    limit: Any
-    actual: Any
-    file: str | None
-    pointer: str | None
-    candidates: tuple[dict[str, Any], ...] | None
-    count: int | None
-    lines: tuple[int, ...] | None
-
-    def __init__(self, code: str, message: str, severity: Severity = Severity.ERROR, card: str | None = None,
-                 line: int | None = None, limit: Any = None, actual: Any = None, file: str | None = None,
-                 pointer: str | None = None, candidates: tuple[dict[str, Any], ...] | None = None,
-                 count: int | None = None, lines: tuple[int, ...] | None = None) -> None:
-        put = object.__setattr__
-        put(self, "code", code)
-        put(self, "message", message)
-        put(self, "severity", severity)
-        put(self, "card", card)
-        put(self, "line", line)
-        put(self, "limit", limit)
-        put(self, "actual", actual)
-        put(self, "file", file)
-        put(self, "pointer", pointer)
-        put(self, "candidates", candidates)
-        put(self, "count", count)
-        put(self, "lines", lines)
-
-    def _values(self) -> tuple[Any, ...]:
-        return (self.code, self.message, self.severity, self.card, self.line, self.limit, self.actual, self.file,
-                self.pointer, self.candidates, self.count, self.lines)
+    severity: Severity = Severity.ERROR
+    card: str | None = None
+    line: int | None = None
+    limit: Any = None
+    actual: Any = None
+    file: str | None = None
+    pointer: str | None = None
+    candidates: tuple[dict[str, Any], ...] | None = None
+    count: int | None = None
+    lines: tuple[int, ...] | None = None
 
     def replaced(self, **changes: Any) -> Problem:
         """This problem with the fields named in `changes` changed (what `dataclasses.replace` did)."""
-        values = dict(zip(_FIELDS, self._values()))
-        values.update(changes)
-        return Problem(**values)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Problem)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return f"Problem({', '.join(f'{name}={value!r}' for name, value in zip(_FIELDS, self._values()))})"
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
+        return replace(self, **changes)
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Rebuilt through the constructor: the slot-by-slot state the dataclass pickles took twice as long
-        # to load, and a big event's problems come back from the worker processes that way.
-        return (Problem, (self.code, self.message, self.severity, self.card, self.line, self.limit, self.actual,
-                          self.file, self.pointer, self.candidates, self.count, self.lines))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from cardkit.frozen import replace
 from cardkit.games.battle.abilities import abilities_data, applied_table, game_abilities
 from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.cards import battle_cards
 from cardkit.games.battle.engine import ENGINE
-from cardkit.games.battle.frozen import replace
 from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.notation import Action
 from cardkit.games.battle.rolls import rolled

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardkit.frozen import replace
 from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.engine import ENGINE
-from cardkit.games.battle.frozen import replace
 from cardkit.games.battle.board import from_placement, is_beside, placement_row
 from cardkit.games.battle.legal import legal_actions, why_illegal
 from cardkit.games.battle.notation import Action, Attack, BadActionText, End, Move, Shoot

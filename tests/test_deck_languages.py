@@ -168,3 +168,23 @@ def test_a_single_nul_byte_in_utf_8_text_is_placed_by_line_and_column_not_called
     column = text.split("\n")[1].index("\x00") + 1
     assert exc.value.message == f"{path}: holds a NUL byte at line 2, column {column} (a binary file?)"
     assert exc.value.hint is None
+
+
+@pytest.mark.parametrize("codec", ["utf-32", "utf-32-be"])
+def test_a_utf_32_file_is_named_utf_32_so_its_iconv_line_does_not_garble_it(tmp_path: Path, codec: str) -> None:
+    path = tmp_path / "wide.deck"
+    text = "game: berserk-ccg\n3 Кочевник\n"
+    data = text.encode(codec) if codec == "utf-32" else b"\x00\x00\xfe\xff" + text.encode(codec)
+    path.write_bytes(data)
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert exc.value.terminal_message == (f"{path}: UTF-32 text, not UTF-8: save it as UTF-8 (convert it with "
+                                 f"`iconv -f UTF-32 -t UTF-8 {path} > {tmp_path}/wide.utf8.deck` and use the new file)")
+
+
+def test_the_iconv_line_for_a_file_named_like_an_option_names_it_as_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("-rf.deck").write_bytes("game: berserk-ccg\n3 Кочевник\n".encode("utf-16"))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck("-rf.deck")
+    assert "`iconv -f UTF-16 -t UTF-8 ./-rf.deck > ./-rf.utf8.deck`" in exc.value.hint

@@ -280,3 +280,46 @@ def test_a_deck_with_a_squad_header_naming_a_team_is_still_a_deck(runner: CliRun
     deck = tmp_path / "team.deck"
     deck.write_text("game: berserk-tcg\nsquad: red team\n3 BK1-12\n", encoding="utf-8")
     assert runner.invoke(app, ["deck", "hash", str(deck)]).exit_code == 0
+
+
+@pytest.mark.parametrize("deck", ["decks/berserk-tcg/white-hawks.deck", "decks/berserk-online/forest-elves.deck"])
+def test_a_deck_file_name_with_an_escape_sequence_is_shown_written_out_not_obeyed(
+        runner: CliRunner, tmp_path: Path, deck: str) -> None:
+    path = tmp_path / "e\x1b[2Jv\u202e.deck"
+    path.write_bytes((REPO_DECKS.parent / deck).read_bytes())
+    result = runner.invoke(app, ["simulate", str(path), "--games", "20", "--turns", "1"])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "e\\x1b[2Jv\\u202e.deck: 20 " in result.stdout
+
+
+def _engine_state(runner: CliRunner, tmp_path: Path, group: str, *inputs: str) -> Path:
+    out = tmp_path / f"{group}.json"
+    result = runner.invoke(app, [group, "new", *inputs, "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_a_game_state_fleet_or_registry_given_as_the_deck_is_named_with_the_command_that_reads_it(
+        runner: CliRunner, tmp_path: Path) -> None:
+    root = REPO_DECKS.parent
+    fleets = root / "decks" / "berserker" / "fleets"
+    registry = tmp_path / "registry.json"
+    assert runner.invoke(app, ["tournament", "register", str(root / "events" / "spring-open"), "--out",
+                               str(registry)]).exit_code in (0, 1)
+    cases = [
+        (_engine_state(runner, tmp_path, "battle", str(SQUADS / "online-battle-first.json"),
+                       str(SQUADS / "online-battle-second.json")), "a battle state", "battle moves"),
+        (_engine_state(runner, tmp_path, "tcg", str(root / "decks/berserk-tcg/white-hawks.deck"),
+                       str(root / "decks/berserk-tcg/red-apostles.deck")), "a TCG game state", "tcg moves"),
+        (_engine_state(runner, tmp_path, "fleet", str(fleets / "human-ram-screen.fleet.json"),
+                       str(fleets / "berserker-centre.fleet.json")), "a fleet game state", "fleet moves"),
+        (fleets / "human-ram-screen.fleet.json", "a fleet file (`ships`)", "fleet check"),
+        (registry, "a tournament registry", "tournament deck-check"),
+    ]
+    for path, what, command in cases:
+        for args in (["simulate", str(path), "--games", "10"], ["validate", str(path)], ["deck", "hash", str(path)]):
+            result = runner.invoke(app, args)
+            assert result.exit_code == 2, result.output
+            assert f"error: {path}: {what}" in result.stderr and f"not a deck (`cardkit {command} " in result.stderr
+            assert "0 cards" not in result.output and "squad place" not in result.output

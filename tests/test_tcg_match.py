@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.errors import CardkitError
+from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.cities import City
 from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE
@@ -22,7 +23,6 @@ from cardkit.games.berserk_tcg.game.notation import (
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, from_dict
 from cardkit.games.engine import IllegalAction
-from cardkit.games.values import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE = ROOT / "decks/berserk-tcg/white-hawks.deck"

@@ -131,6 +131,9 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
         duplicates: list[str] = []
         duplicates_at: list[tuple[str, str]] = []
         data = parse_json_text(text, path, duplicates, duplicates_at)
+        if isinstance(data, dict) and "main" not in data and not isinstance(data.get("side"), list):
+            # A fleet file's `side` is its player's, a word, never a deck's side list.
+            _refuse_other_file(path, data)
         if isinstance(data, dict) and "main" not in data and "side" not in data:
             _refuse_squad_file(path, [key for key in ("cards", "squad", "dealt") if isinstance(data.get(key), list)])
         parsed = parse_json(data)
@@ -148,6 +151,27 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
         _refuse_squad_file(path, [key for key in ("squad", "dealt")
                                   if re.search(rf"^[ \t]*{key}[ \t]*:[ \t]*$", text, re.M | re.I)])
     return parsed
+
+
+# The files cardkit itself writes that name their kind, and the command that reads each: as a deck each
+# would read as no cards (or an unknown format), which says nothing of what the file is.
+_OWN_KINDS = {
+    ("format", "cardkit-battle"): ("a battle state", "battle moves {}"),
+    ("format", "cardkit-tcg-game"): ("a TCG game state", "tcg moves {}"),
+    ("format", "cardkit-fleet-board"): ("a fleet game state", "fleet moves {}"),
+    ("kind", "cardkit-registry"): ("a tournament registry", "tournament deck-check {} PLAYER DECK"),
+}
+
+
+def _refuse_other_file(path: str, data: dict[str, object]) -> None:
+    """`UnreadableInput` naming a game state, registry or fleet file given where a deck goes, and its command."""
+    found = next((kind for (key, value), kind in _OWN_KINDS.items() if data.get(key) == value), None)
+    if found is None and isinstance(data.get("ships"), list):
+        found = ("a fleet file (`ships`)", "fleet check {}")
+    if found is not None:
+        what, command = found
+        raise UnreadableInput(path, f"{what}, not a deck",
+                              hint=f"`cardkit {command.format(_shell_word(path))}` reads it")
 
 
 def _refuse_squad_file(path: str, keys: list[str]) -> None:

@@ -12,20 +12,16 @@ from typing import Any
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
-from cardkit.games.values import FrozenValue, set_fields
+from cardkit.frozen import Frozen
 
 
-class Reading(FrozenValue):
+class Reading(Frozen):
     """One choice: its `value`, the sentence of the rule text it rests on, and the reading in words."""
 
-    __slots__ = ("id", "value", "rests_on", "reading")
     id: str
     value: Any
     rests_on: str
     reading: str
-
-    def __init__(self, id: str, value: Any, rests_on: str, reading: str) -> None:
-        set_fields(self, id=id, value=value, rests_on=rests_on, reading=reading)
 
 
 @lru_cache(maxsize=8)

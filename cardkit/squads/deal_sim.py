@@ -123,9 +123,12 @@ class SquadSimulation:
         }
 
     def render_text(self) -> str:
+        from cardkit.visible import visible
+
         d = self.to_dict()
+        # The deck's path is a file name anyone may have chosen: written out, never obeyed by the terminal.
         lines = [
-            f"{self.deck}: {self.deals:,} deals of the {self.deck_size}-card deck ({self.format}, seat {self.seat}, seed {self.seed})",
+            f"{visible(self.deck)}: {self.deals:,} deals of the {self.deck_size}-card deck ({self.format}, seat {self.seat}, seed {self.seed})",
             f"  mean crystals spent     {d['mean_crystals_spent']:.2f}",
             f"  mean crystals left      {d['mean_crystals_left']:.2f}",
             f"  mean squad size         {d['mean_squad_size']:.2f}",

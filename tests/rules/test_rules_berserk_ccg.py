@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from cardkit.frozen import replace
 from cardkit.games.battle.engine import ENGINE
-from cardkit.games.battle.frozen import replace
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through
 from cardkit.games.battle.board import from_placement, placement_row

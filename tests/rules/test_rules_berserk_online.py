@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
+from cardkit.frozen import replace
 from cardkit.games.battle.engine import ENGINE
-from cardkit.games.battle.frozen import replace
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through
 from cardkit.games.battle.cards import battle_cards

@@ -11,6 +11,7 @@ import pytest
 
 from cardkit.decks import parse_deck, validate_deck
 from cardkit.errors import BadArgument
+from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cards import Cost, make_card
 from cardkit.games.berserk_tcg.cities import City, has_won
@@ -25,7 +26,6 @@ from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNI
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through
 from cardkit.games.readings import load_readings
-from cardkit.games.values import replace
 
 pytestmark = pytest.mark.filterwarnings("error")
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cardkit.frozen import replace
 from cardkit.games.berserker.fleet import check_fleet
 from cardkit.games.berserker.game.engine import ENGINE
 from cardkit.games.berserker.game.legal import legal_actions
@@ -19,7 +20,6 @@ from cardkit.games.berserker.game.state import (BadFleets, BoardState, ShipOnBoa
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.usage import can_use_named
 from cardkit.games.engine import IllegalAction
-from cardkit.games.values import replace
 from engine_play import apply_through
 from cardkit.jsonio import read_json_input
 

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
-from cardkit.games.battle.frozen import Frozen
+from cardkit.frozen import Frozen
 from cardkit.games.battle.rules import checked_data
 
 class Ability(Frozen):

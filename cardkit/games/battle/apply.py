@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 from cardkit.errors import CardkitError
+from cardkit.frozen import Frozen, replace
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
-from cardkit.games.battle.frozen import Frozen, replace
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
 from cardkit.games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,

@@ -7,8 +7,8 @@ from typing import Any
 
 from cardkit.catalogue.records import card_records
 from cardkit.catalogue.store import Card, CardId, CardTable
+from cardkit.frozen import Frozen
 from cardkit.games.battle.abilities import actions_of
-from cardkit.games.battle.frozen import Frozen
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
 

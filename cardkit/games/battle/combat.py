@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.games.battle.frozen import Frozen
+from cardkit.frozen import Frozen
 from cardkit.games.battle.rules import Hit, Strike, closed_target_hit, strike_table
 
 

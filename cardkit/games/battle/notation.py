@@ -25,7 +25,7 @@ import re
 from typing import Any, Callable, ClassVar
 
 from cardkit.errors import CardkitError
-from cardkit.games.battle.frozen import Frozen
+from cardkit.frozen import Frozen
 from cardkit.visible import quoted
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
+from cardkit.frozen import replace
 from cardkit.games.battle.legal import dice_needed
-from cardkit.games.battle.frozen import replace
 from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.battle.state import BattleState
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from cardkit import checkcache, paths
 from cardkit.errors import CatalogueError
-from cardkit.games.battle.frozen import Frozen
+from cardkit.frozen import Frozen
 from cardkit.jsonio import schema_error_text
 from cardkit.visible import quoted
 

@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Any, ClassVar, Iterator, Literal
 
 from cardkit.catalogue.store import CardId
+from cardkit.frozen import Frozen, replace
 from cardkit.games.battle.abilities import actions_of, incorporeal_code, protections_of
 from cardkit.games.battle.board import Square, is_square
 from cardkit.games.battle.cards import BattleCard, battle_cards
-from cardkit.games.battle.frozen import Frozen, replace
 from cardkit.games.battle.rules import BATTLE_GAMES, game_rules
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted

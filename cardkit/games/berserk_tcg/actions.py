@@ -11,10 +11,10 @@ from itertools import combinations
 from typing import ClassVar, Iterator
 
 from cardkit.errors import CardkitError
+from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.berserk_tcg.payment import all_payments, is_valid_payment
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, trashed_on_entry
-from cardkit.games.values import FrozenValue, replace, set_fields
+from cardkit.games.berserk_tcg.payment import all_payments
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, opened, without
 from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
@@ -44,10 +44,9 @@ def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) ->
     return tuple(sorted(ids))
 
 
-class Action(FrozenValue):
+class Action(Frozen):
     """Base of all actions; `Action.parse(text)` returns the matching subclass."""
 
-    __slots__ = ()
     pattern: ClassVar[str]
     """The text form's pattern, compiled by `re` (and kept in its cache) the first time `parse` tries it:
     a command that parses no one-player action compiles none."""
@@ -68,7 +67,6 @@ class Action(FrozenValue):
 
 
 class Draw(Action):
-    __slots__ = ()
     pattern: ClassVar[str] = r"draw"
 
     def __str__(self) -> str:
@@ -78,7 +76,6 @@ class Draw(Action):
 class Pass(Action):
     """End the current phase without doing anything."""
 
-    __slots__ = ()
     pattern: ClassVar[str] = r"pass"
 
     def __str__(self) -> str:
@@ -88,7 +85,6 @@ class Pass(Action):
 class Open(Action):
     """Open `card` from the hand, discarding `pay` (sorted ids) to pay its cost."""
 
-    __slots__ = ("card", "pay")
     card: CardId
     pay: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"open ({_ID})(?: pay ({_IDS}))?"
@@ -97,7 +93,7 @@ class Open(Action):
         # every action must print as text that parses back to it: ids are non-empty, without spaces or commas
         text = f"open {card}" + (f" pay {','.join(map(str, pay))}" if pay else "")
         _sorted_ids((card,), text)
-        set_fields(self, card=card, pay=_sorted_ids(tuple(pay), text))
+        super().__init__(card, _sorted_ids(tuple(pay), text))
 
     def __str__(self) -> str:
         return f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
@@ -110,13 +106,12 @@ class Open(Action):
 class Discard(Action):
     """Discard `cards` (sorted ids) at the end of the turn, down to the hand limit."""
 
-    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"discard ({_IDS})"
 
     def __init__(self, cards: tuple[CardId, ...]) -> None:
         # `discard` of nothing would print as text that is not an action; at the limit the action is `pass`
-        set_fields(self, cards=_sorted_ids(tuple(cards), f"discard {','.join(map(str, cards))}", allow_empty=False))
+        super().__init__(_sorted_ids(tuple(cards), f"discard {','.join(map(str, cards))}", allow_empty=False))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"
@@ -164,15 +159,6 @@ def _opens(state: PlayerState) -> Iterator[Open]:
                 yield Open(card_id, pay)
 
 
-def _without(cards: tuple[CardId, ...], removed: tuple[CardId, ...]) -> tuple[CardId, ...] | None:
-    rest = list(cards)
-    for c in removed:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return tuple(rest)
-
-
 def apply(state: PlayerState, action: Action) -> PlayerState:
     """The state after `action`; raises IllegalAction when it is not legal."""
     if state.decked:
@@ -183,24 +169,14 @@ def apply(state: PlayerState, action: Action) -> PlayerState:
         return replace(state, library=state.library[1:], hand=state.hand + state.library[:1], phase="opening")
     if state.phase == "opening" and isinstance(action, Pass):
         return replace(state, phase="end")
-    if isinstance(action, Open) and action.card in state.cards:
-        check = can_open(action.card, state)  # the phase too: only a Quick card outside the opening phase's one card
-        rest = _without(state.hand, (action.card,))
-        after = _without(rest, action.pay) if rest is not None else None
-        card = state.cards[action.card]
-        if (check.ok and after is not None
-                and is_valid_payment(card.cost, [state.cards[c] for c in action.pay])):
-            # "Normal effect (you play the card, its effect occurs, then you trash it)"
-            kept = card.stays_in_play and not trashed_on_entry(card, state)
-            stays = (action.card,) if kept else ()
-            gone = () if kept else (action.card,)
-            in_opening = state.phase == "opening"
-            return replace(state, hand=after, trash=state.trash + action.pay + gone, in_play=state.in_play + stays,
-                           opened=state.opened or in_opening, phase="end" if in_opening else state.phase)
+    if isinstance(action, Open):
+        after_open = opened(state, action.card, action.pay)
+        if after_open is not None:
+            return after_open
     if state.phase == "end" and isinstance(action, Pass) and len(state.hand) <= HAND_LIMIT:
         return replace(state, phase="draw")
     if state.phase == "end" and isinstance(action, Discard) and len(state.hand) - len(action.cards) == HAND_LIMIT:
-        after = _without(state.hand, action.cards)
+        after = without(state.hand, action.cards)
         if after is not None:
             return replace(state, hand=after, trash=state.trash + action.cards, phase="draw")
     raise IllegalAction(f"{action} is not legal in the {state.phase} phase")

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from cardkit.errors import CardkitError
+from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.values import FrozenValue, replace, set_fields
 
 SIDES: tuple[str, str] = ("attacker", "defender")
 
@@ -30,19 +30,15 @@ class NotACharacter(CardkitError):
         super().__init__(f"{name} ({card_id}) is not a character: it has no Power and HP to fight with")
 
 
-class Fighter(FrozenValue):
+class Fighter(Frozen):
     """A character as a battle sees it; `damage` is what it has taken this turn."""
 
-    __slots__ = ("id", "name", "power", "hp", "range", "damage")
     id: CardId
     name: str
     power: int
     hp: int
     range: int
-    damage: int
-
-    def __init__(self, id: CardId, name: str, power: int, hp: int, range: int, damage: int = 0) -> None:
-        set_fields(self, id=id, name=name, power=power, hp=hp, range=range, damage=damage)
+    damage: int = 0
 
     @property
     def alive(self) -> bool:
@@ -58,16 +54,12 @@ class Fighter(FrozenValue):
         return f"{self.name} ({self.id}, {self.power}/{self.hp}, Range {self.range})"
 
 
-class Strike(FrozenValue):
+class Strike(Frozen):
     """One Range step: who struck whom for how much, and who died from it."""
 
-    __slots__ = ("range", "hits", "killed")
     range: int
     hits: tuple[tuple[str, CardId, CardId, int], ...]  # (striking side, striker, target, damage)
     killed: tuple[CardId, ...]
-
-    def __init__(self, range: int, hits: tuple[tuple[str, CardId, CardId, int], ...], killed: tuple[CardId, ...]) -> None:
-        set_fields(self, range=range, hits=hits, killed=killed)
 
     def to_dict(self) -> dict[str, Any]:
         return {"range": self.range,
@@ -80,16 +72,12 @@ class Strike(FrozenValue):
         return f"Range {self.range}: {hits or 'nobody strikes'}{dead}"
 
 
-class BattleResult(FrozenValue):
+class BattleResult(Frozen):
     """Both sides after the battle (with damage taken) and the Range steps that led there."""
 
-    __slots__ = ("attackers", "defenders", "steps")
     attackers: tuple[Fighter, ...]
     defenders: tuple[Fighter, ...]
-    steps: tuple[Strike, ...]
-
-    def __init__(self, attackers: tuple[Fighter, ...], defenders: tuple[Fighter, ...], steps: tuple[Strike, ...] = ()) -> None:
-        set_fields(self, attackers=attackers, defenders=defenders, steps=steps)
+    steps: tuple[Strike, ...] = ()
 
     @property
     def attacker_survives(self) -> bool:

@@ -4,24 +4,20 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from cardkit.frozen import Frozen
 from cardkit.games.berserk_tcg import COLOURS
-from cardkit.games.values import FrozenValue, set_fields
 
 CardId = str
 
 
-class Cost(FrozenValue):
+class Cost(Frozen):
     """Balls to pay: one count per colour (cards of that colour) plus a colourless part (any cards)."""
 
-    __slots__ = ("white", "green", "black", "red", "colourless")
-    white: int
-    green: int
-    black: int
-    red: int
-    colourless: int
-
-    def __init__(self, white: int = 0, green: int = 0, black: int = 0, red: int = 0, colourless: int = 0) -> None:
-        set_fields(self, white=white, green=green, black=black, red=red, colourless=colourless)
+    white: int = 0
+    green: int = 0
+    black: int = 0
+    red: int = 0
+    colourless: int = 0
 
     @property
     def coloured(self) -> tuple[int, int, int, int]:
@@ -37,24 +33,18 @@ class Cost(FrozenValue):
         return cls(**{k: int(data.get(k, 0) or 0) for k in (*COLOURS, "colourless")})
 
 
-class TcgCard(FrozenValue):
+class TcgCard(Frozen):
     """A card as the opening rules see it; `colour` is None only for cities."""
 
-    __slots__ = ("id", "name", "colour", "cost", "level", "unique", "mercenary", "kind", "quick")
     id: CardId
     name: str
     colour: str | None
     cost: Cost
     level: int
-    unique: bool
-    mercenary: bool
-    kind: str
-    quick: bool
-
-    def __init__(self, id: CardId, name: str, colour: str | None, cost: Cost, level: int, unique: bool = False,
-                 mercenary: bool = False, kind: str = "character", quick: bool = False) -> None:
-        set_fields(self, id=id, name=name, colour=colour, cost=cost, level=level, unique=unique, mercenary=mercenary,
-                   kind=kind, quick=quick)
+    unique: bool = False
+    mercenary: bool = False
+    kind: str = "character"
+    quick: bool = False
 
     @property
     def colour_index(self) -> int | None:
@@ -108,7 +98,7 @@ def open_key(card: TcgCard) -> tuple[int, int, CardId]:
     return (-card.level, -card.cost.total, card.id)
 
 
-class DiscardPolicy(FrozenValue):
+class DiscardPolicy(Frozen):
     """Which cards go first when the hand is cut down to the limit at the end of the turn.
 
     The rules say only "he must discard as many cards as needed until he has only
@@ -117,13 +107,9 @@ class DiscardPolicy(FrozenValue):
     Unique card whose name is in play (it cannot be opened).
     """
 
-    __slots__ = ("name", "description", "key")
     name: str
     description: str
     key: Callable[[TcgCard, bool], tuple[Any, ...]]
-
-    def __init__(self, name: str, description: str, key: Callable[[TcgCard, bool], tuple[Any, ...]]) -> None:
-        set_fields(self, name=name, description=description, key=key)
 
     def __str__(self) -> str:
         return self.name

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.readings import reading
-from cardkit.games.values import FrozenValue, replace, set_fields
 
 if TYPE_CHECKING:  # only a new game shuffles: reading a state need not import `random`
     import random
@@ -21,20 +21,15 @@ CityName = str  # c1..c5, the position between the players
 ROYAL = "Royal"
 
 
-class City(FrozenValue):
+class City(Frozen):
     """One city: its card (hidden until revealed), the Level it became, and who controls it."""
 
-    __slots__ = ("name", "card", "royal", "revealed", "level", "controller")
     name: CityName
     card: CardId
     royal: bool
-    revealed: bool
-    level: int | None
-    controller: int | None
-
-    def __init__(self, name: CityName, card: CardId, royal: bool, revealed: bool = False, level: int | None = None,
-                 controller: int | None = None) -> None:
-        set_fields(self, name=name, card=card, royal=royal, revealed=revealed, level=level, controller=controller)
+    revealed: bool = False
+    level: int | None = None
+    controller: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"city": self.name, "card": self.card, "royal": self.royal, "revealed": self.revealed,

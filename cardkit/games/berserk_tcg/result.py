@@ -112,8 +112,11 @@ class TcgSimulation:
         return sorted(cards, key=lambda c: (c["p_openable_by_turn"][-1], c["id"]))[:count]
 
     def render_text(self) -> str:
+        from cardkit.visible import visible
+
         d = self.to_dict()
-        lines = [f"{d['path']}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}", *self.assumptions(),
+        # The path is a file name anyone may have chosen: written out, never obeyed by the terminal.
+        lines = [f"{visible(d['path'])}: {d['games']:,} games, {d['seat']} player, seed {d['seed']}", *self.assumptions(),
                  "turn  cities  taken  p_any_open  95% interval      exact     mean openable  mean hand"]
         for r in d["turns"]:
             exact = f"{r['p_any_open_exact']:.4f}" if "p_any_open_exact" in r else "-"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Mapping
 
+from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard
-from cardkit.games.berserk_tcg.payment import find_payment
+from cardkit.games.berserk_tcg.payment import find_payment, is_valid_payment
 from cardkit.games.readings import reading
-from cardkit.games.values import FrozenValue, replace, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -24,7 +24,7 @@ NOT_A_DECK_CARD = "NOT_A_DECK_CARD"
 NOT_OPENING_PHASE = "NOT_OPENING_PHASE"
 
 
-class PlayerState(FrozenValue):
+class PlayerState(Frozen):
     """A player's library (top first), hand, trash and cards in play, plus what both sides share.
 
     `cities` is the number of revealed cities; `taken` the cities this player
@@ -34,28 +34,20 @@ class PlayerState(FrozenValue):
     phases together. States are values: every change returns a new state.
     """
 
-    __slots__ = ("cards", "library", "hand", "trash", "in_play", "cities", "opponent_unique", "turn", "phase", "taken",
-                 "opened", "decked")
-    _hidden: ClassVar[tuple[str, ...]] = ("cards",)  # the catalogue: not compared, not shown
+    _uncompared: ClassVar[tuple[str, ...]] = ("cards",)  # the catalogue: not compared, not shown
+    _unshown: ClassVar[tuple[str, ...]] = ("cards",)
     cards: Mapping[CardId, TcgCard]
-    library: tuple[CardId, ...]
-    hand: tuple[CardId, ...]
-    trash: tuple[CardId, ...]
-    in_play: tuple[CardId, ...]
-    cities: int
-    opponent_unique: frozenset[str]
-    turn: int
-    phase: str
-    taken: int
-    opened: bool
-    decked: bool
-
-    def __init__(self, cards: Mapping[CardId, TcgCard], library: tuple[CardId, ...] = (), hand: tuple[CardId, ...] = (),
-                 trash: tuple[CardId, ...] = (), in_play: tuple[CardId, ...] = (), cities: int = 0,
-                 opponent_unique: frozenset[str] = frozenset(), turn: int = 0, phase: str = "opening", taken: int = 0,
-                 opened: bool = False, decked: bool = False) -> None:
-        set_fields(self, cards=cards, library=library, hand=hand, trash=trash, in_play=in_play, cities=cities,
-                   opponent_unique=opponent_unique, turn=turn, phase=phase, taken=taken, opened=opened, decked=decked)
+    library: tuple[CardId, ...] = ()
+    hand: tuple[CardId, ...] = ()
+    trash: tuple[CardId, ...] = ()
+    in_play: tuple[CardId, ...] = ()
+    cities: int = 0
+    opponent_unique: frozenset[str] = frozenset()
+    turn: int = 0
+    phase: str = "opening"
+    taken: int = 0
+    opened: bool = False
+    decked: bool = False
 
     @property
     def unique_in_play(self) -> frozenset[str]:
@@ -85,16 +77,12 @@ class PlayerState(FrozenValue):
                        cities=max(self.cities, self.taken + 1))
 
 
-class OpenCheck(FrozenValue):
+class OpenCheck(Frozen):
     """Whether a card can be opened: every reason it cannot, or the preferred payment."""
 
-    __slots__ = ("card", "reasons", "payment")
     card: CardId
     reasons: tuple[Problem, ...]
     payment: tuple[CardId, ...] | None
-
-    def __init__(self, card: CardId, reasons: tuple[Problem, ...], payment: tuple[CardId, ...] | None) -> None:
-        set_fields(self, card=card, reasons=reasons, payment=payment)
 
     @property
     def ok(self) -> bool:
@@ -153,6 +141,37 @@ def trashed_on_entry(card: TcgCard, state: PlayerState) -> bool:
     `unique_in_play: "trash"` reading ("if you do, it'll be trashed as soon as it comes in game")."""
     return (card.unique and card.stays_in_play and card.name in state.opponent_unique
             and reading("berserk-tcg", "unique_in_play") == "trash")
+
+
+def without(cards: tuple[CardId, ...], removed: tuple[CardId, ...]) -> tuple[CardId, ...] | None:
+    """`cards` less one of each of `removed`, or None when one is missing."""
+    rest = list(cards)
+    for c in removed:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return tuple(rest)
+
+
+def opened(state: PlayerState, card_id: CardId, pay: tuple[CardId, ...]) -> PlayerState | None:
+    """The state after opening `card_id` from the hand, trashing `pay` (sorted ids) for its cost; None when that is
+    not legal. Here rather than with the one-player actions: the two-player game's `apply` opens cards through it
+    without compiling the actions' parsing and listing, which only the opening engine needs."""
+    if state.decked or card_id not in state.cards:
+        return None
+    check = can_open(card_id, state)  # the phase too: only a Quick card outside the opening phase's one card
+    rest = without(state.hand, (card_id,))
+    after = without(rest, pay) if rest is not None else None
+    card = state.cards[card_id]
+    if not check.ok or after is None or not is_valid_payment(card.cost, [state.cards[c] for c in pay]):
+        return None
+    # "Normal effect (you play the card, its effect occurs, then you trash it)"
+    kept = card.stays_in_play and not trashed_on_entry(card, state)
+    stays = (card_id,) if kept else ()
+    gone = () if kept else (card_id,)
+    in_opening = state.phase == "opening"
+    return replace(state, hand=after, trash=state.trash + pay + gone, in_play=state.in_play + stays,
+                   opened=state.opened or in_opening, phase="end" if in_opening else state.phase)
 
 
 def describe_cost(card: TcgCard) -> str:

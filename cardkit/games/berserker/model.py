@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from cardkit.catalogue.store import load_game
 from cardkit.errors import CardkitError
-from cardkit.games.values import FrozenValue, set_fields
+from cardkit.frozen import Frozen
 from cardkit.visible import quoted
 
 GAME = "berserker"
@@ -37,10 +37,9 @@ class UnknownName(CardkitError):
         super().__init__(f"no {kind} called {quoted(text)}{hint}")
 
 
-class Ship(FrozenValue):
+class Ship(Frozen):
     """One row of a unit table: how many a fleet starts with and what each can do."""
 
-    __slots__ = ("id", "name", "side", "count", "hits", "speed", "range", "attacks_per_turn", "fires_through_ships")
     id: ShipId
     name: str
     side: Side
@@ -51,35 +50,24 @@ class Ship(FrozenValue):
     attacks_per_turn: int
     fires_through_ships: bool
 
-    def __init__(self, id: ShipId, name: str, side: Side, count: int, hits: int, speed: int, range: int,
-                 attacks_per_turn: int, fires_through_ships: bool) -> None:
-        set_fields(self, id=id, name=name, side=side, count=count, hits=hits, speed=speed, range=range,
-                   attacks_per_turn=attacks_per_turn, fires_through_ships=fires_through_ships)
-
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Ship:
         return cls(d["id"], d["name"], d["side"], d["count"], d["hits"], d["speed"], d["range"],
                    d["attacks_per_turn"], d["fires_through_ships"])
 
 
-class Restriction(FrozenValue):
+class Restriction(Frozen):
     """Who may play a card: listed ship types, one side, and/or only against listed cards."""
 
-    __slots__ = ("text", "ships", "side", "against")
     text: str
     ships: tuple[ShipId, ...] | None
     side: Side | None
     against: tuple[CardId, ...] | None
 
-    def __init__(self, text: str, ships: tuple[ShipId, ...] | None, side: Side | None,
-                 against: tuple[CardId, ...] | None) -> None:
-        set_fields(self, text=text, ships=ships, side=side, against=against)
 
-
-class FleetCard(FrozenValue):
+class FleetCard(Frozen):
     """One kind of card in the shared deck (`value` is a Move card's spaces or an Attack card's range)."""
 
-    __slots__ = ("id", "name", "count", "type", "value", "damage", "negates", "restriction", "destroys_user")
     id: CardId
     name: str
     count: int
@@ -88,12 +76,7 @@ class FleetCard(FrozenValue):
     damage: int | None
     negates: str | None
     restriction: Restriction | None
-    destroys_user: bool
-
-    def __init__(self, id: CardId, name: str, count: int, type: str, value: int | None, damage: int | None,
-                 negates: str | None, restriction: Restriction | None, destroys_user: bool = False) -> None:
-        set_fields(self, id=id, name=name, count=count, type=type, value=value, damage=damage, negates=negates,
-                   restriction=restriction, destroys_user=destroys_user)
+    destroys_user: bool = False
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> FleetCard:
@@ -121,15 +104,11 @@ def _names_index(items: Iterable[Ship | FleetCard]) -> dict[str, str]:
     return index
 
 
-class FleetRules(FrozenValue):
+class FleetRules(Frozen):
     """The unit tables and the card list, with name look-ups."""
 
-    __slots__ = ("ships", "cards", "__dict__")  # `__dict__` holds the look-ups, worked out once
     ships: dict[ShipId, Ship]
     cards: dict[CardId, FleetCard]
-
-    def __init__(self, ships: dict[ShipId, Ship], cards: dict[CardId, FleetCard]) -> None:
-        set_fields(self, ships=ships, cards=cards)
 
     def ships_of(self, side: Side) -> list[Ship]:
         return [s for s in self.ships.values() if s.side == side]

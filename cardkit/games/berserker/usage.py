@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardkit.frozen import Frozen
 from cardkit.games.berserker.model import FleetCard, FleetRules, Ship, load_rules
-from cardkit.games.values import FrozenValue, set_fields
 
 # Which ship number bounds each card type's number, and how the text names both.
 _BOUNDS: dict[str, tuple[str, str, str]] = {
@@ -19,17 +19,13 @@ _BOUNDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class Usage(FrozenValue):
+class Usage(Frozen):
     """Whether `ship` may play `card`: every reason it may not, or the conditions it is played under."""
 
-    __slots__ = ("card", "ship", "refusals", "conditions")
     card: FleetCard
     ship: Ship
     refusals: tuple[str, ...]
     conditions: tuple[str, ...]
-
-    def __init__(self, card: FleetCard, ship: Ship, refusals: tuple[str, ...], conditions: tuple[str, ...]) -> None:
-        set_fields(self, card=card, ship=ship, refusals=refusals, conditions=conditions)
 
     @property
     def allowed(self) -> bool:
@@ -106,15 +102,11 @@ def can_use_named(card: str, ship: str, rules: FleetRules | None = None) -> Usag
     return can_use(rules.card(card), rules.ship(ship), rules)
 
 
-class UsageTable(FrozenValue):
+class UsageTable(Frozen):
     """Every card kind against every ship type, in catalogue order."""
 
-    __slots__ = ("ships", "rows")
     ships: tuple[Ship, ...]
     rows: tuple[tuple[FleetCard, tuple[Usage, ...]], ...]
-
-    def __init__(self, ships: tuple[Ship, ...], rows: tuple[tuple[FleetCard, tuple[Usage, ...]], ...]) -> None:
-        set_fields(self, ships=ships, rows=rows)
 
     def to_dict(self) -> dict[str, Any]:
         return {

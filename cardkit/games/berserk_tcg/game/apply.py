@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, trashed_on_entry
+from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, opened, trashed_on_entry
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
-from cardkit.games.values import replace
 
 if TYPE_CHECKING:
     from cardkit.games.berserk_tcg.battle import Fighter
@@ -89,13 +89,9 @@ def _do_open(game: Game, action: Open) -> tuple[Game, list[Event]]:
     check = can_open(action.card, state)
     if not check.ok:
         raise IllegalAction("; ".join(r.message for r in check.reasons))
-    # imported at the first open: the one-player engine plays it; other actions never load it
-    from cardkit.games.berserk_tcg import actions as solo
-
-    try:
-        after = solo.apply(state, solo.Open(action.card, action.pay))
-    except (solo.IllegalAction, solo.BadActionText):
-        raise IllegalAction(f"{','.join(action.pay) or 'nothing'} does not pay for {action.card}") from None
+    after = opened(state, action.card, action.pay)
+    if after is None:
+        raise IllegalAction(f"{','.join(action.pay) or 'nothing'} does not pay for {action.card}")
     me = game.players[p]
     units = me.units + ((Unit(action.card),) if len(after.in_play) > len(state.in_play) else ())
     game = set_player(game, p, replace(me, hand=after.hand, trash=after.trash, units=units))

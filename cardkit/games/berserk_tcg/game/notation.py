@@ -18,9 +18,9 @@ import re
 from typing import Union
 
 from cardkit.errors import CardkitError
+from cardkit.frozen import Frozen
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.cities import CityName
-from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 _ID = r"[^\s,@]+"
@@ -39,15 +39,11 @@ class BadActionText(CardkitError):
         super().__init__(f"not an action: {quoted(text)}; expected {SYNTAX}")
 
 
-class Ref(FrozenValue):
+class Ref(Frozen):
     """A character in play named by its card and where it stands: `city` None is its player's side."""
 
-    __slots__ = ("card", "city")
     card: CardId
-    city: CityName | None
-
-    def __init__(self, card: CardId, city: CityName | None = None) -> None:
-        set_fields(self, card=card, city=city)
+    city: CityName | None = None
 
     def __lt__(self, other: Ref) -> bool:
         return (self.card, self.city or "") < (other.card, other.city or "")
@@ -61,95 +57,78 @@ class Ref(FrozenValue):
         return cls(card, city or None)
 
 
-class Draw(FrozenValue):
-    __slots__ = ()
+class Draw(Frozen):
 
     def __str__(self) -> str:
         return "draw"
 
 
-class Pass(FrozenValue):
+class Pass(Frozen):
     """End the opening phase without opening a card."""
 
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "pass"
 
 
-class End(FrozenValue):
-    __slots__ = ()
+class End(Frozen):
 
     def __str__(self) -> str:
         return "end"
 
 
-class Open(FrozenValue):
+class Open(Frozen):
     """Open `card` from a hand, discarding `pay` (sorted) for its cost; `by` the player not on turn (a Quick card)."""
 
-    __slots__ = ("card", "pay", "by")
     card: CardId
     pay: tuple[CardId, ...]
     by: int | None
 
     def __init__(self, card: CardId, pay: tuple[CardId, ...] = (), by: int | None = None) -> None:
-        set_fields(self, card=card, pay=tuple(sorted(pay)), by=by)
+        super().__init__(card, tuple(sorted(pay)), by)
 
     def __str__(self) -> str:
         return (f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
                 + (f" by player {self.by + 1}" if self.by is not None else ""))
 
 
-class Move(FrozenValue):
+class Move(Frozen):
     """Set a character from its side in a city its player controls, or move it from one such city to another."""
 
-    __slots__ = ("unit", "city")
     unit: Ref
     city: CityName
-
-    def __init__(self, unit: Ref, city: CityName) -> None:
-        set_fields(self, unit=unit, city=city)
 
     def __str__(self) -> str:
         return f"move {self.unit} to {self.city}"
 
 
-class Attack(FrozenValue):
+class Attack(Frozen):
     """The battle announcement: attack a city with characters, in the order they take the defenders' blows."""
 
-    __slots__ = ("city", "units")
     city: CityName
     units: tuple[Ref, ...]
-
-    def __init__(self, city: CityName, units: tuple[Ref, ...]) -> None:
-        set_fields(self, city=city, units=units)
 
     def __str__(self) -> str:
         return f"attack {self.city} with {','.join(map(str, self.units))}"
 
 
-class Defend(FrozenValue):
+class Defend(Frozen):
     """The defender's answer: which of the city's able guards defend, in the order they take the blows."""
 
-    __slots__ = ("city", "cards")
     city: CityName
     cards: tuple[CardId, ...]
-
-    def __init__(self, city: CityName, cards: tuple[CardId, ...]) -> None:
-        set_fields(self, city=city, cards=cards)
 
     def __str__(self) -> str:
         return f"defend {self.city} with {','.join(self.cards) or 'none'}"
 
 
-class Discard(FrozenValue):
+class Discard(Frozen):
     """Cut the hand to 7 at the end of the turn (sorted ids)."""
 
-    __slots__ = ("cards",)
     cards: tuple[CardId, ...]
 
     def __init__(self, cards: tuple[CardId, ...]) -> None:
-        set_fields(self, cards=tuple(sorted(cards)))
+        super().__init__(tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"

@@ -12,11 +12,11 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from cardkit.frozen import Frozen
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard, load_cards
 from cardkit.games.berserk_tcg.cities import ROYAL, City, CityName, has_won, revealed_count
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState
 from cardkit.games.readings import reading
-from cardkit.games.values import FrozenValue, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -27,78 +27,56 @@ PHASES: tuple[str, ...] = ("draw", "opening", "main", "defend", "discard")
 BAD_STATE = "BAD_STATE"
 
 
-class Unit(FrozenValue):
+class Unit(Frozen):
     """A card in play: where it stands (a city, or None: its player's side), locked, damage this turn."""
 
-    __slots__ = ("card", "city", "locked", "damage")
     card: CardId
-    city: CityName | None
-    locked: bool
-    damage: int
-
-    def __init__(self, card: CardId, city: CityName | None = None, locked: bool = False, damage: int = 0) -> None:
-        set_fields(self, card=card, city=city, locked=locked, damage=damage)
+    city: CityName | None = None
+    locked: bool = False
+    damage: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.card, "city": self.city, "locked": self.locked, "damage": self.damage}
 
 
-class Player(FrozenValue):
-    __slots__ = ("name", "library", "hand", "trash", "units")
+class Player(Frozen):
     name: str
     library: tuple[CardId, ...]
-    hand: tuple[CardId, ...]
-    trash: tuple[CardId, ...]
-    units: tuple[Unit, ...]
-
-    def __init__(self, name: str, library: tuple[CardId, ...], hand: tuple[CardId, ...] = (),
-                 trash: tuple[CardId, ...] = (), units: tuple[Unit, ...] = ()) -> None:
-        set_fields(self, name=name, library=library, hand=hand, trash=trash, units=units)
+    hand: tuple[CardId, ...] = ()
+    trash: tuple[CardId, ...] = ()
+    units: tuple[Unit, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "library": list(self.library), "hand": list(self.hand),
                 "trash": list(self.trash), "units": [u.to_dict() for u in self.units]}
 
 
-class PendingAttack(FrozenValue):
+class PendingAttack(Frozen):
     """An announced attack waiting for the defender's choice: the city and the attackers (indices into
     the active player's units, in the order they take the blows)."""
 
-    __slots__ = ("city", "attackers")
     city: CityName
     attackers: tuple[int, ...]
-
-    def __init__(self, city: CityName, attackers: tuple[int, ...]) -> None:
-        set_fields(self, city=city, attackers=attackers)
 
     def to_dict(self) -> dict[str, Any]:
         return {"city": self.city, "attackers": list(self.attackers)}
 
 
-class Game(FrozenValue):
+class Game(Frozen):
     """Both players, the cities, whose turn (0 or 1) and phase, and what this turn has used."""
 
-    __slots__ = ("cards", "stats", "players", "cities", "active", "phase", "turn", "opened", "attacked", "winner",
-                 "seed", "attack")
     cards: Mapping[CardId, TcgCard]
     stats: Mapping[CardId, Mapping[str, Any]]
     players: tuple[Player, Player]
     cities: tuple[City, ...]
-    active: int
-    phase: str
-    turn: int
-    opened: bool
-    attacked: bool
-    winner: int | None
-    seed: int
-    attack: PendingAttack | None
-
-    def __init__(self, cards: Mapping[CardId, TcgCard], stats: Mapping[CardId, Mapping[str, Any]],
-                 players: tuple[Player, Player], cities: tuple[City, ...], active: int = 0, phase: str = "opening",
-                 turn: int = 1, opened: bool = False, attacked: bool = False, winner: int | None = None, seed: int = 0,
-                 attack: PendingAttack | None = None) -> None:
-        set_fields(self, cards=cards, stats=stats, players=players, cities=cities, active=active, phase=phase, turn=turn,
-                   opened=opened, attacked=attacked, winner=winner, seed=seed, attack=attack)
+    active: int = 0
+    phase: str = "opening"
+    turn: int = 1
+    opened: bool = False
+    attacked: bool = False
+    winner: int | None = None
+    seed: int = 0
+    attack: PendingAttack | None = None
 
     def opponent(self) -> int:
         return 1 - self.active

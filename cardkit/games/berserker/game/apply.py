@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardkit.frozen import replace
 from cardkit.games.berserker.game.geometry import Square, forward, line_between, ray
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
 from cardkit.games.berserker.game.state import HAND_LIMIT, BoardState, ShipOnBoard, begin_turn, other
@@ -16,7 +17,6 @@ from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, load_ru
 from cardkit.games.berserker.usage import can_use
 from cardkit.games.engine import Event, IllegalAction
 from cardkit.games.readings import reading
-from cardkit.games.values import replace
 
 GAME = "berserker"
 

@@ -4,26 +4,21 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from cardkit.frozen import Frozen
 from cardkit.games.berserker.model import Side
-from cardkit.games.values import FrozenValue, set_fields
 
 Square = str
 
 
-class Board(FrozenValue):
+class Board(Frozen):
     """An 8x8 chessboard; each side sets up on the `back_rows` ranks nearest its edge."""
 
-    __slots__ = ("files", "ranks", "back_rows", "home_rank")
-    files: str
-    ranks: int
-    back_rows: int
-    home_rank: tuple[tuple[Side, int], ...]
+    files: str = "abcdefgh"
+    ranks: int = 8
+    back_rows: int = 2
+    home_rank: tuple[tuple[Side, int], ...] = (("human", 1), ("berserker", 8))
 
     # The human fleet starts at rank 1, the Berserker across the board.
-    def __init__(self, files: str = "abcdefgh", ranks: int = 8, back_rows: int = 2,
-                 home_rank: tuple[tuple[Side, int], ...] = (("human", 1), ("berserker", 8))) -> None:
-        set_fields(self, files=files, ranks=ranks, back_rows=back_rows, home_rank=home_rank)
-
     def allowed_ranks(self, side: Side) -> range:
         home = dict(self.home_rank)[side]
         if home == 1:

@@ -11,9 +11,9 @@ import re
 from typing import Union
 
 from cardkit.errors import CardkitError
+from cardkit.frozen import Frozen
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
-from cardkit.games.values import FrozenValue, set_fields
 from cardkit.visible import quoted
 
 
@@ -28,58 +28,44 @@ class BadActionText(CardkitError):
                          "discard CARD,CARD or end")
 
 
-class Move(FrozenValue):
-    __slots__ = ("frm", "to", "card")
+class Move(Frozen):
     frm: Square
     to: Square
     card: CardId
-
-    def __init__(self, frm: Square, to: Square, card: CardId) -> None:
-        set_fields(self, frm=frm, to=to, card=card)
 
     def __str__(self) -> str:
         return f"move {self.frm} {self.to} card {self.card}"
 
 
-class Forward(FrozenValue):
-    __slots__ = ("card", "squares")
+class Forward(Frozen):
     card: CardId
     squares: tuple[Square, ...]
-
-    def __init__(self, card: CardId, squares: tuple[Square, ...]) -> None:
-        set_fields(self, card=card, squares=squares)
 
     def __str__(self) -> str:
         return f"forward {self.card} {','.join(self.squares)}"
 
 
-class Fire(FrozenValue):
-    __slots__ = ("frm", "to", "card", "defend")
+class Fire(Frozen):
     frm: Square
     to: Square
     card: CardId
     defend: tuple[CardId, ...]
 
     def __init__(self, frm: Square, to: Square, card: CardId, defend: tuple[CardId, ...] = ()) -> None:
-        set_fields(self, frm=frm, to=to, card=card, defend=tuple(sorted(defend)))
+        super().__init__(frm, to, card, tuple(sorted(defend)))
 
     def __str__(self) -> str:
         return f"fire {self.frm} {self.to} card {self.card}" + (f" defend {','.join(self.defend)}" if self.defend else "")
 
 
-class Discard(FrozenValue):
-    __slots__ = ("cards",)
+class Discard(Frozen):
     cards: tuple[CardId, ...]
-
-    def __init__(self, cards: tuple[CardId, ...]) -> None:
-        set_fields(self, cards=cards)
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"
 
 
-class End(FrozenValue):
-    __slots__ = ()
+class End(Frozen):
 
     def __str__(self) -> str:
         return "end"

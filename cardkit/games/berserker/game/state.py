@@ -15,9 +15,9 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
+from cardkit.frozen import Frozen, replace
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
-from cardkit.games.values import FrozenValue, replace, set_fields
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -32,25 +32,19 @@ class BadFleets(UnreadableInput):
     """A fleet file is not a legal starting fleet, or both files are one side's."""
 
 
-class ShipOnBoard(FrozenValue):
-    __slots__ = ("side", "type", "square", "hits")
+class ShipOnBoard(Frozen):
     side: Side
     type: str
     square: Square
     hits: int
 
-    def __init__(self, side: Side, type: str, square: Square, hits: int) -> None:
-        set_fields(self, side=side, type=type, square=square, hits=hits)
-
     def to_dict(self) -> dict[str, Any]:
         return {"side": self.side, "type": self.type, "square": self.square, "hits": self.hits}
 
 
-class BoardState(FrozenValue):
+class BoardState(Frozen):
     """Everything the next action depends on. `moved`/`attacks` key ships by their square this turn."""
 
-    __slots__ = ("ships", "turn", "phase", "number", "seed", "sandbox", "deck", "discard", "hands", "reshuffles",
-                 "moved", "attacks", "winner", "__dict__")  # `__dict__` holds what is worked out once per state
     ships: tuple[ShipOnBoard, ...]
     turn: Side
     phase: str
@@ -71,9 +65,8 @@ class BoardState(FrozenValue):
                  moved: frozenset[Square] = frozenset(), attacks: Mapping[Square, int] | None = None,
                  winner: Side | None = None) -> None:
         # a new empty mapping each, as a dataclass's `default_factory=dict` gives
-        set_fields(self, ships=ships, turn=turn, phase=phase, number=number, seed=seed, sandbox=sandbox, deck=deck,
-                   discard=discard, hands={} if hands is None else hands, reshuffles=reshuffles, moved=moved,
-                   attacks={} if attacks is None else attacks, winner=winner)
+        super().__init__(ships, turn, phase, number, seed, sandbox, deck, discard, {} if hands is None else hands,
+                         reshuffles, moved, {} if attacks is None else attacks, winner)
 
     def ship_at(self, square: Square) -> ShipOnBoard | None:
         return self._by_square.get(square)

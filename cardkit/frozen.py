@@ -1,4 +1,9 @@
-"""Frozen values without dataclasses' cost at start-up: the battle's actions, rules and catalogue facts."""
+"""Frozen values without dataclasses' cost at start-up: the engines' actions and states, problems, catalogue facts.
+
+A frozen dataclass writes and compiles its generated methods as its module loads (about a millisecond a class),
+and the `dataclasses` module brings `inspect`, `ast` and `dis`; every `moves` or `apply` runs in a new process
+that would pay for them all. A `Frozen` class names its fields once, as annotations, and shares one set of methods.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +24,8 @@ class Frozen:
     _defaults: ClassVar[dict[str, Any]] = {}
     _uncompared: ClassVar[tuple[str, ...]] = ()
     """Fields left out of equality and the hash, as a dataclass's `field(compare=False)`."""
+    _unshown: ClassVar[tuple[str, ...]] = ()
+    """Fields left out of the text form, as a dataclass's `field(repr=False)`."""
     _values: ClassVar[staticmethod[[Any], tuple[Any, ...]]]
 
     def __init_subclass__(cls) -> None:
@@ -60,7 +67,14 @@ class Frozen:
         return hash(self._values(self))
 
     def __repr__(self) -> str:
-        return f"{type(self).__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in self._fields)})"
+        shown = (name for name in self._fields if name not in self._unshown)
+        return f"{type(self).__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in shown)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (for worker processes) and copied through the constructor, from the fields in order: smaller and
+        # quicker to load than the instance's dict, and what is worked out once per value (`cached_property`) is
+        # worked out again rather than carried.
+        return (self.__class__, tuple([getattr(self, name) for name in self._fields]))
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Imported here, so that the values do not import dataclasses (and inspect, ast, dis) at start-up.
