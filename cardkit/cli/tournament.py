@@ -221,9 +221,8 @@ def publish_command(
         phase(f"writing {out.name}")
         meta = write_page(result, out, force, given, card_url)
         tables = write_tables(meta, csv_dir, force, given) if csv_dir is not None else []
-    # The rows, not the DataFrames: counting them must not import pandas.
-    summary: dict[str, object] = {"path": str(out), "decks": len(meta.rows["decks"]), "mixes": len(meta.rows["mixes"]),
-                                  "cards": len(meta.rows["cards"]), "not_published": len(meta.unlisted)}
+    summary: dict[str, object] = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
+                                  "cards": len(meta.cards), "not_published": len(meta.unlisted)}
     if csv_dir is not None:
         summary["csv"] = [str(p) for p in tables]
     if as_json:

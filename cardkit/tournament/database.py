@@ -199,7 +199,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
         columns = ", ".join(["event_id", *COLUMNS[name]])
         marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
         conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
-                         [(event_id, *row) for row in meta.rows[name]])
+                         [(event_id, *row) for row in meta.rows(name, COLUMNS[name])])
     conn.executemany("INSERT INTO decks (id, event_id, path, player, name, game, format, hash, main, side, mix) "
                      "VALUES (?,?,?,?,?,?,?,?,?,?,?)", decks)
     conn.executemany("INSERT INTO deck_cards (deck_id, game, section, card, count, line) VALUES (?,?,?,?,?,?)", cards)

@@ -1,18 +1,15 @@
-"""The event's field as rows of deck cards, every metagame table derived from them, and each as a pandas DataFrame.
+"""The event's field as one pandas DataFrame of deck cards, and every metagame table derived from it.
 
 `deck_cards` is the one source: one row per legal deck, section and card with its count.
 The published page, the HTML report, `tournament db`'s summary tables and
-`publish --csv-dir` all take their statistics from `metagame_of` over it, so the
-numbers can't drift apart. The tables are counted in plain Python and turned into
-DataFrames only when asked for (the CSV tables, scripts): pandas costs a command that
-writes only the page or the database more than the counting does.
+`publish --csv-dir` all take their statistics from `metagame_of`, which groups that frame
+with pandas, so the numbers can't drift apart. pandas is imported here and only when a
+command needs the frame, so commands that never show statistics don't pay for it.
 """
-
 from __future__ import annotations
 
 import os
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardkit.catalogue.store import load_game
@@ -38,62 +35,41 @@ Row = tuple[Any, ...]
 
 @dataclass
 class Metagame:
-    """The field (the legal decks) as tables: `rows[NAME]` holds each table's rows as tuples in `COLUMNS[NAME]`'s
-    order, and the attribute of the same name is the table as a DataFrame.
+    """The field (the legal decks) as pandas DataFrames, every statistic grouped from `deck_cards`.
 
     `deck_cards`: one row per deck, section and card (deck, player, game, section, card, name, kind, count, line);
     `decks`: one row per deck; `mixes`: decks per colour or element mix; `cards`: each card's decks, copies,
     fewest and most; `sizes`: decks per main-deck size. `unlisted` names the submissions that are not in the field.
+    Text columns a big field repeats (game, section, card, name, kind; a deck's game and mix) are categorical.
     """
 
-    rows: dict[str, list[Row]]
+    deck_cards: pd.DataFrame
+    decks: pd.DataFrame
+    mixes: pd.DataFrame
+    cards: pd.DataFrame
+    sizes: pd.DataFrame
     unlisted: list[tuple[str, str]]
-    _frames: dict[str, pd.DataFrame] = field(default_factory=dict, repr=False, compare=False)
+
+    def rows(self, name: str, columns: tuple[str, ...] | None = None) -> list[Row]:
+        """Table `name` (or its `columns`) as tuples of plain Python values, a missing line as None."""
+        frame = getattr(self, name)
+        # Column by column: `tolist` gives Python values in one step, where a row at a time boxes each cell.
+        return list(zip(*(_values(frame[c]) for c in (columns or tuple(frame.columns)))))
 
     def records(self, name: str) -> list[dict[str, Any]]:
-        """Table `name` as one dict per row."""
-        columns = COLUMNS[name]
-        return [dict(zip(columns, row)) for row in self.rows[name]]
-
-    def frame(self, name: str) -> pd.DataFrame:
-        """Table `name` as a DataFrame (made once)."""
-        held = self._frames.get(name)
-        if held is None:
-            import pandas as pd
-
-            columns = COLUMNS[name]
-            rows = self.rows[name]
-            # Column by column from one zip: a big event has 200,000 deck cards, and a dict per row costs several times as much.
-            data = list(zip(*rows)) if rows else [() for _ in columns]
-            held = pd.DataFrame({c: list(values) for c, values in zip(columns, data)}, columns=list(columns))
-            if name == "deck_cards":
-                held["line"] = held["line"].astype("Int64")
-            self._frames[name] = held
-        return held
-
-    @property
-    def deck_cards(self) -> pd.DataFrame:
-        return self.frame("deck_cards")
-
-    @property
-    def decks(self) -> pd.DataFrame:
-        return self.frame("decks")
-
-    @property
-    def mixes(self) -> pd.DataFrame:
-        return self.frame("mixes")
-
-    @property
-    def cards(self) -> pd.DataFrame:
-        return self.frame("cards")
-
-    @property
-    def sizes(self) -> pd.DataFrame:
-        return self.frame("sizes")
+        """Table `name` as one dict per row, of plain Python values."""
+        columns = tuple(getattr(self, name).columns)
+        return [dict(zip(columns, row)) for row in self.rows(name)]
 
     def tables(self) -> dict[str, pd.DataFrame]:
-        """Every table by name (`TABLES`) as a DataFrame, as `publish --csv-dir` writes them."""
-        return {name: self.frame(name) for name in TABLES}
+        """Every table by name (`TABLES`), as `publish --csv-dir` writes them."""
+        return {name: getattr(self, name) for name in TABLES}
+
+
+def _values(column: pd.Series) -> list[Any]:
+    if column.dtype == "Int64":  # a card line may be unknown: None, not pandas' NA
+        return list(column.to_numpy(dtype=object, na_value=None))
+    return list(column.tolist())
 
 
 def _label(s: Submission) -> str:
@@ -141,38 +117,44 @@ def metagame(result: EventCheck, mixes: dict[str, str | None] | None = None) -> 
     return metagame_of(cards, decks, unlisted)
 
 
-def _rounded(value: float, digits: int) -> float:
-    # As pandas (numpy) rounds: scaled, rounded half to even, scaled back. Python's round(value, digits)
-    # rounds the exact decimal value instead and differs on some halves.
-    scale = 10.0 ** digits
-    return round(value * scale) / scale
+def _frame(rows: list[Row], columns: tuple[str, ...], categorical: tuple[str, ...]) -> pd.DataFrame:
+    """`rows` as a DataFrame, built column by column from one `zip` (a big event has 150,000 deck cards, and a dict
+    per row costs several times as much), the `categorical` text columns as categories: grouped by their codes."""
+    import pandas as pd
+
+    data = list(zip(*rows)) if rows else [() for _ in columns]
+    return pd.DataFrame({c: pd.Categorical(values) if c in categorical else list(values)
+                         for c, values in zip(columns, data)}, columns=list(columns))
 
 
 def metagame_of(cards: list[Row], decks: list[Row], unlisted: list[tuple[str, str]] | None = None) -> Metagame:
-    """The metagame tables of deck-card rows (`CARD_COLUMNS`) and their decks' rows (`DECK_COLUMNS`)."""
-    per_game = Counter(d[4] for d in decks)
+    """The metagame tables grouped by pandas from one DataFrame of deck-card rows (`CARD_COLUMNS`) and one of their
+    decks' rows (`DECK_COLUMNS`)."""
+    frame = _frame(cards, CARD_COLUMNS, ("game", "section", "card", "name", "kind"))
+    frame["line"] = frame["line"].astype("Int64")
+    field = _frame(decks, DECK_COLUMNS, ("game", "mix"))
+    per_game = field.groupby("game", observed=True)["deck"].count().rename("field")
 
-    mix_counts = Counter((d[4], d[5]) for d in decks)
-    mixes = sorted(((game, m, n, _rounded(100 * n / per_game[game], 1)) for (game, m), n in mix_counts.items()),
-                   key=lambda r: (r[0], -r[2], r[1]))
+    mixes = field.groupby(["game", "mix"], as_index=False, observed=True).agg(decks=("deck", "count"))
+    mixes = mixes.join(per_game, on="game")
+    mixes["percent"] = (100 * mixes["decks"] / mixes["field"]).round(1)
+    mixes = mixes.drop(columns="field").sort_values(["game", "decks", "mix"], ascending=[True, False, True])
 
-    # A card in both sections of a deck is one deck playing it, with its copies added up.
-    per_deck: dict[tuple[Any, ...], int] = {}
-    for c in cards:
-        key = (c[2], c[4], c[5], c[6], c[0])
-        per_deck[key] = per_deck.get(key, 0) + c[7]
-    played: dict[tuple[Any, ...], list[int]] = {}
-    for (game, card, name, kind, _deck), count in per_deck.items():
-        played.setdefault((game, card, name, kind), []).append(count)
-    per_card = []
-    for key in sorted(played):
-        counts = played[key]
-        n, copies = len(counts), sum(counts)
-        per_card.append((*key, n, _rounded(100 * n / per_game[key[0]], 1), copies, _rounded(copies / n, 2),
-                         min(counts), max(counts)))
-    # Stable, after the sort by game and card that grouping gives: ties keep that order, as pandas keeps it.
-    per_card.sort(key=lambda r: (-r[4], -r[6], r[2], r[1]))
+    # A card in both sections of a deck is one deck playing it, with its copies added up. A card's name and kind
+    # follow from its game and id, so they are taken once per card rather than grouped on.
+    per_deck = frame.groupby(["game", "card", "deck"], observed=True)["count"].sum()
+    played = per_deck.groupby(level=["game", "card"], observed=True).agg(["size", "sum", "min", "max"])
+    played.columns = ["decks", "copies", "fewest", "most"]
+    played = played.reset_index()
+    named = frame.drop_duplicates(["game", "card"])[["game", "card", "name", "kind"]]
+    played = played.merge(named, on=["game", "card"], how="left").join(per_game, on="game")
+    played["percent"] = (100 * played["decks"] / played["field"]).round(1)
+    played["average"] = (played["copies"] / played["decks"]).round(2)
+    # Ties are in the order of game and card, as the grouping gives them: a stable sort keeps it.
+    played = played.sort_values(["decks", "copies", "name", "card"], ascending=[False, False, True, True], kind="stable")
+    played = played[list(CARD_TABLE_COLUMNS)]
 
-    sizes = sorted((game, main, n) for (game, main), n in Counter((d[4], d[6]) for d in decks).items())
-    return Metagame({"mixes": mixes, "cards": per_card, "sizes": sizes, "decks": list(decks), "deck_cards": list(cards)},
+    sizes = field.groupby(["game", "main"], as_index=False, observed=True).agg(decks=("deck", "count"))
+    sizes = sizes.sort_values(["game", "main"])
+    return Metagame(frame, field, mixes.reset_index(drop=True), played.reset_index(drop=True), sizes.reset_index(drop=True),
                     list(unlisted or []))

@@ -31,16 +31,6 @@ def shown(value: Any) -> Any:
     return value
 
 
-def html(value: Any) -> str:
-    """`value` as the templates print `{{ value }}`: made visible, then escaped; Markup, so a template prints it as it is.
-
-    For the parts of a page printed tens of thousands of times (a big event's decklists), put together
-    in Python: Jinja's per-value escaping was most of the page's time."""
-    from markupsafe import escape
-
-    return escape(shown(value))
-
-
 @lru_cache(maxsize=1)
 def environment() -> Any:
     """The Jinja2 environment of cardkit's page templates: autoescaped, values made visible, unknown names an error."""

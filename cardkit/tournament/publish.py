@@ -21,7 +21,7 @@ from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
 from cardkit.tournament.frame import CARD_COLUMNS, CARD_TABLE_COLUMNS, DECK_COLUMNS, TABLES, Metagame, metagame
-from cardkit.tournament.pages import CardUrl, card_labels, card_links, html, mix_fill, render, shown
+from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
@@ -64,15 +64,15 @@ def deck_text(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
 
 
 def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None, links: CardUrl,
-              items: dict[tuple[Any, ...], str]) -> dict[str, Any]:
+              macros: Any, items: dict[Any, str]) -> dict[str, Any]:
     """One legal deck for the template: main then side, grouped by kind with the count of each group,
-    each group's cards as its list items (`COUNT NAME (ID)`, the name a link when there is one), and
-    the deck's text (`deck_text`) as the lines of its box; `items` keeps each item made.
+    each group's cards as its list items (the template's `card_item`), and the deck's text (`deck_text`)
+    as its box's lines (`text_line`), from `macros` (`_macros`); `items` keeps each item and line rendered.
 
     Plain records, not DataFrame filters: a big event has thousands of lists, and a
     DataFrame operation per list cost seconds.
     """
-    from markupsafe import Markup, escape
+    from markupsafe import Markup
 
     game = deck["game"]
     sections = []
@@ -91,15 +91,27 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
                 key = (game, r["card"], r["name"], int(r["count"]))
                 item = items.get(key)
                 if item is None:
-                    href, name = links(game, r["card"]), html(r["name"])
-                    label = f'<a href="{html(href)}">{name}</a>' if href else name
-                    item = items[key] = f"<li>{key[3]} {label} <small>({html(r['card'])})</small></li>"
+                    item = items[key] = macros.card_item(key[3], key[2], links(game, key[1]), key[1])
                 made.append(item)
-            groups.append({"kind": kind, "total": totals[kind], "listed": Markup("".join(made))})
+            groups.append({"kind": kind, "total": totals[kind], "listed": Markup("").join(made)})
         sections.append({"title": section.title(), "total": sum(totals.values()), "groups": groups})
-    # Each line made visible on its own (a line break is not a character to show), then escaped at once.
-    text = escape("".join(f"{shown(line)}\n" for line in deck_text(deck, cards, fmt)))
-    return {**deck, "sections": sections, "text": text}
+    text = []
+    for line in deck_text(deck, cards, fmt):
+        made_line = items.get(line)
+        if made_line is None:
+            made_line = items[line] = macros.text_line(line)
+        text.append(made_line)
+    return {**deck, "sections": sections, "text": Markup("").join(text)}
+
+
+def _macros() -> Any:
+    """The template `_decklist.html`'s macros: `card_item(count, name, link or None, id)` for one card of a decklist,
+    `text_line(line)` for one line of its text box, each giving autoescaped Markup. A big event lists tens of
+    thousands of cards, mostly the same few thousand items and lines: each distinct one is rendered once and
+    reused, where a loop in the page rendered every one."""
+    from cardkit.tournament.pages import environment
+
+    return environment().get_template("_decklist.html").module
 
 
 def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str | None = None) -> str:
@@ -113,10 +125,11 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
     many_games = len({d["game"] for d in decks}) > 1
     top = cards[:TOP_CARDS_CHARTED]
     by_deck: dict[int, list[dict[str, Any]]] = {}
-    items: dict[tuple[Any, ...], str] = {}
-    for row in meta.rows["deck_cards"]:
-        by_deck.setdefault(row[0], []).append({"deck": row[0], "section": row[3], "card": row[4], "name": row[5],
-                                                "kind": row[6], "count": row[7]})
+    items: dict[Any, str] = {}
+    macros = _macros()
+    keys = ("deck", "section", "card", "name", "kind", "count")
+    for row in meta.rows("deck_cards", keys):
+        by_deck.setdefault(row[0], []).append(dict(zip(keys, row)))
     # Without an event format each deck was checked in its own, which its copied list must keep.
     formats = {s.path: s.report.format for s in result.submissions}
     summary = [("legal decks published", len(decks)), ("mixes", len(mixes)), ("different cards", len(cards)),
@@ -130,7 +143,7 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
         card_bars=[{"label": label, "value": int(c["decks"]), "fill": None} for label, c in zip(card_labels(top), top)],
         size_bars=[{"label": f"{r['game']}: {r['main']}" if many_games else f"{r['main']} cards", "value": int(r["decks"]),
                     "fill": None} for r in sizes],
-        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format or formats.get(d["file"]), links, items)
+        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format or formats.get(d["file"]), links, macros, items)
                    for d in decks])
 
 
