@@ -44,7 +44,7 @@ class SimulationOptions:
     gold: int | None = None
     silver: int | None = None
     format: str | None = None
-    jobs: int | None = None  # worker processes; None: every core. The result never depends on it.
+    jobs: int | None = None  # processes, this one among them; None: every core. The result never depends on it.
 
     def given(self) -> dict[str, Any]:
         """The game-specific options that were set (not None)."""
@@ -125,8 +125,9 @@ def run_blocks(play: Callable[[tuple[int, Any]], R], games: int, block: int, see
 
     Each block draws from its own random stream, `SeedSequence(seed).spawn(...)[i]` for block i:
     the blocks and their streams depend only on `games`, `block` and `seed`, never on how many
-    worker processes (`jobs`, default every core) play them, so a seed gives one result whatever
-    `--jobs` is. `play` must be picklable (a module-level function or a `partial` of one).
+    processes (`jobs`, default every core, this one among them: it plays blocks no worker has taken
+    rather than wait, which spares a fork) play them, so a seed gives one result whatever `--jobs` is.
+    `play` must be picklable (a module-level function or a `partial` of one).
     """
     import numpy as np
 
@@ -142,7 +143,7 @@ def run_blocks(play: Callable[[tuple[int, Any]], R], games: int, block: int, see
             progress(sum(sizes[reported:done]))
         reported = done
 
-    return ordered_map(play, list(zip(sizes, streams)), advance, jobs)
+    return ordered_map(play, list(zip(sizes, streams)), advance, jobs, here_too=True)
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -34,7 +34,7 @@ def simulate_command(
     silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
     format_name: FormatOption = None,
     jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", "-j", help="Worker processes (default: one per core). The result for a --seed is the same "
+        "--jobs", "-j", help="Processes playing the games, this one among them (default: one per core). The result for a --seed is the same "
                              "whatever the number.", show_default=False)] = None,
     as_json: JsonOption = False,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file, in a folder that exists.")] = None,
