@@ -41,7 +41,7 @@ def _run_chunk(work: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
 
 def ordered_map(work: Callable[[T], R], items: Sequence[T], progress: Progress | None = None,
                 jobs: int | None = None, *, parallel_from: int = 2, warm_up: int = 0, chunk: int = 1,
-                here_too: bool = False) -> list[R]:
+                here_too: bool = False, meanwhile: Callable[[], object] | None = None) -> list[R]:
     """`[work(item) for item in items]`, over `jobs` processes (default: every core) from `parallel_from` items on.
 
     The first `warm_up` items are done here before forking (workers inherit what they loaded);
@@ -51,6 +51,9 @@ def ordered_map(work: Callable[[T], R], items: Sequence[T], progress: Progress |
     with cold caches: a worker fewer spares both for the share done here). `progress` is told after
     the warm-up and after each task, with the items done so far. `work` must be picklable (a module-level function
     or a `functools.partial` of one); an exception it raises in a worker is raised here.
+    `meanwhile` is called once here, after the warm-up: while the workers take their first tasks
+    when there are workers (what a caller needs after the work, such as a library to import, then
+    shares the cores with the work instead of following it on one), else before the work.
     """
     total = len(items)
     jobs = available_cores() if jobs is None else jobs
@@ -65,12 +68,16 @@ def ordered_map(work: Callable[[T], R], items: Sequence[T], progress: Progress |
         return results
 
     if jobs < 2 or total < max(2, parallel_from) or "fork" not in multiprocessing.get_all_start_methods():
+        if meanwhile is not None:
+            meanwhile()
         return serial()
     serial(min(warm_up, total))
     try:
         pool = ProcessPoolExecutor(max_workers=jobs - 1 if here_too else jobs, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_quiet_worker)
     except (OSError, ValueError):
+        if meanwhile is not None:
+            meanwhile()
         return serial()
     starts = range(len(results), total, chunk)
     here: dict[int, list[R]] = {}  # chunk start -> its results, for the chunks done in this process
@@ -84,6 +91,10 @@ def ordered_map(work: Callable[[T], R], items: Sequence[T], progress: Progress |
 
     try:
         futures: list[Future[list[R]]] = [pool.submit(_run_chunk, work, items[i:i + chunk]) for i in starts]
+        # The workers are forked by now (a fork context starts them all at the first task), so what
+        # `meanwhile` loads stays in this process.
+        if meanwhile is not None:
+            meanwhile()
         # Workers take tasks from the front; a task not yet handed to one can be taken back and done here.
         # Once one can't, every task before it is a worker's already.
         for start, future in zip(reversed(starts), reversed(futures)):

@@ -132,6 +132,55 @@ def test_the_tasks_done_here_and_by_a_worker_come_back_in_order_with_a_rising_co
     assert done == sorted(set(done)) and done[-1] == 40 and len(calls) == 3 + 10  # one per warm-up item, one per task
 
 
+_LOADED: list[str] = []
+
+
+def _what_this_process_loaded(x: int) -> tuple[int, bool, tuple[str, ...]]:
+    return x, os.getpid() == _PARENT, tuple(_LOADED)
+
+
+@pytest.mark.parametrize("jobs, parallel_from", [(2, 2), (1, 2), (2, 1000)])
+def test_meanwhile_runs_once_here_and_no_worker_inherits_what_it_loaded(jobs: int, parallel_from: int) -> None:
+    _LOADED.clear()
+    try:
+        results = ordered_map(_what_this_process_loaded, list(range(40)), jobs=jobs, parallel_from=parallel_from,
+                              warm_up=3, chunk=4, here_too=True, meanwhile=lambda: _LOADED.append("pandas"))
+        assert _LOADED == ["pandas"]
+        assert [x for x, _, _ in results] == list(range(40))
+        assert all(loaded == () for _, here, loaded in results if not here), "workers are forked before meanwhile"
+        if jobs > 1 and parallel_from < 40:
+            assert all(loaded == () for _, _, loaded in results[:3]), "the warm-up comes before meanwhile"
+    finally:
+        _LOADED.clear()
+
+
+def test_db_and_publish_import_pandas_while_the_decks_are_checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from cardkit.tournament import frame
+
+    told: list[str] = []
+    monkeypatch.setattr(frame, "preload", lambda: told.append("preload"))
+    seen: list[object] = []
+    real = check.check_event
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs.get("meanwhile"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("cardkit.tournament.check_event", spy)
+    from typer.testing import CliRunner
+
+    from cardkit.cli.app import app
+
+    decks = Path(__file__).parent / "data" / "tournament" / "spring-open"
+    for args in (["db", str(decks), "--out", str(tmp_path / "e.db")], ["publish", str(decks), "--out", str(tmp_path / "e.html")],
+                 ["check", str(decks), "--report", str(tmp_path / "r.html")],
+                 ["check", str(decks), "--report", str(tmp_path / "r.csv")]):
+        CliRunner().invoke(app, ["tournament", *args])
+        assert (tmp_path / Path(args[-1]).name).exists()
+    assert len(seen) == 4 and seen[3] is None, "a CSV report needs no pandas"
+    assert told == ["preload"] * 3
+
+
 def _registrations(rows: list[tuple[str, str]]) -> Registrations:
     return Registrations("players.csv", [Registration(player, line=i + 2, deck=deck) for i, (player, deck) in enumerate(rows)])
 

@@ -41,16 +41,18 @@ EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name 
 
 @contextmanager
 def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
-              as_json: bool, found: list[Found] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
+              as_json: bool, found: list[Found] | None = None,
+              meanwhile: Callable[[], object] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
     """The event checked under a progress bar, and a way to name the steps after it while the bar stays up.
 
-    `found`: the submissions `_given` already found, so the folder is not walked twice.
+    `found`: the submissions `_given` already found, so the folder is not walked twice;
+    `meanwhile`: what to load during the check (`check_event`).
     """
     from cardkit.tournament import check_event
 
     with progress_bar("checking decks", show_progress(as_json)) as bar:
         result = check_event(inputs, format_name, registrations, event, bar.update if bar else None,
-                             phase=bar.phase if bar else None, found=found)
+                             phase=bar.phase if bar else None, found=found, meanwhile=meanwhile)
         yield result, (bar.phase if bar else lambda label: None)
 
 
@@ -115,14 +117,17 @@ def check_command(
     an existing file that is no earlier cardkit report (unless --force).
     """
     from cardkit.outputs import Output
-    from cardkit.tournament.reports import REPORT, report_renderer, write_report
+    from cardkit.tournament.frame import preload
+    from cardkit.tournament.reports import REPORT, render_html, report_renderer, write_report
 
     given, found = _given(inputs, registrations)
     if report is not None:
         # An unknown suffix or a file that may not be replaced is refused before the work, not after.
         report_renderer(report)
         Output(report, REPORT, given, force).check()
-    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+    # An HTML report shows the field's metagame, grouped by pandas.
+    meanwhile = preload if report is not None and report_renderer(report) is render_html else None
+    with _checking(inputs, format_name, registrations, event, as_json, found, meanwhile) as (result, phase):
         if report is not None:
             phase(f"writing {report.name}")
             write_report(result, report, given, force)
@@ -154,10 +159,11 @@ def db_command(
     """
     from cardkit.outputs import Output
     from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
+    from cardkit.tournament.frame import preload
 
     given, found = _given(inputs, registrations)
     Output(out, TOURNAMENT_DATABASE, given).check()
-    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found, preload) as (result, phase):
         phase(f"writing {out.name}")
         counts = write_database([result], out, given)
     if as_json:
@@ -209,6 +215,7 @@ def publish_command(
     2 for a usage error and for an --out (or a --csv-dir file) that is an
     input, a special file or a file cardkit did not write (unless --force).
     """
+    from cardkit.tournament.frame import preload
     from cardkit.tournament.pages import card_links
     from cardkit.tournament.publish import check_page_target, check_tables_target, write_page, write_tables
 
@@ -217,7 +224,7 @@ def publish_command(
     check_page_target(out, force, given)  # before the work, not after
     if csv_dir is not None:
         check_tables_target(csv_dir, force, given)
-    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found, preload) as (result, phase):
         phase(f"writing {out.name}")
         meta = write_page(result, out, force, given, card_url)
         tables = write_tables(meta, csv_dir, force, given) if csv_dir is not None else []
