@@ -93,7 +93,8 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
                 if item is None:
                     item = items[key] = macros.card_item(key[3], key[2], links(game, key[1]), key[1])
                 made.append(item)
-            groups.append({"kind": kind, "total": totals[kind], "listed": Markup("").join(made)})
+            # Each item is the macro's escaped Markup already: joined as text and marked once, not escaped again.
+            groups.append({"kind": kind, "total": totals[kind], "listed": Markup("".join(made))})
         sections.append({"title": section.title(), "total": sum(totals.values()), "groups": groups})
     text = []
     for line in deck_text(deck, cards, fmt):
@@ -101,7 +102,7 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
         if made_line is None:
             made_line = items[line] = macros.text_line(line)
         text.append(made_line)
-    return {**deck, "sections": sections, "text": Markup("").join(text)}
+    return {**deck, "sections": sections, "text": Markup("".join(text))}
 
 
 def _macros() -> Any:
