@@ -39,6 +39,9 @@ def to_json(value: Any) -> str:
 
 # What parsed JSON holds that a column stores as JSON text.
 _CONTAINERS = frozenset({list, dict})
+_CONTAINERS_OR_NONE = _CONTAINERS | {type(None)}
+# A column's JSON text back to its value where that value is missing: `_NULL.get(text, text)`.
+_NULL: dict[str, None] = {"null": None}
 
 # Encoding thousands of small lists one call each costs mostly the calls: `to_json_each` encodes them in
 # one list, a string between each two, and cuts the text at that string's JSON text with its commas.
@@ -72,6 +75,11 @@ def _stored_column(values: list[Any]) -> list[Any]:
         values = list(map(int, values)) if len(kinds) == 1 else [int(v) if type(v) is bool else v for v in values]
     if _CONTAINERS.isdisjoint(kinds):
         return values
+    if kinds <= _CONTAINERS_OR_NONE:
+        # The usual JSON column (element lists, strike tables, some missing): encoded whole, as no list or object
+        # is `null`, without finding each one's place in Python.
+        texts = to_json_each(values)
+        return list(map(_NULL.get, texts, texts))
     at = [i for i, value in enumerate(values) if type(value) in _CONTAINERS]
     out = list(values)
     for i, text in zip(at, to_json_each([values[i] for i in at])):
