@@ -1,15 +1,17 @@
-"""The engines' hot commands without typer: `cardkit battle|tcg|fleet moves|apply` with plain arguments.
+"""The hot commands without typer: `cardkit battle|tcg|fleet moves|apply` and `cardkit build` with plain arguments.
 
 Importing typer costs about as much as a whole engine command's floor (loading and dumping its
-state), and these are the commands a game's driver runs again and again. So the console script
-first asks `plain_call` whether the arguments are of the few plain shapes below, and runs those
-through the same command bodies typer's commands run (cardkit/cli/_engine_commands.py). Anything
-else, help, a usage error, an option spelled `--out=X`, a `-` or an empty argument, a path typer
-would refuse, a stream that is not UTF-8, shell completion, goes to typer as before, so its
-messages stay typer's. tests/test_engine_fast_path.py runs the same argument lists both ways.
+state), and these are the commands a game's driver runs again and again; for `build` it was a fifth
+of the command. So the console script first asks `plain_call` whether the arguments are of the few
+plain shapes below, and runs those through the same command bodies typer's commands run
+(cardkit/cli/_engine_commands.py, cardkit/cli/_build_command.py). Anything else, help, a usage
+error, an option spelled `--out=X`, a `-` or an empty argument, a path typer would refuse, a stream
+that is not UTF-8, shell completion, goes to typer as before, so its messages stay typer's.
+tests/test_engine_fast_path.py and tests/test_build_fast_path.py run the same argument lists both ways.
 
     GROUP moves STATE [--limit N] [--json]
     GROUP apply STATE ACTION... [--out|-o PATH] [--json]      (options anywhere after the command)
+    build [--out|-o PATH] [--json]                            (a database path with no escape sequence to print)
 """
 
 from __future__ import annotations
@@ -67,15 +69,57 @@ def _limit(text: str | None) -> Optional[int]:
     return value if MOVES_LIMIT_RANGE[0] <= value <= MOVES_LIMIT_RANGE[1] else None
 
 
-def plain_call(args: Sequence[str]) -> Optional[Call]:
+class BuildCall:
+    """A plain `cardkit build` command line, as typer would have converted its values."""
+
+    __slots__ = ("out", "as_json")
+
+    def __init__(self, out: Optional[Path], as_json: bool) -> None:
+        self.out, self.as_json = out, as_json
+
+
+def _plain_streams() -> bool:
+    """Whether typer's echo would write as the fast path does, and no shell completion is asked for."""
+    return not any(k.endswith("_COMPLETE") for k in os.environ) and _utf8(sys.stdout) and _utf8(sys.stderr)
+
+
+def plain_build(args: Sequence[str]) -> Optional[BuildCall]:
+    """The call `cardkit build ARGS` makes when `args` are plain; None for anything typer must see."""
+    out: Optional[str] = None
+    as_json = False
+    rest = iter(args)
+    for word in rest:
+        if word in ("--out", "-o") and out is None:
+            out = next(rest, None)
+            if not out or out.startswith("-"):
+                return None
+        elif word == "--json" and not as_json:
+            as_json = True
+        else:
+            return None
+    if out is not None and not _plain_path(out):
+        return None
+    if not _plain_streams():
+        return None
+    from cardkit import paths
+
+    # The database's path is printed as it is: typer's echo takes escape sequences out of it on a pipe, so a
+    # path that is not all printable is left to typer.
+    target = Path(out) if out is not None else paths.default_db_path()
+    return BuildCall(Path(out) if out is not None else None, as_json) if str(target).isprintable() else None
+
+
+def plain_call(args: Sequence[str]) -> Optional[Call | BuildCall]:
     """The call `args` (the words after `cardkit`) make when they are plain; None for anything typer must see."""
+    if args and args[0] == "build":
+        return plain_build(args[1:])
     if len(args) < 3 or args[1] not in ("moves", "apply"):
         return None
     from cardkit.cli._engine_commands import ENGINE_MODULES
 
     if args[0] not in ENGINE_MODULES:
         return None
-    if any(k.endswith("_COMPLETE") for k in os.environ) or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
+    if not _plain_streams():
         return None
     command = args[1]
     valued = ("--out", "-o") if command == "apply" else ("--limit",)
@@ -110,18 +154,25 @@ def plain_call(args: Sequence[str]) -> Optional[Call]:
     return Call(ENGINE_MODULES[args[0]], command, Path(words[0]), tuple(words[1:]), out, limit, as_json)
 
 
-def run(call: Call) -> int:
+def run(call: Call | BuildCall) -> int:
     """Run `call` as typer's command would, errors reported as `guarded` reports them; the exit code."""
-    from cardkit.cli import _engine_commands as commands
     from cardkit.cli._output import flush_stdout, plain_echo
 
     # As cardkit.cli.app.run does: the collector is frozen at exit rather than made to trace everything again.
     atexit.register(gc.freeze)
     try:
-        if call.command == "moves":
-            exit_code = commands.moves(call.module, call.state_file, call.limit, call.as_json, plain_echo)
+        if isinstance(call, BuildCall):
+            from cardkit.cli._build_command import build
+
+            exit_code = build(call.out, call.as_json, plain_echo)
         else:
-            exit_code = commands.apply(call.module, call.state_file, list(call.actions), call.out, call.as_json, plain_echo)
+            from cardkit.cli import _engine_commands as commands
+
+            if call.command == "moves":
+                exit_code = commands.moves(call.module, call.state_file, call.limit, call.as_json, plain_echo)
+            else:
+                exit_code = commands.apply(call.module, call.state_file, list(call.actions), call.out, call.as_json,
+                                           plain_echo)
         flush_stdout()
         return exit_code
     except BaseException as exc:

@@ -22,7 +22,8 @@ def main() -> None:
     """Load the commands and run them; Ctrl-C while loading prints `error: interrupted` (the error object with --json),
     not a traceback.
 
-    A plain `battle|tcg|fleet moves|apply` runs without typer (cardkit/cli/_fast.py); everything else through it.
+    A plain `battle|tcg|fleet moves|apply` or `build` runs without typer (cardkit/cli/_fast.py); everything else
+    through it.
     """
     try:
         from cardkit.cli import _fast

@@ -11,7 +11,6 @@ same rows cost several Python calls per card and field.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
@@ -19,6 +18,7 @@ from typing import Any, Callable
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
+from cardkit.frozen import Frozen
 from cardkit.textfold import fold_many, latin_of_folded_many, loosened_many, search_keys
 
 Row = dict[str, Any]
@@ -39,6 +39,9 @@ def to_json(value: Any) -> str:
 
 # What parsed JSON holds that a column stores as JSON text.
 _CONTAINERS = frozenset({list, dict})
+_CONTAINERS_OR_NONE = _CONTAINERS | {type(None)}
+# A column's JSON text back to its value where that value is missing: `_NULL.get(text, text)`.
+_NULL: dict[str, None] = {"null": None}
 
 # Encoding thousands of small lists one call each costs mostly the calls: `to_json_each` encodes them in
 # one list, a string between each two, and cuts the text at that string's JSON text with its commas.
@@ -59,10 +62,24 @@ def to_json_each(values: list[Any]) -> list[str]:
     return texts if len(texts) == len(values) else [to_json(v) for v in values]
 
 
-def _json_column(values: list[Any]) -> list[Any]:
-    """The column's lists and objects as their JSON text, its other values as they are."""
-    if _CONTAINERS.isdisjoint(map(type, values)):
+def _stored_column(values: list[Any]) -> list[Any]:
+    """The column's values as SQLite stores them: lists and objects as their JSON text, booleans as 0 and 1,
+    the others as they are.
+
+    The driver binds a bool only after looking for an adapter for it, a failed attribute lookup that formats
+    an error message per value: the catalogue's 28,000 flags took a tenth of a build that way, as 0 and 1 next
+    to nothing. SQLite keeps a boolean as that integer either way, so the file is the same.
+    """
+    kinds = set(map(type, values))
+    if bool in kinds:
+        values = list(map(int, values)) if len(kinds) == 1 else [int(v) if type(v) is bool else v for v in values]
+    if _CONTAINERS.isdisjoint(kinds):
         return values
+    if kinds <= _CONTAINERS_OR_NONE:
+        # The usual JSON column (element lists, strike tables, some missing): encoded whole, as no list or object
+        # is `null`, without finding each one's place in Python.
+        texts = to_json_each(values)
+        return list(map(_NULL.get, texts, texts))
     at = [i for i, value in enumerate(values) if type(value) in _CONTAINERS]
     out = list(values)
     for i, text in zip(at, to_json_each([values[i] for i in at])):
@@ -130,10 +147,10 @@ def _no_extra(cards: list[Card]) -> Columns:
     return {}
 
 
-@dataclass(frozen=True)
-class GameTables:
+class GameTables(Frozen):
     """How one game's cards become rows: its own table, the common columns and any extra columns,
-    each function giving a file's cards' columns by name (a common column it leaves out is None)."""
+    each function giving a file's cards' columns by name (a common column it leaves out is None; the common
+    columns are stored as `_stored_column` says, the extra ones as they are)."""
 
     table: str
     common: Callable[[list[Card]], Columns]
@@ -171,16 +188,19 @@ def search_columns(names: list[str], latins: list[str], ids: list[str]) -> Colum
             "loose_key": loosened_many(latin_keys), "search_key": search_keys(list(zip(names, latins, ids)))}
 
 
-@dataclass
 class CatalogueRows:
     """Every row the build inserts, grouped by table name, each a tuple of its table's columns in order.
 
     The columns are the database's (the build reads them from the models); a field a record has and its
-    table lacks is left out, a column a record lacks is None.
+    table lacks is left out, a column a record lacks is None. (A plain class, and `GameTables` a `Frozen`: as
+    dataclasses, they alone would make `cardkit build` load `dataclasses`, and `inspect` with it.)
     """
 
-    columns: dict[str, tuple[str, ...]]
-    tables: dict[str, list[Values]] = field(default_factory=dict)
+    __slots__ = ("columns", "tables")
+
+    def __init__(self, columns: dict[str, tuple[str, ...]], tables: dict[str, list[Values]] | None = None) -> None:
+        self.columns = columns
+        self.tables: dict[str, list[Values]] = {} if tables is None else tables
 
     def add(self, table: str, row: Row) -> None:
         self.tables.setdefault(table, []).append(tuple(map(row.get, self.columns[table])))
@@ -191,10 +211,11 @@ class CatalogueRows:
         self.tables.setdefault(table, []).extend(zip(*(values.get(c, nothing) for c in self.columns[table])))
 
     def add_records(self, table: str, records: list[dict[str, Any]], given: Columns | None = None) -> None:
-        """Catalogue records (cards, ships) as their table's rows: every field a column, lists and objects as
-        JSON text; a column in `given` (final values, no list or object among them) takes its values from there."""
+        """Catalogue records (cards, ships) as their table's rows: every field a column, stored as
+        `_stored_column` says; a column in `given` (final values: no list, object or boolean among them) takes
+        its values from there."""
         given = given or {}
-        values = {c: given[c] if c in given else _json_column(_get(records, c)) for c in self.columns[table]}
+        values = {c: given[c] if c in given else _stored_column(_get(records, c)) for c in self.columns[table]}
         self.add_columns(table, values, len(records))
 
     def count(self, table: str) -> int:
@@ -223,7 +244,7 @@ def _add_file(rows: CatalogueRows, common: Columns, game: str, spec: GameTables,
         "game": [game] * len(cards), "id": _texts(cards, "id"), "name": names,
         "latin": [latin or name for latin, name in zip(_get(cards, "latin"), names)],
         "set_id": set_ids, "set_label": [labels[set_id] for set_id in set_ids],
-        **spec.common(cards),
+        **{column: _stored_column(values) for column, values in spec.common(cards).items()},
         "data": to_json_each(cards), "position": list(range(position, position + len(cards))),
     }
     for column in common:
