@@ -30,9 +30,9 @@ import os
 import re
 import stat
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from cardkit.errors import OutputRefused, WriteFailed
 
@@ -138,6 +138,21 @@ class Output:
                 raise WriteFailed(self.path, reason) from None
             finally:
                 conn.close()
+
+
+def write_together(files: Sequence[tuple[Output, str | bytes]]) -> None:
+    """Write several files as one output, every one or none: each is filled and flushed to disk beside its
+    target first, and only when all are written are they renamed into place (the first last). A failure
+    (a full disk, a folder that can't be made) or Ctrl-C while writing leaves every target as it was."""
+    with ExitStack() as stack:
+        for output, data in files:
+            tmp = stack.enter_context(output.target())
+            # Written and flushed here, inside the file's own block, so a failure names that file and
+            # happens before any rename; the rename on leaving the block then has nothing left to fail on.
+            with open(tmp, "wb") as fh:
+                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+                fh.flush()
+                os.fsync(fh.fileno())
 
 
 # The atomic writer itself, used by `Output` alone (a test checks that no other module writes a file); here,

@@ -409,3 +409,30 @@ def test_an_event_file_the_command_line_already_names_is_not_added_to_the_output
     from cardkit.tournament.reports import new_inputs
 
     assert new_inputs([Path("event/a.deck"), "regs.csv"], ["event/a.deck", "regs.csv", "event/b.deck"]) == ["event/b.deck"]
+
+
+def test_a_disk_that_fills_while_the_csv_tables_are_written_leaves_the_earlier_page_and_tables_as_they_were(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    out, tables = tmp_path / "page.html", tmp_path / "tables"
+    first = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(tables)])
+    assert first.exit_code == 0, first.output
+    before = {p.name: p.read_bytes() for p in [out, *tables.iterdir()]}
+    synced: list[int] = []
+    real_fsync = os.fsync
+
+    def fills_up(fd: int) -> None:
+        # The page and the first two tables reach the disk; the third table finds it full.
+        if len(synced) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fills_up)
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--event", "Another title", "--out", str(out),
+                                 "--csv-dir", str(tables)])
+    assert result.exit_code == 2 and "the disk is full" in result.output and "nothing written" in result.output
+    assert {p.name: p.read_bytes() for p in [out, *tables.iterdir()]} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "tables"]

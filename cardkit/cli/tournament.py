@@ -217,7 +217,7 @@ def publish_command(
     """
     from cardkit.tournament.frame import preload
     from cardkit.tournament.pages import card_links
-    from cardkit.tournament.publish import check_page_target, check_tables_target, write_page, write_tables
+    from cardkit.tournament.publish import check_page_target, check_tables_target, table_paths, write_page
 
     given, found = _given(inputs, registrations)
     card_links(card_url)  # a bad address is refused before the work
@@ -226,8 +226,9 @@ def publish_command(
         check_tables_target(csv_dir, force, given)
     with _checking(inputs, format_name, registrations, event, as_json, found, preload) as (result, phase):
         phase(f"writing {out.name}")
-        meta = write_page(result, out, force, given, card_url)
-        tables = write_tables(meta, csv_dir, force, given) if csv_dir is not None else []
+        # The page and its tables are one output: all of them are written, or none.
+        meta = write_page(result, out, force, given, card_url, csv_dir)
+        tables = table_paths(csv_dir) if csv_dir is not None else []
     summary: dict[str, object] = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
                                   "cards": len(meta.cards), "not_published": len(meta.unlisted)}
     if csv_dir is not None:

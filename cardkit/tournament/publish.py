@@ -167,20 +167,29 @@ def check_page_target(out: str | os.PathLike[str], force: bool = False,
 
 
 def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = False,
-               inputs: Iterable[str | os.PathLike[str]] = (), card_url: str | None = None) -> Metagame:
+               inputs: Iterable[str | os.PathLike[str]] = (), card_url: str | None = None,
+               csv_dir: str | os.PathLike[str] | None = None) -> Metagame:
     """Write the published page of `result` to `out` through the guarded writer; the metagame it shows.
 
     Never over one of the event's files or `inputs`, a special file, or a file that is not
-    an earlier published page unless `force`.
+    an earlier published page unless `force`. With `csv_dir`, the metagame tables too (as
+    `write_tables` writes them), in one step with the page: every file or none is written.
     """
+    from cardkit.outputs import write_together
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
 
     with collector_paused():
         meta = metagame(result)
         given = tuple(inputs)
-        output = Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(new_inputs(given, result_inputs(result)))
-        output.write(render_page(result, meta, card_url))
+        more = tuple(new_inputs(given, result_inputs(result)))
+        files: list[tuple[Output, str | bytes]] = [
+            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url))]
+        if csv_dir is not None:
+            tables = meta.tables()
+            files += [(table.with_inputs(more), render_table(tables[table.path.stem]))
+                      for table in _table_outputs(csv_dir, force, given)]
+        write_together(files)
     return meta
 
 
@@ -202,7 +211,12 @@ METAGAME_TABLE = Kind("metagame table", is_metagame_table, forceable=True)
 
 
 def _table_outputs(folder: str | os.PathLike[str], force: bool, inputs: Iterable[str | os.PathLike[str]]) -> list[Output]:
-    return [Output(Path(folder) / f"{name}.csv", METAGAME_TABLE, tuple(inputs), force) for name in TABLES]
+    return [Output(path, METAGAME_TABLE, tuple(inputs), force) for path in table_paths(folder)]
+
+
+def table_paths(folder: str | os.PathLike[str]) -> list[Path]:
+    """The files `write_tables` (and `write_page` with a `csv_dir`) writes in `folder`, in order."""
+    return [Path(folder) / f"{name}.csv" for name in TABLES]
 
 
 def check_tables_target(folder: str | os.PathLike[str], force: bool = False,
