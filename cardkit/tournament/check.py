@@ -334,7 +334,7 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
                 meanwhile: Callable[[], object] | None = None) -> EventCheck:
     """Check every submission under `inputs` and across them: format, registrations, duplicates, copies.
 
-    Decks are checked over `jobs` processes (default: the idle cores) when there are many.
+    Decks are checked over `jobs` processes (default: every core) when there are many.
     `phase` is told as each step starts (finding, checking, comparing), `progress` after each deck.
     `found` is `find_submissions(inputs)` when the caller already has it (the folder is not walked again).
     `meanwhile` is done in this process while workers check decks: what the caller needs next
