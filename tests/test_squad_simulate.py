@@ -182,3 +182,29 @@ def test_a_deck_too_varied_for_the_table_is_simulated_deal_by_deal_with_the_same
     slow = simulate_deals(cards, rules, 300, seed=3, seat="second")
     deal_table.deal_table.cache_clear()
     assert fast.spent == slow.spent and fast.to_dict() == slow.to_dict()
+
+
+@pytest.mark.parametrize("path", ["decks/berserk-online/steppe-mountains.deck", "decks/berserk-ccg/forest-druids.deck"])
+@pytest.mark.parametrize("gather", [1, 8 * 7 * 120, 100_000], ids=["a-position-at-a-time", "seven-at-a-time", "all-at-once"])
+def test_a_deals_counts_packed_in_one_integer_read_the_table_as_counting_each_class_apart(
+        path: str, gather: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import numpy as np
+
+    import cardkit.squads.deal_table as deal_table
+    from cardkit.squads.deal_sim import _dealt
+
+    cards, fmt = _deck_file_cards(path)
+    rules = squad_rules(fmt)
+    classes: dict = {}
+    kinds = [classes.setdefault(optimiser_class(c, rules), (len(classes), c))[0] for c in cards]
+    table = deal_table.deal_table(tuple(c for _, c in classes.values()), tuple(kinds), rules, "first", None, None)
+    assert table is not None and table.packed is not None
+    dealt = _dealt(len(cards), rules.deal_size, 120, np.random.SeedSequence(5))
+    monkeypatch.setattr(deal_table, "GATHER_BYTES", gather)
+    packed = table.outcomes(dealt)
+    apart = dataclasses.replace(table, packed=None).outcomes(dealt)
+    assert set(packed) == set(apart)
+    for name in packed:
+        assert packed[name].tolist() == apart[name].tolist(), name

@@ -39,7 +39,11 @@ class DealTable:
     kinds: Any  # per deck position: its class
     caps: Any  # per class: the most copies a legal squad can hold (the lattice's last index)
     strides: Any  # per class: its stride in the flattened lattice
-    dealt_elements: Any  # class x element: 1 where the class has that element (card elements; neutral is none)
+    position_elements: Any  # per deck position: its card elements as bits (neutral is none)
+    element_count: Any  # per set of element bits: how many elements it holds
+    packed: Any  # per deck position: 1 at its class's field of a deal's packed counts; None if they do not fit
+    fields: tuple[tuple[int, int, int], ...]  # per class with a cap: (field's bit offset, cap, stride)
+    field_mask: int
     best: Any  # flattened lattice: best squad score at or below each point (-1: none legal)
     probe: Any  # flattened lattice: best crystals with one re-deal's gold less (-1: none legal)
     shifts: tuple[int, int, int, int]  # bit offsets of (gold rank, elite cards, cards, crystals) in a score
@@ -52,11 +56,29 @@ class DealTable:
         import numpy as np
 
         rows, width = len(dealt), len(self.caps)
-        cells = np.take(self.kinds, dealt)  # np.take: much faster than fancy indexing
-        cells += (np.arange(rows, dtype=np.int32) * width)[:, None]
-        cells = cells.ravel()
-        counts = np.bincount(cells, minlength=rows * width).reshape(rows, width)
-        flat = np.minimum(counts, self.caps) @ self.strides
+        # A few dealt positions at a time, as rows (numpy sums and ORs along rows of the block's length,
+        # not of a deal's 15): each gathered array stays under GATHER_BYTES.
+        step = max(1, GATHER_BYTES // (8 * max(1, rows)))
+        groups = [dealt[:, j:j + step].T for j in range(0, dealt.shape[1], step)]
+        dealt_bits = np.bitwise_or.reduce(np.take(self.position_elements, groups[0]), axis=0)
+        for group in groups[1:]:
+            dealt_bits |= np.bitwise_or.reduce(np.take(self.position_elements, group), axis=0)
+        if self.packed is not None:
+            # Each class counts in its own bit field of one integer per deal: a gather and a sum.
+            packed = np.take(self.packed, groups[0]).sum(axis=0)  # np.take: much faster than fancy indexing
+            for group in groups[1:]:
+                packed += np.take(self.packed, group).sum(axis=0)
+            flat = np.zeros(rows, dtype=np.int64)
+            for shift, cap, stride in self.fields:
+                count = (packed >> shift) & self.field_mask
+                np.minimum(count, cap, out=count)
+                count *= stride
+                flat += count
+        else:
+            cells = np.take(self.kinds, dealt)
+            cells += (np.arange(rows, dtype=np.int32) * width)[:, None]
+            counts = np.bincount(cells.ravel(), minlength=rows * width).reshape(rows, width)
+            flat = np.minimum(counts, self.caps) @ self.strides
         score = self.best[flat].astype(np.int64)
         none = score < 0
         score[none] = 0
@@ -66,7 +88,7 @@ class DealTable:
         cards = (score >> n) & ((1 << (t - n)) - 1)
         spent = score >> t
         gold_left = gold - elite_gold - np.maximum(0, spent - elite_gold - self.silver)
-        elements = (((counts > 0) @ self.dealt_elements) > 0).sum(axis=1)
+        elements = self.element_count[dealt_bits]
         return {"spent": spent, "cards": cards, "left": gold + self.silver - spent, "gold_left": gold_left,
                 "redeal_spent": self.probe[flat], "dealt_elements": elements}
 
@@ -107,16 +129,22 @@ def _sweep(flat: Any, dims: Sequence[int], axes: range) -> None:
         before *= d
 
 
+GATHER_BYTES = 100_000
+"""Largest array a block's outcomes gather at once: under 128 KiB, above which the C allocator maps
+fresh pages for every array, and faulting them in cost more than the gather itself."""
+
 LONG_RUN = 1024
 """Cells after an axis (its slices' contiguous runs) below which numpy sweeps it slowly."""
 
 
-def _running_max(flat: Any, dims: Sequence[int]) -> tuple[Any, list[int]]:
+def _running_max(flat: Any, dims: Sequence[int], spare: Any = None) -> tuple[Any, list[int]]:
     """Each point's maximum over every point at or below it, and the order of the result's axes in memory.
 
     An axis is swept a slice at a time, and numpy walks slices of short contiguous runs (the last
     axes') slowly: the axes before those are swept first, then the lattice is transposed so that
     the last ones come first, with long runs. Queries read the result through its axis order.
+    The transposed copy is written into `spare` (an array no longer needed, at least as large) if given:
+    memory the process has touched already, where a fresh array's every page must be faulted in.
     """
     import numpy as np
 
@@ -131,7 +159,11 @@ def _running_max(flat: Any, dims: Sequence[int]) -> tuple[Any, list[int]]:
         return flat, list(range(len(dims)))
     _sweep(flat, dims, range(split))
     order = list(range(split, len(dims))) + list(range(split))
-    moved = np.ascontiguousarray(flat.reshape(dims).transpose(order)).ravel()
+    if spare is not None and spare.nbytes >= flat.nbytes:
+        moved = spare.ravel().view(np.uint8)[:flat.nbytes].view(flat.dtype)
+    else:
+        moved = np.empty(flat.size, dtype=flat.dtype)
+    np.copyto(moved.reshape([dims[a] for a in order]), flat.reshape(dims).transpose(order))
     _sweep(moved, [dims[a] for a in order], range(len(dims) - split))
     return moved, order
 
@@ -149,6 +181,9 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
 
     squad_elements = [c.elements or (frozenset({NEUTRAL}) if rules.neutral_is_element else frozenset()) for c in classes]
     universe = len(set().union(*squad_elements)) if squad_elements else 0
+    names = sorted(set().union(*(c.elements for c in classes)))
+    if len(names) > 16:  # more than any game has; the count per set of elements would be a large table
+        return None
     budgets = [budget_for(rules, k, seat, 0, gold, silver) for k in range(universe + 1)]
     golds = np.array([b.gold for b in budgets], dtype=np.int64)
     if len({b.silver for b in budgets}) != 1:  # budget_for adds no silver per element; the table relies on that
@@ -195,30 +230,27 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     # alone: small tables over those, read with one lookup per lattice point (fewer big arrays to fill).
     spent_top = (int(max(1, sum(c.cost * cap for c, cap in zip(classes, caps)))) + 1)
     elite_top = 1 << g
-    # The key is (elements << low) | crystals * elite_top + elite gold: a power of two apart, the elements'
-    # union is ORed straight into the key (no second array to convert and scale). Held as numpy's index
-    # type, which np.take would otherwise convert it to for each table read.
-    low = (spent_top * elite_top - 1).bit_length()
-    key_weights = [c.cost * elite_top + (c.cost if c.elite else 0) for c in classes]
-    element_bits = [b << low for b in _element_bits(squad_elements)]
+    # The key is (crystals * elite_top + elite gold) << universe | elements: the elements' union, in the
+    # low bits, is ORed straight into the key from a small array (no second key-sized array to convert
+    # and scale). Held as numpy's index type, which np.take would otherwise convert it to for each read.
+    key_weights = [(c.cost * elite_top + (c.cost if c.elite else 0)) << universe for c in classes]
+    element_bits = _element_bits(squad_elements)
     linear_weights = [(c.cost << t) + (1 << n) + (int(c.elite) << lo) + (c.cost if c.elite else 0) for c in classes]
     gold_of = np.array([golds[bin(m).count("1")] for m in range(1 << universe)], dtype=np.int64)[:, None, None]
     spent_at = np.arange(spent_top)[None, :, None]
     elite_at = np.arange(elite_top)[None, None, :]
 
-    def by_key(values: Any, fill: int, of: Any) -> Any:
-        """(elements, crystals, elite gold) values as one flat table read at `key`; `fill` where no key reaches."""
-        table = np.full((1 << universe, 1 << low), fill, dtype=of)
-        table[:, :spent_top * elite_top] = values.reshape(1 << universe, -1)
-        return table.ravel()
+    def by_key(values: Any, of: Any) -> Any:
+        """(elements, crystals, elite gold) values as one flat table read at `key`."""
+        return np.ascontiguousarray(values.reshape(1 << universe, -1).T, dtype=of).ravel()
 
     fits = (elite_at <= gold_of) & (spent_at <= gold_of + silver_each)
     never = -(1 << (bits + 1))  # added to a score, leaves it below zero
-    rank = by_key(np.where(fits, (gold_of - gold_floor) << g, never), never, dtype)
+    rank = by_key(np.where(fits, (gold_of - gold_floor) << g, never), dtype)
     # a re-deal's crystals, -1 for none legal, need only a small integer: less memory to sweep
     small = np.int8 if spent_top <= 127 else np.int16 if spent_top <= 32767 else dtype
     probe_fits = (elite_at <= gold_of - probe) & (spent_at <= gold_of - probe + silver_each)
-    probe_rank = by_key(np.where(probe_fits, spent_at, -1), -1, small)
+    probe_rank = by_key(np.where(probe_fits, spent_at, -1), small)
     # The lattice is filled one slice over its first axes at a time: keys and sums are built once for
     # a slice's points and shifted per slice, so no lattice-sized key is ever held (fresh memory, which
     # the system must fault in, was half of what building the table cost).
@@ -226,7 +258,8 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     while math.prod(dims[head:]) > SLICE_CELLS:
         head += 1
     width = math.prod(dims[head:])
-    key_tail = _lattice(dims[head:], key_weights[head:], np.intp) | _union(dims[head:], element_bits[head:], np.intp)
+    key_tail = _lattice(dims[head:], key_weights[head:], np.intp)
+    key_tail |= _union(dims[head:], element_bits[head:])
     linear_tail = _lattice(dims[head:], linear_weights[head:], dtype)
     key_head = _lattice(dims[:head], key_weights[:head], np.intp).tolist()
     union_head = _union(dims[:head], element_bits[:head], np.intp).tolist()
@@ -237,7 +270,7 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     key = np.empty(width, dtype=np.intp)
     for h in range(len(key_head)):
         at = slice(h * width, (h + 1) * width)
-        np.add(key_tail, key_head[h], out=key)  # the crystal parts add up below bit `low`
+        np.add(key_tail, key_head[h], out=key)  # the crystal parts add up above the elements' bits
         key |= union_head[h]
         # mode="clip" writes straight into `out` ("raise" buffers it); every key is inside the table
         np.take(rank, key, out=best[at], mode="clip")
@@ -259,16 +292,24 @@ def deal_table(classes: tuple[SquadCard, ...], deck_kinds: tuple[int, ...], rule
     if breaks is not None:  # the points breaking a rule other than the budget
         best[breaks] = -1
         probe_best[breaks] = -1
-    best, order = _running_max(best, dims)
-    probe_best, _ = _running_max(probe_best, dims)  # the same dims, so the same axis order
+    filled = best
+    best, order = _running_max(filled, dims)
+    # the same dims, so the same axis order; its copy goes where `best` was filled, if that was copied too
+    probe_best, _ = _running_max(probe_best, dims, spare=filled if best is not filled else None)
     strides = [0] * len(dims)
     step = 1
     for axis in reversed(order):
         strides[axis] = step
         step *= dims[axis]
-    names = sorted(set().union(*(c.elements for c in classes)))
+    class_elements = _element_bits([c.elements for c in classes])
+    field = rules.deal_size.bit_length()  # a field holds any count up to a deal's size
+    packs = field * len(classes) <= 63
     return DealTable(kinds=np.asarray(deck_kinds, dtype=np.int32), caps=np.asarray(caps, dtype=np.int32),
                      strides=np.asarray(strides, dtype=np.int64),
-                     dealt_elements=np.asarray([[e in c.elements for e in names] for c in classes], dtype=np.int32),
+                     position_elements=np.asarray([class_elements[k] for k in deck_kinds], dtype=np.int32),
+                     element_count=np.asarray([m.bit_count() for m in range(1 << len(names))], dtype=np.int64),
+                     packed=np.asarray([1 << (field * k) for k in deck_kinds], dtype=np.int64) if packs else None,
+                     fields=tuple((field * i, cap, strides[i]) for i, cap in enumerate(caps) if cap),
+                     field_mask=(1 << field) - 1,
                      best=best, probe=probe_best, shifts=(g, lo, n, t), gold_floor=gold_floor, silver=silver_each,
                      empty_gold=int(golds[0]))
