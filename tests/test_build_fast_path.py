@@ -75,8 +75,10 @@ def tables(path: Path) -> dict[str, int]:
 
 
 def left(folder: Path) -> dict[str, object]:
-    """The folder's files: a database by its tables' row counts (its build time differs), others by their bytes."""
-    return {str(p.relative_to(folder)): tables(p) if p.suffix == ".db" else p.read_bytes()
+    """The folder's files: a database by its tables' row counts (its build time differs), others by their bytes.
+
+    A database is told by its header, not its name: `--out -` builds one named `-`."""
+    return {str(p.relative_to(folder)): tables(p) if p.read_bytes()[:16] == b"SQLite format 3\x00" else p.read_bytes()
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
