@@ -147,6 +147,24 @@ def test_the_cycle_collector_rests_while_a_page_is_rendered_and_is_back_on_after
     publish.write_page(result, tmp_path / "event.html")
     assert seen == [False] and gc.isenabled()
 
+def test_a_tournament_command_keeps_the_collector_off_from_the_check_to_its_output_and_leaves_it_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from cardkit.cli.app import full_app
+    from cardkit.tournament import database
+
+    event = ROOT / "events" / "spring-open"
+    seen: list[bool] = []
+    write = database.write_database
+    monkeypatch.setattr(database, "write_database", lambda *args, **kw: seen.append(gc.isenabled()) or write(*args, **kw))
+    result = CliRunner().invoke(full_app(), ["tournament", "db", str(event / "decks"), "-r",
+                                             str(event / "registrations.csv"), "--out", str(tmp_path / "event.db")])
+    assert result.exit_code == 0, result.output
+    assert seen == [False] and gc.isenabled()
+    assert (tmp_path / "event.db").is_file()
+
+
 @pytest.mark.parametrize("relative", ["a/b.deck", "b.deck", "", "a/b/", "a/./b", ".", "..", "a/..", "a//b", "a/b/.",
                                       "a\\b.deck", "./x.deck"])
 def test_a_submissions_file_name_is_what_pathlib_calls_its_name(relative: str) -> None:
