@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
@@ -41,26 +40,6 @@ EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name 
 
 
 @contextmanager
-def _collector_rested() -> Iterator[None]:
-    """Python's cycle collector off through the check and the writing, then on again with what they made
-    left out of its passes (`gc.freeze`), as the console script leaves everything at exit.
-
-    An event's results hold no cycles to speak of, yet the collector's first pass after the check walked
-    every one of them to free nothing: a tenth of a second at 5,000 decks, between the check and the
-    writing or before the summary was printed.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
-@contextmanager
 def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
               as_json: bool, found: list[Found] | None = None,
               meanwhile: Callable[[], object] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
@@ -70,8 +49,12 @@ def _checking(inputs: list[Path], format_name: str | None, registrations: Path |
     `meanwhile`: what to load during the check (`check_event`).
     """
     from cardkit.tournament import check_event
+    from cardkit.tournament.batch import collector_paused
 
-    with _collector_rested(), progress_bar("checking decks", show_progress(as_json)) as bar:
+    # The collector stays off until the command's output is written, then leaves the results out of its
+    # passes: turned back on between the check and the writing or before the summary was printed, its
+    # first pass walked every result of a big event (a tenth of a second at 5,000 decks) to free nothing.
+    with collector_paused(freeze_after=True), progress_bar("checking decks", show_progress(as_json)) as bar:
         result = check_event(inputs, format_name, registrations, event, bar.update if bar else None,
                              phase=bar.phase if bar else None, found=found, meanwhile=meanwhile)
         yield result, (bar.phase if bar else lambda label: None)
