@@ -29,6 +29,8 @@ GAME_SPECIFIC: tuple[str, ...] = ("cities", "takes", "gold", "silver")
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100
 MAX_JOBS = 256
+MAX_CRYSTALS = 1000
+"""Most gold or silver a simulated table is given, as `squad best` allows: the budget tables stay small integers."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,8 @@ def validate_options(options: SimulationOptions, accepts: frozenset[str] = froze
                 f"--cities gives {len(options.cities)} values for {options.turns} turns; give one per turn or fewer")
     for name in ("gold", "silver"):
         value = getattr(options, name)
-        if value is not None and value < 0:
-            raise BadArgument(f"--{name} must be a non-negative whole number; got {value}")
+        if value is not None and not 0 <= value <= MAX_CRYSTALS:
+            raise BadArgument(f"--{name} must be between 0 and {MAX_CRYSTALS:,}; got {value}")
 
 
 def simulate_deck(deck: Any, options: SimulationOptions, progress: Progress | None = None) -> SimulationResult:

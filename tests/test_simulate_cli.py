@@ -323,3 +323,11 @@ def test_a_game_state_fleet_or_registry_given_as_the_deck_is_named_with_the_comm
             assert result.exit_code == 2, result.output
             assert f"error: {path}: {what}" in result.stderr and f"not a deck (`cardkit {command} " in result.stderr
             assert "0 cards" not in result.output and "squad place" not in result.output
+
+
+@pytest.mark.parametrize("args", [["--gold", "99999999999999999999"], ["--silver", "1001"], ["--gold", "-1"]],
+                         ids=["gold-past-any-integer", "silver-over-the-limit", "negative-gold"])
+def test_a_squad_simulation_refuses_crystals_past_the_limit_in_one_line(runner: CliRunner, args: list[str]) -> None:
+    result = run(runner, str(REPO_DECKS / "berserk-online" / "steppe-mountains.deck"), *args)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "must be between 0 and 1,000" in result.stderr and result.stdout == ""
