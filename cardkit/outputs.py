@@ -143,7 +143,14 @@ class Output:
 def write_together(files: Sequence[tuple[Output, str | bytes]]) -> None:
     """Write several files as one output, every one or none: each is filled and flushed to disk beside its
     target first, and only when all are written are they renamed into place (the first last). A failure
-    (a full disk, a folder that can't be made) or Ctrl-C while writing leaves every target as it was."""
+    (a full disk, a folder that can't be made) or Ctrl-C while writing leaves every target as it was.
+    One target inside another (a page asked for where its tables' folder goes) is refused before any is written."""
+    places = [(os.path.abspath(output.path), output.path) for output, _ in files]
+    for place, path in places:
+        for other, other_path in places:
+            if other != place and other.startswith(place.rstrip(os.sep) + os.sep):
+                raise OutputRefused(path, f"can't be both a file to write and the folder of {other_path}, written with it; "
+                                          "give them places apart")
     with ExitStack() as stack:
         for output, data in files:
             tmp = stack.enter_context(output.target())

@@ -378,6 +378,16 @@ def test_a_csv_dir_under_a_file_is_refused_before_anything_is_written_not_even_t
     assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
+@pytest.mark.parametrize("csv_dir", ["page.html", "page.html/tables"], ids=["the-page-itself", "under-the-page"])
+def test_a_csv_dir_where_the_page_goes_is_refused_and_nothing_is_written(
+        runner: CliRunner, tmp_path: Path, csv_dir: str) -> None:
+    out = tmp_path / "event" / "page.html"
+    result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out),
+                                 "--csv-dir", str(tmp_path / "event" / csv_dir)])
+    assert result.exit_code == 2 and "can't be both a file to write and the folder of" in result.output
+    assert list(tmp_path.rglob("*")) in ([], [tmp_path / "event"])
+
+
 def test_in_an_event_of_two_games_each_most_played_card_s_label_names_its_game() -> None:
     from cardkit.tournament.pages import card_labels
 
