@@ -253,3 +253,15 @@ def test_an_unreadable_decks_terminal_advice_is_on_the_terminal_line_only_not_in
     [problem] = json.loads(as_json.stdout)["submissions"][0]["problems"]
     assert problem["code"] == "UNREADABLE" and problem["message"].endswith("save it as UTF-8")
     assert "iconv" not in report.read_text(encoding="utf-8")
+
+
+def test_a_player_name_of_900_000_characters_is_shortened_in_the_table_not_padded_into_every_row(
+        runner: CliRunner, tmp_path: Path) -> None:
+    text = HAWKS.read_text(encoding="utf-8")
+    (tmp_path / "long.deck").write_text(text.replace("player: Alice Archer", "player: " + "x" * 900_000), encoding="utf-8")
+    for n in range(3):
+        (tmp_path / f"other{n}.deck").write_text(text.replace("Alice Archer", f"Player {n}"), encoding="utf-8")
+    result = runner.invoke(app, ["tournament", "check", str(tmp_path)])
+    no_traceback(result)
+    assert "x" * 80 + "… (900,000 characters)" in result.output
+    assert len(result.output) < 5_000

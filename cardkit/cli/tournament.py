@@ -13,7 +13,7 @@ from cardkit.cli._render import paint, problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, complete_format, print_json
 from cardkit.errors import BadArgument, with_hint
-from cardkit.visible import visible
+from cardkit.visible import shortened, visible
 
 if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
@@ -62,9 +62,10 @@ def _checking(inputs: list[Path], format_name: str | None, registrations: Path |
 
 def _print_human(result: EventCheck, details: bool) -> None:
     subs = result.submissions
-    # Names and paths come from the players' files: made visible before any width is measured.
+    # Names and paths come from the players' files: made visible before any width is measured, and a name
+    # shortened as messages quote user text, so one 900,000-character `player:` line can't pad every row.
     paths = [visible(s.path) or "(no deck)" for s in subs]
-    players = [visible(s.player) or "(no player)" for s in subs]
+    players = [shortened(visible(s.player)) or "(no player)" for s in subs]
     width = max([len(p) for p in paths] + [len("(no deck)")])
     pwidth = max([len(p) for p in players] + [len("(no player)")])
     for s, path, player in zip(subs, paths, players):

@@ -24,7 +24,7 @@ from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all, collector_paused
 from cardkit.tournament.confusables import LookalikeIndex, confusable_message
 from cardkit.tournament.registrations import Registrations, player_key
-from cardkit.visible import quoted
+from cardkit.visible import quoted, shortened
 
 SUBMISSION_SUFFIXES: tuple[str, ...] = (".deck", ".deck.json")
 
@@ -474,7 +474,7 @@ def _warn_identical(group: list[Submission], keys: dict[int, str | None]) -> Non
         twins = []
         for o in shortlist:
             if o is not s and (key is None or keys[id(o)] != key):
-                twins.append(f"{o.path} ({o.player or 'no player'})")
+                twins.append(f"{o.path} ({shortened(o.player) if o.player else 'no player'})")
                 if len(twins) == _SHOWN:
                     break
         s.add(warning("IDENTICAL_DECKS", f"the same cards as {_some(twins, total=count)}", actual=count + 1))
@@ -506,6 +506,6 @@ def _match_registered_files(submissions: list[Submission], regs: Registrations) 
         if not s.player:
             s.report.player = row.player
         elif player_key(s.player) != player_key(row.player):
-            s.add(error("PLAYER_MISMATCH", f"the deck says `player: {s.player}`, but the registration list gives "
+            s.add(error("PLAYER_MISMATCH", f"the deck says `player: {shortened(s.player or '')}`, but the registration list gives "
                                            f"this file to {quoted(row.player)} (line {row.line})", limit=row.player, actual=s.player))
     return sent_as
