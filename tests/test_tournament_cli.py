@@ -265,3 +265,13 @@ def test_a_player_name_of_900_000_characters_is_shortened_in_the_table_not_padde
     no_traceback(result)
     assert "x" * 80 + "… (900,000 characters)" in result.output
     assert len(result.output) < 5_000
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["without-force", "with-force"])
+def test_register_over_its_own_registration_list_says_it_is_an_input_with_or_without_force(
+        runner: CliRunner, force: list[str]) -> None:
+    before = Path(REGISTRATIONS).read_bytes()
+    result = runner.invoke(app, ["tournament", "register", str(EVENT), "--registrations", REGISTRATIONS,
+                                 "--out", REGISTRATIONS, *force])
+    assert result.exit_code == 2 and "is an input of this command" in result.output and "--force" not in result.output
+    assert Path(REGISTRATIONS).read_bytes() == before

@@ -274,7 +274,7 @@ def register_command(
     from cardkit.tournament.reports import result_inputs
 
     given, found = _given(inputs, registrations)
-    refuse_existing(out, force)  # before the work, not after
+    refuse_existing(out, force, given)  # before the work, not after
     with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
         phase(f"writing {out.name}")
         registry = build_registry(result)

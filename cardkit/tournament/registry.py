@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
 from cardkit.decks.model import SECTIONS
-from cardkit.errors import BadArgument, CardkitError, OutputRefused, UnreadableInput
+from cardkit.errors import BadArgument, CardkitError, UnreadableInput
 from cardkit.jsonio import input_name
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck, Submission, Verdict
@@ -117,17 +117,16 @@ def is_registry(path: Path) -> bool:
 REGISTRY = Kind("registry", is_registry, forceable=True, keep_existing=True)
 
 
-def refuse_existing(out: str | os.PathLike[str], force: bool = False) -> None:
-    """`OutputRefused` when `out` exists and `force` is not given, before any work is done.
+def refuse_existing(out: str | os.PathLike[str], force: bool = False,
+                    inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """`OutputRefused` when `out` may not be written, before any work is done: the guarded writer's check.
 
     A registry is the record of what players registered: replacing it by accident would
-    lose the lists the deck checks compare with, so even an earlier registry needs `force`.
-    The guarded writer then refuses inputs, folders and special files whatever `force` says.
+    lose the lists the deck checks compare with, so even an earlier registry needs `force`
+    (`REGISTRY` keeps existing files). Inputs, folders and special files are refused whatever
+    `force` says, and for that reason rather than for existing.
     """
-    target = Path(out)
-    if (target.exists() or target.is_symlink()) and not target.is_dir() and not force:
-        raise OutputRefused(target, "exists; a registry is not replaced without --force (nothing written)")
-    Output(target, REGISTRY, (), force).check()
+    Output(Path(out), REGISTRY, tuple(inputs), force).check()
 
 
 def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force: bool = False,
@@ -137,7 +136,7 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
     from cardkit.tournament.batch import collector_paused
 
     target = Path(out)
-    refuse_existing(target, force)
+    refuse_existing(target, force, inputs)
     with collector_paused():
         Output(target, REGISTRY, tuple(inputs), force).write(render_registry(registry))
 
