@@ -73,12 +73,22 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1, help="times to run every benchmark; ratios are "
                                                               "then the median of the rounds (default 1)")
     args = parser.parse_args()
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
-    skip = {s.strip() for s in args.skip.split(",") if s.strip()}
-    only = {s.strip() for s in args.only.split(",") if s.strip()}
-    scripts = [p for p in sorted(HERE.glob("bench_*.py"))
-               if p.stem[len("bench_"):] not in skip and (not only or p.stem[len("bench_"):] in only)]
+    if not 1 <= args.rounds <= 20:
+        parser.error(f"--rounds must be between 1 and 20; got {args.rounds}")
+    known = [p.stem[len("bench_"):] for p in sorted(HERE.glob("bench_*.py"))]
+
+    def names(text: str, option: str) -> set[str]:
+        # NAME, bench_NAME and bench_NAME.py all name one benchmark; a name that is none of them is refused.
+        given = {n.strip().removesuffix(".py").removeprefix("bench_") for n in text.split(",") if n.strip()}
+        unknown = sorted(given - set(known))
+        if unknown:
+            parser.error(f"{option}: no benchmark named {', '.join(unknown)}; the benchmarks are {', '.join(known)}")
+        return given
+
+    skip, only = names(args.skip, "--skip"), names(args.only, "--only")
+    scripts = [HERE / f"bench_{name}.py" for name in known if name not in skip and (not only or name in only)]
+    if not scripts:
+        parser.error("--only and --skip leave no benchmark to run")
     started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     before = load()
     ratios: list[tuple[str, str]] = []
