@@ -370,6 +370,21 @@ def test_a_quote_never_closed_is_reported_at_the_line_where_it_opened_not_at_the
     assert exc.value.reason.startswith('line 3: a `"` opened here is never closed')
 
 
+@pytest.mark.parametrize("end", ["\n", ""], ids=["with-a-line-break", "without"])
+def test_a_quote_never_closed_on_the_last_line_is_refused_not_read_as_a_player(tmp_path: Path, end: str) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text('player,deck\nAlice,a.deck\n"Bob,b.deck' + end, encoding="utf-8")
+    with pytest.raises(UnreadableInput) as exc:
+        read_registrations(path)
+    assert exc.value.reason.startswith('line 3: a `"` opened here is never closed, so the rest of the file (1 line)')
+
+
+def test_a_quoted_value_on_the_last_line_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text('player,deck\nAlice,a.deck\n"Smith, Bob",b.deck', encoding="utf-8")
+    assert [r.player for r in read_registrations(path).rows] == ["Alice", "Smith, Bob"]
+
+
 def test_a_row_whose_quoted_value_runs_over_lines_is_told_at_the_line_where_it_starts(tmp_path: Path) -> None:
     path = tmp_path / "r.csv"
     path.write_text('player,deck,notes\nAlice,a.deck\n"Bob\nBobson",b.deck\nDave,d.deck,"two\nlines"\nEve,e.deck\nEve,f.deck\n',

@@ -113,6 +113,7 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
     # Only LF and CRLF end a line (the reader has made CRLF LF), but the csv module also ends a row at a
     # lone CR; it stands in as NUL, which text input never holds, and each cell gets its CR back.
     reader = csv.reader(io.StringIO(text.replace("\r", "\x00"), newline=""), delimiter=delimiter)
+    last_line = text.count("\n") + (0 if text.endswith("\n") else 1)
     try:
         header = next(reader, None)
         while header is not None and not any(c.strip() for c in header):
@@ -148,14 +149,15 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
             values = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(columns) if col}
             player = values.get("player", "")
             where = {"line": line, "file": str(path)}
-            if end > line:
+            if end > line or end >= last_line:
                 # A quoted value may hold line breaks (a spreadsheet's note; a name, which reports show escaped),
-                # but one never closed would swallow every later row into one value.
+                # but one never closed would swallow every later row into one value (on the last line, the
+                # rest of it and its line break).
                 text_lines = text_lines or text.split("\n")
                 opened, closed = _quote_span(text_lines, line, end)
                 if not closed:
                     raise UnreadableInput(path, f"line {opened}: a `\"` opened here is never closed, so the rest of the "
-                                                f"file ({end - opened + 1} lines) would be one value; close it, or write "
+                                                f"file ({end - opened + 1} line{'s' if end > opened else ''}) would be one value; close it, or write "
                                                 '`""` for a quote inside a value')
             if any(c.strip() for c in cells[len(columns):]):
                 # `Smith, John` under a lone `player` header: reading the first cell would register `Smith`.
