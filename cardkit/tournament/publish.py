@@ -20,7 +20,7 @@ from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
-from cardkit.tournament.frame import CARD_COLUMNS, CARD_TABLE_COLUMNS, DECK_COLUMNS, TABLES, Metagame, metagame
+from cardkit.tournament.frame import COLUMNS, TABLES, Metagame, metagame
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible
 
@@ -186,17 +186,14 @@ def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = Fa
         files: list[tuple[Output, str | bytes]] = [
             (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url))]
         if csv_dir is not None:
-            tables = meta.tables()
-            files += [(table.with_inputs(more), render_table(tables[table.path.stem]))
-                      for table in _table_outputs(csv_dir, force, given)]
+            files += [(table.with_inputs(more), text) for table, text in _table_files(meta, csv_dir, force, given)]
         write_together(files)
     return meta
 
 
 def table_columns(name: str) -> tuple[str, ...] | None:
     """The header of the metagame table `name` as `write_tables` writes it; None for no such table."""
-    return {"mixes": ("game", "mix", "decks", "percent"), "cards": CARD_TABLE_COLUMNS, "sizes": ("game", "main", "decks"),
-            "decks": DECK_COLUMNS, "deck_cards": CARD_COLUMNS}.get(name)
+    return COLUMNS.get(name)
 
 
 def is_metagame_table(path: Path) -> bool:
@@ -245,10 +242,17 @@ def render_table(frame: pd.DataFrame) -> str:
 
 def write_tables(meta: Metagame, folder: str | os.PathLike[str], force: bool = False,
                  inputs: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
-    """Write each metagame table (`TABLES`) as `folder/NAME.csv` through the guarded writer; the files written."""
+    """Write each metagame table (`TABLES`) as `folder/NAME.csv` through the guarded writer, every one or none;
+    the files written."""
+    from cardkit.outputs import write_together
+
+    files = _table_files(meta, folder, force, inputs)
+    write_together(files)
+    return [output.path for output, _ in files]
+
+
+def _table_files(meta: Metagame, folder: str | os.PathLike[str], force: bool,
+                 inputs: Iterable[str | os.PathLike[str]]) -> list[tuple[Output, str | bytes]]:
+    """Each metagame table's output in `folder` and its CSV text."""
     tables = meta.tables()
-    written = []
-    for output in _table_outputs(folder, force, inputs):
-        output.write(render_table(tables[output.path.stem]))
-        written.append(output.path)
-    return written
+    return [(output, render_table(tables[output.path.stem])) for output in _table_outputs(folder, force, inputs)]
