@@ -135,10 +135,9 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
     (the event's files) or a special file, and over an existing file only with `force`."""
     from cardkit.tournament.batch import collector_paused
 
-    target = Path(out)
-    refuse_existing(target, force, inputs)
+    # The write checks its target as `refuse_existing` does, then again just before the rename.
     with collector_paused():
-        Output(target, REGISTRY, tuple(inputs), force).write(render_registry(registry))
+        Output(Path(out), REGISTRY, tuple(inputs), force).write(render_registry(registry))
 
 
 @lru_cache(maxsize=1)
