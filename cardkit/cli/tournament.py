@@ -126,12 +126,13 @@ def check_command(
     from cardkit.tournament.reports import REPORT, render_html, report_renderer, write_report
 
     given, found = _given(inputs, registrations)
+    renderer = None
     if report is not None:
         # An unknown suffix or a file that may not be replaced is refused before the work, not after.
-        report_renderer(report)
+        renderer = report_renderer(report)
         Output(report, REPORT, given, force).check()
     # An HTML report shows the field's metagame, grouped by pandas.
-    meanwhile = preload if report is not None and report_renderer(report) is render_html else None
+    meanwhile = preload if renderer is render_html else None
     with _checking(inputs, format_name, registrations, event, as_json, found, meanwhile) as (result, phase):
         if report is not None:
             phase(f"writing {report.name}")
