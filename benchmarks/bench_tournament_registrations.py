@@ -110,6 +110,18 @@ def _median(samples: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples)
 
 
+def _db(decks: Path, regs: Path, out: Path) -> None:
+    write_database([check_event([decks], registrations=regs)], out)
+
+
+def _publish(decks: Path, regs: Path, out: Path) -> None:
+    write_page(check_event([decks], registrations=regs), out)
+
+
+def _register(decks: Path, regs: Path, out: Path) -> None:
+    write_registry(build_registry(check_event([decks], registrations=regs)), out, force=True)
+
+
 def timed(folders: dict[int, Path]) -> tuple[dict[int, dict[str, tuple[float, float]]], dict[str, tuple[float, float]]]:
     """In this process, best-of-ROUNDS (seconds, CPU seconds) of each step and of the floor for every event size,
     the sizes taking turns round by round; then each command as a new process on the biggest event, in turns,
@@ -124,16 +136,11 @@ def timed(folders: dict[int, Path]) -> tuple[dict[int, dict[str, tuple[float, fl
                        for p in s.problems), "the deck column should give every file its player"
         warned = sum(any(p.code == "IDENTICAL_DECKS" for p in s.problems) for s in result.submissions)
         assert warned >= n // 10, "each deck of an identical group should be warned about"
-        steps[n] = {
-            "check": partial(check_event, [decks], registrations=regs),
-            "db": partial(lambda d, r, o: write_database([check_event([d], registrations=r)], o), decks, regs,
-                          out / "event.db"),
-            "publish": partial(lambda d, r, o: write_page(check_event([d], registrations=r), o), decks, regs,
-                               out / "event.html"),
-            "register": partial(lambda d, r, o: write_registry(build_registry(check_event([d], registrations=r)), o,
-                                                               force=True), decks, regs, out / "registry.json"),
-            "floor": partial(read_and_split, decks),
-        }
+        steps[n] = {"check": partial(check_event, [decks], registrations=regs),
+                    "db": partial(_db, decks, regs, out / "event.db"),
+                    "publish": partial(_publish, decks, regs, out / "event.html"),
+                    "register": partial(_register, decks, regs, out / "registry.json"),
+                    "floor": partial(read_and_split, decks)}
     samples: dict[int, dict[str, list[tuple[float, float]]]] = {n: {step: [] for step in s} for n, s in steps.items()}
     for _ in range(ROUNDS):
         for n, jobs in steps.items():
