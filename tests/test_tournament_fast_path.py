@@ -147,6 +147,7 @@ def test_the_cycle_collector_rests_while_a_page_is_rendered_and_is_back_on_after
     publish.write_page(result, tmp_path / "event.html")
     assert seen == [False] and gc.isenabled()
 
+
 def test_a_tournament_command_keeps_the_collector_off_from_the_check_to_its_output_and_leaves_it_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
