@@ -30,8 +30,8 @@ def simulate_command(
     takes: Annotated[Optional[str], typer.Option(
         "--takes", help="Berserk TCG: the player's own turns on which it takes a city and draws 2 cards, "
                         "e.g. 2,4; default none (no city draws).")] = None,
-    gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's.")] = None,
-    silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's.")] = None,
+    gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's, 0 to 1,000.")] = None,
+    silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's, 0 to 1,000.")] = None,
     format_name: FormatOption = None,
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", help="Processes playing the games, this one among them (default: one per core). The result for a --seed is the same "
