@@ -154,15 +154,31 @@ def test_meanwhile_runs_once_here_and_no_worker_inherits_what_it_loaded(jobs: in
         _LOADED.clear()
 
 
-def test_db_and_publish_import_pandas_while_the_decks_are_checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_db_and_publish_start_a_helper_before_the_check_and_an_html_report_imports_pandas_during_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import cardkit.parallel
     from cardkit.tournament import frame
 
     told: list[str] = []
     monkeypatch.setattr(frame, "preload", lambda: told.append("preload"))
+    events: list[str] = []
+    real_helper = cardkit.parallel.Helper
+
+    class Spy(real_helper):  # type: ignore[valid-type, misc]
+        def __init__(self, prepare: object) -> None:
+            events.append("helper")
+            super().__init__(prepare)
+
+        def submit(self, work: object, *args: object) -> object:
+            events.append(f"submit {getattr(work, '__name__', work)}")
+            return super().submit(work, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cardkit.parallel, "Helper", Spy)
     seen: list[object] = []
     real = check.check_event
 
     def spy(*args: object, **kwargs: object) -> object:
+        events.append("check")
         seen.append(kwargs.get("meanwhile"))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -177,8 +193,10 @@ def test_db_and_publish_import_pandas_while_the_decks_are_checked(monkeypatch: p
                  ["check", str(decks), "--report", str(tmp_path / "r.csv")]):
         CliRunner().invoke(app, ["tournament", *args])
         assert (tmp_path / Path(args[-1]).name).exists()
-    assert len(seen) == 4 and seen[3] is None, "a CSV report needs no pandas"
-    assert told == ["preload"] * 3
+    # db and publish: the helper (pandas imported there) first, then the check, then the field handed to it.
+    assert events == ["helper", "check", "submit group_field", "helper", "check", "submit _helpers_share", "check", "check"]
+    assert seen[:2] == [None, None] and seen[3] is None, "only the HTML report imports pandas during the check"
+    assert told == ["preload"]
 
 
 def _registrations(rows: list[tuple[str, str]]) -> Registrations:

@@ -163,19 +163,36 @@ def db_command(
     usage error, and when --out is an input, a special file, or an existing file
     that is not a tournament database cardkit wrote (nothing is written then).
     """
-    from cardkit.outputs import Output
-    from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
-    from cardkit.tournament.frame import preload
+    from cardkit.parallel import Helper
 
-    given, found = _given(inputs, registrations)
-    Output(out, TOURNAMENT_DATABASE, given).check()
-    with _checking(inputs, format_name, registrations, event, as_json, found, preload) as (result, phase):
-        phase(f"writing {out.name}")
-        counts = write_database([result], out, given)
+    # The field's statistics are grouped with pandas in a helper process, started first so that it imports pandas
+    # while this one loads the rest and checks the event.
+    with Helper(_prepare_grouping) as helper:
+        from cardkit.outputs import Output
+        from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
+
+        given, found = _given(inputs, registrations)
+        Output(out, TOURNAMENT_DATABASE, given).check()
+        with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+            phase(f"writing {out.name}")
+            counts = write_database([result], out, given, helper)
     if as_json:
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
         typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
+
+
+# A helper's preparation imports what it names itself: the helper is started before this process has loaded it.
+def _prepare_grouping() -> None:
+    from cardkit.tournament.frame import preload
+
+    preload()
+
+
+def _prepare_publishing() -> None:
+    from cardkit.tournament.publish import prepare_publishing
+
+    prepare_publishing()
 
 
 def _given(inputs: list[Path], registrations: Path | None) -> tuple[tuple[Path, ...], list[Found] | None]:
@@ -221,22 +238,26 @@ def publish_command(
     2 for a usage error and for an --out (or a --csv-dir file) that is an
     input, a special file or a file cardkit did not write (unless --force).
     """
-    from cardkit.tournament.frame import preload
-    from cardkit.tournament.pages import card_links
-    from cardkit.tournament.publish import check_page_target, check_tables_target, table_paths, write_page
+    from cardkit.parallel import Helper
 
-    given, found = _given(inputs, registrations)
-    card_links(card_url)  # a bad address is refused before the work
-    check_page_target(out, force, given)  # before the work, not after
-    if csv_dir is not None:
-        check_tables_target(csv_dir, force, given)
-    with _checking(inputs, format_name, registrations, event, as_json, found, preload) as (result, phase):
-        phase(f"writing {out.name}")
-        # The page and its tables are one output: all of them are written, or none.
-        meta = write_page(result, out, force, given, card_url, csv_dir)
-        tables = table_paths(csv_dir) if csv_dir is not None else []
-    summary: dict[str, object] = {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
-                                  "cards": len(meta.cards), "not_published": len(meta.unlisted)}
+    # A helper process, started first, imports pandas while this one loads the rest and checks the event; then it
+    # groups the field and renders a share of the decklists.
+    with Helper(_prepare_publishing) as helper:
+        from cardkit.tournament.pages import card_links
+        from cardkit.tournament.publish import check_page_target, check_tables_target, table_paths, write_page
+
+        given, found = _given(inputs, registrations)
+        card_links(card_url)  # a bad address is refused before the work
+        check_page_target(out, force, given)  # before the work, not after
+        if csv_dir is not None:
+            check_tables_target(csv_dir, force, given)
+        with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+            phase(f"writing {out.name}")
+            # The page and its tables are one output: all of them are written, or none.
+            meta = write_page(result, out, force, given, card_url, csv_dir, helper)
+            tables = table_paths(csv_dir) if csv_dir is not None else []
+    summary: dict[str, object] = {"path": str(out), "decks": meta.count("decks"), "mixes": meta.count("mixes"),
+                                  "cards": meta.count("cards"), "not_published": len(meta.unlisted)}
     if csv_dir is not None:
         summary["csv"] = [str(p) for p in tables]
     if as_json:

@@ -9,12 +9,15 @@ from contextlib import closing
 from datetime import datetime, timezone
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardkit import __version__
 from cardkit.outputs import Kind, Output
 from cardkit.problems import Severity
 from cardkit.tournament.check import EventCheck, Verdict
+
+if TYPE_CHECKING:
+    from cardkit.parallel import Helper
 
 SCHEMA: tuple[str, ...] = (
     "CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT, registrations TEXT, ok INTEGER NOT NULL, "
@@ -102,11 +105,13 @@ def _json(value: Any) -> str | None:
 
 
 def write_database(results: list[EventCheck], out: str | os.PathLike[str],
-                   inputs: tuple[Path, ...] = ()) -> dict[str, int]:
+                   inputs: tuple[Path, ...] = (), helper: Helper | None = None) -> dict[str, int]:
     """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table.
 
     Through the guarded writer: never over an input (the events' decks and registration lists
     are added here), a special file, or a file that is not a tournament database cardkit wrote.
+    With a `helper` (`cardkit.parallel.Helper`, prepared with `cardkit.tournament.frame.preload`)
+    each event's field is grouped there while its rows are written here.
     """
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
@@ -125,7 +130,7 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
             ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
         played: dict[str, set[str]] = {}
         for result in results:
-            _insert(conn, result, played)
+            _insert(conn, result, played, helper)
         _insert_cards(conn, played)
         for statement in indexes:
             conn.execute(statement)
@@ -148,10 +153,11 @@ def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) + 1 FROM {table}").fetchone()[0])
 
 
-def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
+def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: Helper | None) -> None:
     """One event's rows. Ids are given here rather than read back row by row, so each table takes one
     `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
-    from cardkit.tournament.frame import COLUMNS, metagame
+    from cardkit.parallel import later
+    from cardkit.tournament.frame import COLUMNS, deck_cards, group_field, metagame_of
     from cardkit.tournament.metagame import mix
 
     s = result.summary()
@@ -162,12 +168,16 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
          s["unreadable"], s["missing"], s["warnings"])).lastrowid
     conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
                      [(event_id, p.code, _SEVERITY[p.severity], p.message, p.line, p.file) for p in result.problems])
+    # The field first: with a helper, it is grouped there while the rows are made and written here.
+    field_cards, field_decks, unlisted = deck_cards(result)
+    grouped = later(helper, group_field, field_cards, field_decks)
+    # The legal decks' mixes, worked out for the field: not worked out again.
+    mixes: dict[str, str] = {row[3]: row[5] for row in field_decks}
     deck_id, verdict_id = _next_id(conn, "decks"), _next_id(conn, "verdicts")
     decks: list[tuple[Any, ...]] = []
     cards: list[tuple[Any, ...]] = []
     verdicts: list[tuple[Any, ...]] = []
     problems: list[tuple[Any, ...]] = []
-    mixes: dict[str, str | None] = {}
     card_id = itemgetter(1)
     for sub in result.submissions:
         this_deck = None
@@ -175,7 +185,8 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
             r = sub.report
             readable = r.failure is None
             this_deck, deck_id = deck_id, deck_id + 1
-            deck_mix = mixes[sub.path] = mix(r.game, [c.card for c in sub.cards if c.section == "main"]) if readable else None
+            deck_mix = mixes.get(sub.path) or (mix(r.game, [c.card for c in sub.cards if c.section == "main"])
+                                               if readable else None)
             decks.append((this_deck, event_id, sub.path, sub.player, sub.name, r.game, r.format, sub.hash,
                           r.counts["main"] if readable else None, r.counts["side"] if readable else None, deck_mix))
             if r.game is not None and sub.cards:
@@ -193,13 +204,6 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
         problems += [(verdict_id, event_id, p.code, _SEVERITY[p.severity], p.message, p.card, p.line, _json(p.limit),
                       _json(p.actual)) for p in found]
         verdict_id += 1
-    # The decks' mixes worked out above are the field's: not worked out again.
-    meta = metagame(result, mixes)
-    for name in METAGAME_TABLES:
-        columns = ", ".join(["event_id", *COLUMNS[name]])
-        marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
-        conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
-                         [(event_id, *row) for row in meta.rows(name, COLUMNS[name])])
     conn.executemany("INSERT INTO decks (id, event_id, path, player, name, game, format, hash, main, side, mix) "
                      "VALUES (?,?,?,?,?,?,?,?,?,?,?)", decks)
     conn.executemany("INSERT INTO deck_cards (deck_id, game, section, card, count, line) VALUES (?,?,?,?,?,?)", cards)
@@ -207,3 +211,9 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
                      "first_problem) VALUES (?,?,?,?,?,?,?,?,?)", verdicts)
     conn.executemany("INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "
                      "VALUES (?,?,?,?,?,?,?,?,?)", problems)
+    meta = metagame_of(field_cards, field_decks, unlisted, grouped())
+    for name in METAGAME_TABLES:
+        columns = ", ".join(["event_id", *COLUMNS[name]])
+        marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
+        conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
+                         [(event_id, *row) for row in meta.rows(name)])

@@ -3,13 +3,15 @@
 `deck_cards` is the one source: one row per legal deck, section and card with its count.
 The published page, the HTML report, `tournament db`'s summary tables and
 `publish --csv-dir` all take their statistics from `metagame_of`, which groups that frame
-with pandas, so the numbers can't drift apart. pandas is imported here and only when a
-command needs the frame, so commands that never show statistics don't pay for it.
+with pandas (`group_field`), so the numbers can't drift apart. pandas is imported here and
+only when a command needs the frame, so commands that never show statistics don't pay for it;
+`tournament db` and `publish` import it in a helper process while they check, and group there.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from cardkit.catalogue.store import load_game
@@ -34,42 +36,55 @@ Row = tuple[Any, ...]
 
 
 def preload() -> None:
-    """Import pandas now: a command that groups the field after its check passes this as the check's
-    `meanwhile`, so the import (about half a big event's check on 2 cores) overlaps the check."""
+    """Import pandas now: what a helper process that will group the field (`group_field`) does while the
+    command checks, or a command passes as the check's `meanwhile`, so the import (about half a big
+    event's check on 2 cores) overlaps the check."""
     import pandas  # noqa: F401
 
 
-@dataclass
+@dataclass(frozen=True)
 class Metagame:
-    """The field (the legal decks) as pandas DataFrames, every statistic grouped from `deck_cards`.
+    """The field (the legal decks): every metagame table as rows of plain Python values, each in its `COLUMNS` order.
 
     `deck_cards`: one row per deck, section and card (deck, player, game, section, card, name, kind, count, line);
     `decks`: one row per deck; `mixes`: decks per colour or element mix; `cards`: each card's decks, copies,
-    fewest and most; `sizes`: decks per main-deck size. `unlisted` names the submissions that are not in the field.
-    Text columns a big field repeats (game, section, card, name, kind; a deck's game and mix) are categorical.
+    fewest and most; `sizes`: decks per main-deck size; the last three grouped by pandas from the DataFrame of
+    `deck_cards` (`group_field`). `unlisted` names the submissions that are not in the field. Plain rows, so the
+    tables can be grouped in a helper process and sent back, and read without pandas; each table is also there
+    as a DataFrame, by its name (`meta.cards`) or `frame(name)`.
     """
 
-    deck_cards: pd.DataFrame
-    decks: pd.DataFrame
-    mixes: pd.DataFrame
-    cards: pd.DataFrame
-    sizes: pd.DataFrame
+    tables: dict[str, list[Row]]
     unlisted: list[tuple[str, str]]
 
     def rows(self, name: str, columns: tuple[str, ...] | None = None) -> list[Row]:
         """Table `name` (or its `columns`) as tuples of plain Python values, a missing line as None."""
-        frame = getattr(self, name)
-        # Column by column: `tolist` gives Python values in one step, where a row at a time boxes each cell.
-        return list(zip(*(_values(frame[c]) for c in (columns or tuple(frame.columns)))))
+        rows = self.tables[name]
+        if columns is None or columns == COLUMNS[name]:
+            return rows
+        picked = itemgetter(*(COLUMNS[name].index(c) for c in columns))
+        return [picked(row) for row in rows] if len(columns) > 1 else [(picked(row),) for row in rows]
 
     def records(self, name: str) -> list[dict[str, Any]]:
         """Table `name` as one dict per row, of plain Python values."""
-        columns = tuple(getattr(self, name).columns)
-        return [dict(zip(columns, row)) for row in self.rows(name)]
+        columns = COLUMNS[name]
+        return [dict(zip(columns, row)) for row in self.tables[name]]
 
-    def tables(self) -> dict[str, pd.DataFrame]:
-        """Every table by name (`TABLES`), as `publish --csv-dir` writes them."""
-        return {name: getattr(self, name) for name in TABLES}
+    def count(self, name: str) -> int:
+        """The rows of table `name`."""
+        return len(self.tables[name])
+
+    def frame(self, name: str) -> pd.DataFrame:
+        """Table `name` as a pandas DataFrame (`deck_cards` and `decks` with their text columns categorical)."""
+        if name == "deck_cards":
+            return _card_frame(self.tables[name])
+        return _frame(self.tables[name], COLUMNS[name], ("game", "mix") if name == "decks" else ())
+
+    deck_cards = property(lambda self: self.frame("deck_cards"), doc="`deck_cards` as a DataFrame.")
+    decks = property(lambda self: self.frame("decks"), doc="`decks` as a DataFrame.")
+    mixes = property(lambda self: self.frame("mixes"), doc="`mixes` as a DataFrame.")
+    cards = property(lambda self: self.frame("cards"), doc="`cards` as a DataFrame.")
+    sizes = property(lambda self: self.frame("sizes"), doc="`sizes` as a DataFrame.")
 
 
 def _values(column: pd.Series) -> list[Any]:
@@ -82,10 +97,9 @@ def _label(s: Submission) -> str:
     return s.player or (os.path.basename(s.path) if s.path else "(no name)")
 
 
-def deck_cards(result: EventCheck, mixes: dict[str, str | None] | None = None
-               ) -> tuple[list[Row], list[Row], list[tuple[str, str]]]:
+def deck_cards(result: EventCheck) -> tuple[list[Row], list[Row], list[tuple[str, str]]]:
     """(deck cards, decks, unlisted) of `result`: the legal decks' rows numbered in player order, and the
-    other submissions' (name, verdict). `mixes` may hold decks' mixes already worked out, by path."""
+    other submissions' (name, verdict). A deck's mix is "" where its game has none."""
     legal: list[Submission] = []
     unlisted: list[tuple[str, str]] = []
     for s in result.submissions:
@@ -104,8 +118,7 @@ def deck_cards(result: EventCheck, mixes: dict[str, str | None] | None = None
         game = s.report.game or ""
         catalogue = load_game(game).cards
         player = s.player or ""
-        deck_mix = mixes[s.path] if mixes is not None and s.path in mixes else \
-            mix(game, [c.card for c in s.cards if c.section == "main"])
+        deck_mix = mix(game, [c.card for c in s.cards if c.section == "main"])
         deck_rows.append((i, player, s.name or "", s.path, game, deck_mix or "", s.report.counts["main"],
                           s.report.counts["side"]))
         for c in s.cards:
@@ -117,9 +130,9 @@ def deck_cards(result: EventCheck, mixes: dict[str, str | None] | None = None
     return card_rows, deck_rows, unlisted
 
 
-def metagame(result: EventCheck, mixes: dict[str, str | None] | None = None) -> Metagame:
-    """Every metagame table of `result`, from the one table of its legal decks' cards (`mixes`: see `deck_cards`)."""
-    cards, decks, unlisted = deck_cards(result, mixes)
+def metagame(result: EventCheck) -> Metagame:
+    """Every metagame table of `result`, from the one table of its legal decks' cards."""
+    cards, decks, unlisted = deck_cards(result)
     return metagame_of(cards, decks, unlisted)
 
 
@@ -133,11 +146,18 @@ def _frame(rows: list[Row], columns: tuple[str, ...], categorical: tuple[str, ..
                          for c, values in zip(columns, data)}, columns=list(columns))
 
 
-def metagame_of(cards: list[Row], decks: list[Row], unlisted: list[tuple[str, str]] | None = None) -> Metagame:
-    """The metagame tables grouped by pandas from one DataFrame of deck-card rows (`CARD_COLUMNS`) and one of their
-    decks' rows (`DECK_COLUMNS`)."""
+def _card_frame(cards: list[Row]) -> pd.DataFrame:
+    """The deck-card rows (`CARD_COLUMNS`) as the DataFrame the field's statistics are grouped from."""
     frame = _frame(cards, CARD_COLUMNS, ("game", "section", "card", "name", "kind"))
     frame["line"] = frame["line"].astype("Int64")
+    return frame
+
+
+def group_field(cards: list[Row], decks: list[Row]) -> dict[str, list[Row]]:
+    """The grouped tables (`mixes`, `cards`, `sizes`) as rows, grouped by pandas from one DataFrame of deck-card
+    rows (`CARD_COLUMNS`) and one of their decks' rows (`DECK_COLUMNS`). Rows in, rows out: `tournament db` and
+    `publish` run this in a helper process (`cardkit.parallel.Helper`) that imported pandas while they checked."""
+    frame = _card_frame(cards)
     field = _frame(decks, DECK_COLUMNS, ("game", "mix"))
     per_game = field.groupby("game", observed=True)["deck"].count().rename("field")
 
@@ -158,9 +178,21 @@ def metagame_of(cards: list[Row], decks: list[Row], unlisted: list[tuple[str, st
     played["average"] = (played["copies"] / played["decks"]).round(2)
     # Ties are in the order of game and card, as the grouping gives them: a stable sort keeps it.
     played = played.sort_values(["decks", "copies", "name", "card"], ascending=[False, False, True, True], kind="stable")
-    played = played[list(CARD_TABLE_COLUMNS)]
 
     sizes = field.groupby(["game", "main"], as_index=False, observed=True).agg(decks=("deck", "count"))
     sizes = sizes.sort_values(["game", "main"])
-    return Metagame(frame, field, mixes.reset_index(drop=True), played.reset_index(drop=True), sizes.reset_index(drop=True),
-                    list(unlisted or []))
+    return {name: _rows(table, COLUMNS[name]) for name, table in (("mixes", mixes), ("cards", played), ("sizes", sizes))}
+
+
+def _rows(frame: pd.DataFrame, columns: tuple[str, ...]) -> list[Row]:
+    # Column by column: `tolist` gives Python values in one step, where a row at a time boxes each cell.
+    return list(zip(*(_values(frame[c]) for c in columns)))
+
+
+def metagame_of(cards: list[Row], decks: list[Row], unlisted: list[tuple[str, str]] | None = None,
+                grouped: dict[str, list[Row]] | None = None) -> Metagame:
+    """The metagame of the deck-card rows `cards` (`CARD_COLUMNS`) and their decks' rows `decks` (`DECK_COLUMNS`):
+    those two tables as given and the tables pandas groups from them (`group_field`; `grouped` if already done)."""
+    grouped = group_field(cards, decks) if grouped is None else grouped
+    return Metagame({"mixes": grouped["mixes"], "cards": grouped["cards"], "sizes": grouped["sizes"], "decks": decks,
+                     "deck_cards": cards}, list(unlisted or []))

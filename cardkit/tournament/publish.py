@@ -11,7 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import os
+from bisect import bisect_left
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -20,14 +22,15 @@ from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
-from cardkit.tournament.frame import COLUMNS, TABLES, Metagame, metagame
+from cardkit.tournament.frame import (CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, deck_cards, group_field,
+                                      metagame, metagame_of, preload)
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
-    import pandas as pd
+    from cardkit.parallel import Helper
 
-__all__ = ["GENERATOR", "Metagame", "metagame", "render_page", "write_page", "write_tables", "check_page_target", "check_tables_target"]
+__all__ = ["GENERATOR", "Metagame", "metagame", "render_page", "render_decklists", "write_page", "write_tables", "check_page_target", "check_tables_target"]
 
 GENERATOR = '<meta name="generator" content="cardkit tournament publish">'
 """Marks the page as cardkit's own."""
@@ -106,33 +109,81 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
 
 
 def _macros() -> Any:
-    """The template `_decklist.html`'s macros: `card_item(count, name, link or None, id)` for one card of a decklist,
-    `text_line(line)` for one line of its text box, each giving autoescaped Markup. A big event lists tens of
-    thousands of cards, mostly the same few thousand items and lines: each distinct one is rendered once and
-    reused, where a loop in the page rendered every one."""
+    """The template `_decklist.html`'s macros: `decklist(deck)` for one deck's section of the page, `card_item(count,
+    name, link or None, id)` for one card of it, `text_line(line)` for one line of its text box, each giving
+    autoescaped Markup. A big event lists tens of thousands of cards, mostly the same few thousand items and
+    lines: each distinct one is rendered once and reused, where a loop in the page rendered every one."""
     from cardkit.tournament.pages import environment
 
     return environment().get_template("_decklist.html").module
 
 
-def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str | None = None) -> str:
-    """The published page of `result` as HTML text; cards link to their pages under `card_url` (see `card_links`)."""
+def render_decklists(cards: list[Row], decks: list[Row], formats: dict[str, str | None],
+                     card_url: str | None = None) -> str:
+    """The sections of the page for `decks` (`DECK_COLUMNS` rows, in their order), their cards from `cards`
+    (`CARD_COLUMNS` rows), each deck's copied list in its format by file (`formats`), as autoescaped Markup.
+    Needs no grouping and no check result, so `write_page` renders a share of the decks in its helper process."""
+    from markupsafe import Markup
+
+    links: CardUrl = card_links(card_url)
+    macros = _macros()
+    items: dict[Any, str] = {}
+    by_deck: dict[int, list[dict[str, Any]]] = {}
+    for row in cards:
+        by_deck.setdefault(row[0], []).append(dict(zip(CARD_COLUMNS, row)))
+    made = []
+    for row in decks:
+        deck = dict(zip(DECK_COLUMNS, row))
+        made.append(macros.decklist(_decklist(deck, by_deck.get(int(deck["deck"]), []), formats.get(deck["file"]),
+                                              links, macros, items)))
+    return Markup("".join(made))
+
+
+def deck_formats(result: EventCheck) -> dict[str, str | None]:
+    """Each submission's format as its copied list states it, by file: the event's, else (without an event
+    format each deck was checked in its own, which its list must keep) the deck's own."""
+    return {s.path: result.format or s.report.format for s in result.submissions}
+
+
+def prepare_publishing() -> None:
+    """What a helper process that groups the field and renders decklists needs: pandas, the decklist template
+    compiled, the deck reader (`_header_line`). Done while the command checks the event."""
+    from cardkit.decks import parse  # noqa: F401
+
+    preload()
+    _macros()
+
+
+HELPER_SHARE = 0.25
+"""The share of the decklists a helper renders: it groups the field first, so it takes fewer than this process."""
+
+
+def _first_row(cards: list[Row], deck: int) -> int:
+    """The first of the deck-card rows (in deck order) that belongs to deck `deck` or a later one."""
+    return bisect_left(cards, deck, key=itemgetter(0))
+
+
+def _helpers_share(cards: list[Row], decks: list[Row], split: int, formats: dict[str, str | None],
+                   card_url: str | None) -> tuple[dict[str, list[Row]], str]:
+    """A helper's part of `write_page`, in one piece of work so one reply brings it all back: the field grouped
+    (`group_field`), then the decklists of the decks from `split` on."""
+    return group_field(cards, decks), render_decklists(cards[_first_row(cards, split):], decks[split:], formats, card_url)
+
+
+def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str | None = None,
+                decklists: str | None = None) -> str:
+    """The published page of `result` as HTML text; cards link to their pages under `card_url` (see `card_links`).
+    `decklists`: the decks' sections already rendered (`render_decklists`)."""
     meta = meta or metagame(result)
     links: CardUrl = card_links(card_url)
     decks = meta.records("decks")
     mixes = meta.records("mixes")
     cards = meta.records("cards")
     sizes = meta.records("sizes")
+    if decklists is None:
+        decklists = render_decklists(meta.rows("deck_cards"), meta.rows("decks"), deck_formats(result), card_url)
     many_games = len({d["game"] for d in decks}) > 1
     top = cards[:TOP_CARDS_CHARTED]
-    by_deck: dict[int, list[dict[str, Any]]] = {}
-    items: dict[Any, str] = {}
-    macros = _macros()
-    keys = ("deck", "section", "card", "name", "kind", "count")
-    for row in meta.rows("deck_cards", keys):
-        by_deck.setdefault(row[0], []).append(dict(zip(keys, row)))
-    # Without an event format each deck was checked in its own, which its copied list must keep.
-    formats = {s.path: s.report.format for s in result.submissions}
     summary = [("legal decks published", len(decks)), ("mixes", len(mixes)), ("different cards", len(cards)),
                ("not published", len(meta.unlisted))]
     return render(
@@ -144,8 +195,7 @@ def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str 
         card_bars=[{"label": label, "value": int(c["decks"]), "fill": None} for label, c in zip(card_labels(top), top)],
         size_bars=[{"label": f"{r['game']}: {r['main']}" if many_games else f"{r['main']} cards", "value": int(r["decks"]),
                     "fill": None} for r in sizes],
-        decklists=[_decklist(d, by_deck.get(int(d["deck"]), []), result.format or formats.get(d["file"]), links, macros, items)
-                   for d in decks])
+        decklists=decklists)
 
 
 def is_published_page(path: Path) -> bool:
@@ -168,23 +218,37 @@ def check_page_target(out: str | os.PathLike[str], force: bool = False,
 
 def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = False,
                inputs: Iterable[str | os.PathLike[str]] = (), card_url: str | None = None,
-               csv_dir: str | os.PathLike[str] | None = None) -> Metagame:
+               csv_dir: str | os.PathLike[str] | None = None, helper: Helper | None = None) -> Metagame:
     """Write the published page of `result` to `out` through the guarded writer; the metagame it shows.
 
     Never over one of the event's files or `inputs`, a special file, or a file that is not
     an earlier published page unless `force`. With `csv_dir`, the metagame tables too (as
     `write_tables` writes them), in one step with the page: every file or none is written.
+    With a `helper` (`cardkit.parallel.Helper`, made with `prepare_publishing`) the field is grouped and a
+    share of the decklists (`HELPER_SHARE`) rendered there while the rest are rendered here.
     """
+    from markupsafe import Markup
+
     from cardkit.outputs import write_together
+    from cardkit.parallel import later
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
 
     with collector_paused():
-        meta = metagame(result)
+        cards, decks, unlisted = deck_cards(result)
+        formats = deck_formats(result)
+        # The helper's share is the last decks; the card rows are in deck order, so theirs are the last rows too.
+        split = len(decks) - int(len(decks) * HELPER_SHARE) if helper is not None and helper.running else len(decks)
+        theirs_formats = {d[3]: formats.get(d[3]) for d in decks[split:]}
+        share = later(helper, _helpers_share, cards, decks, split, theirs_formats, card_url)
+        mine = render_decklists(cards[:_first_row(cards, split)], decks[:split], formats, card_url)
+        grouped, theirs = share()
+        meta = metagame_of(cards, decks, unlisted, grouped)
+        decklists = Markup(mine + theirs)
         given = tuple(inputs)
         more = tuple(new_inputs(given, result_inputs(result)))
         files: list[tuple[Output, str | bytes]] = [
-            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url))]
+            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url, decklists))]
         if csv_dir is not None:
             files += [(table.with_inputs(more), text) for table, text in _table_files(meta, csv_dir, force, given)]
         write_together(files)
@@ -226,17 +290,14 @@ def check_tables_target(folder: str | os.PathLike[str], force: bool = False,
         output.check()
 
 
-def render_table(frame: pd.DataFrame) -> str:
-    """A metagame table as CSV: the frame's columns, each cell made visible and guarded against spreadsheet formulas."""
-    import pandas as pd
-
+def render_table(columns: tuple[str, ...], rows: Iterable[Row]) -> str:
+    """A metagame table as CSV: its columns, then each cell made visible and guarded against spreadsheet formulas."""
     from cardkit.visible import csv_cell
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(list(frame.columns))
-    for row in frame.itertuples(index=False, name=None):
-        writer.writerow(["" if pd.isna(v) else csv_cell(v) for v in row])
+    writer.writerow(columns)
+    writer.writerows(["" if v is None else csv_cell(v) for v in row] for row in rows)
     return out.getvalue()
 
 
@@ -254,5 +315,5 @@ def write_tables(meta: Metagame, folder: str | os.PathLike[str], force: bool = F
 def _table_files(meta: Metagame, folder: str | os.PathLike[str], force: bool,
                  inputs: Iterable[str | os.PathLike[str]]) -> list[tuple[Output, str | bytes]]:
     """Each metagame table's output in `folder` and its CSV text."""
-    tables = meta.tables()
-    return [(output, render_table(tables[output.path.stem])) for output in _table_outputs(folder, force, inputs)]
+    return [(output, render_table(COLUMNS[output.path.stem], meta.rows(output.path.stem)))
+            for output in _table_outputs(folder, force, inputs)]
