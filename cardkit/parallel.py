@@ -251,10 +251,16 @@ def _serve(prepare: Callable[[], object], conn: Connection, callers_end: Connect
         prepare()
     except Exception:  # the work will fail too, and the caller then does it itself, raising the error there
         pass
+    parent = os.getppid()
     while True:
         try:
+            # Processes forked after this one (the check's workers) hold the caller's end of the pipe too, so a
+            # caller killed outright is seen by its going away, not only by the pipe closing.
+            while not conn.poll(0.5):
+                if os.getppid() != parent:
+                    return
             work, args = conn.recv()
-        except (EOFError, OSError):
+        except Exception:  # the caller gone, or work that can't be read here: the caller does it itself
             return
         try:
             reply: tuple[bool, object] = (True, work(*args))
