@@ -157,7 +157,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
     """One event's rows. Ids are given here rather than read back row by row, so each table takes one
     `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
     from cardkit.parallel import later
-    from cardkit.tournament.frame import COLUMNS, deck_cards, group_field, metagame_of
+    from cardkit.tournament.frame import COLUMNS, deck_cards, group_field
     from cardkit.tournament.metagame import mix
 
     s = result.summary()
@@ -169,7 +169,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
     conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
                      [(event_id, p.code, _SEVERITY[p.severity], p.message, p.line, p.file) for p in result.problems])
     # The field first: with a helper, it is grouped there while the rows are made and written here.
-    field_cards, field_decks, unlisted = deck_cards(result)
+    field_cards, field_decks, _ = deck_cards(result)
     grouped = later(helper, group_field, field_cards, field_decks)
     # The legal decks' mixes, worked out for the field: not worked out again.
     mixes: dict[str, str] = {row[3]: row[5] for row in field_decks}
@@ -211,9 +211,9 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
                      "first_problem) VALUES (?,?,?,?,?,?,?,?,?)", verdicts)
     conn.executemany("INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "
                      "VALUES (?,?,?,?,?,?,?,?,?)", problems)
-    meta = metagame_of(field_cards, field_decks, unlisted, grouped())
+    tables = grouped()
     for name in METAGAME_TABLES:
         columns = ", ".join(["event_id", *COLUMNS[name]])
         marks = ", ".join("?" * (len(COLUMNS[name]) + 1))
         conn.executemany(f"INSERT INTO metagame_{name} ({columns}) VALUES ({marks})",
-                         [(event_id, *row) for row in meta.rows(name)])
+                         [(event_id, *row) for row in tables[name]])

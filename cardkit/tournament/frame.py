@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from cardkit.catalogue.store import load_game
@@ -57,13 +56,9 @@ class Metagame:
     tables: dict[str, list[Row]]
     unlisted: list[tuple[str, str]]
 
-    def rows(self, name: str, columns: tuple[str, ...] | None = None) -> list[Row]:
-        """Table `name` (or its `columns`) as tuples of plain Python values, a missing line as None."""
-        rows = self.tables[name]
-        if columns is None or columns == COLUMNS[name]:
-            return rows
-        picked = itemgetter(*(COLUMNS[name].index(c) for c in columns))
-        return [picked(row) for row in rows] if len(columns) > 1 else [(picked(row),) for row in rows]
+    def rows(self, name: str) -> list[Row]:
+        """Table `name` as tuples of plain Python values in its `COLUMNS` order, a missing line as None."""
+        return self.tables[name]
 
     def records(self, name: str) -> list[dict[str, Any]]:
         """Table `name` as one dict per row, of plain Python values."""
@@ -78,7 +73,9 @@ class Metagame:
         """Table `name` as a pandas DataFrame (`deck_cards` and `decks` with their text columns categorical)."""
         if name == "deck_cards":
             return _card_frame(self.tables[name])
-        return _frame(self.tables[name], COLUMNS[name], ("game", "mix") if name == "decks" else ())
+        if name == "decks":
+            return _deck_frame(self.tables[name])
+        return _frame(self.tables[name], COLUMNS[name], ())
 
     deck_cards = property(lambda self: self.frame("deck_cards"), doc="`deck_cards` as a DataFrame.")
     decks = property(lambda self: self.frame("decks"), doc="`decks` as a DataFrame.")
@@ -153,12 +150,17 @@ def _card_frame(cards: list[Row]) -> pd.DataFrame:
     return frame
 
 
+def _deck_frame(decks: list[Row]) -> pd.DataFrame:
+    """The decks' rows (`DECK_COLUMNS`) as the DataFrame the mixes and sizes are grouped from."""
+    return _frame(decks, DECK_COLUMNS, ("game", "mix"))
+
+
 def group_field(cards: list[Row], decks: list[Row]) -> dict[str, list[Row]]:
     """The grouped tables (`mixes`, `cards`, `sizes`) as rows, grouped by pandas from one DataFrame of deck-card
     rows (`CARD_COLUMNS`) and one of their decks' rows (`DECK_COLUMNS`). Rows in, rows out: `tournament db` and
     `publish` run this in a helper process (`cardkit.parallel.Helper`) that imported pandas while they checked."""
     frame = _card_frame(cards)
-    field = _frame(decks, DECK_COLUMNS, ("game", "mix"))
+    field = _deck_frame(decks)
     per_game = field.groupby("game", observed=True)["deck"].count().rename("field")
 
     mixes = field.groupby(["game", "mix"], as_index=False, observed=True).agg(decks=("deck", "count"))
