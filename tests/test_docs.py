@@ -1,4 +1,5 @@
-"""The README and docs/ stay true: real sessions, a runnable example, every command and code listed."""
+"""The README and docs/ stay true: real sessions, a runnable example, a README that stays short, every command
+and problem code on its reference page."""
 
 from __future__ import annotations
 
@@ -18,8 +19,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import docsessions  # noqa: E402
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+COMMANDS_PAGE = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+PROBLEMS_PAGE = (ROOT / "docs" / "problems.md").read_text(encoding="utf-8")
+README_MOST_WORDS = 1500
 # Upper-case string literals in the code that are not problem codes.
-NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "CARDKIT_DECK_CHECK_PROCESSES", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK"}
+NOT_PROBLEM_CODES = {"CARDKIT_HOME", "CARDKIT_DB", "CARDKIT_CACHE_DIR", "CARDKIT_DECK_CHECK_PROCESSES", "FOLDER_OR_FILE", "MAX_COUNT", "PRESENTED_DECK",
+                     "NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"}
 
 SESSIONS = [s for path in docsessions.doc_files(ROOT) for s in docsessions.find_sessions(path)]
 
@@ -73,6 +78,26 @@ def test_the_readme_library_example_runs(monkeypatch: pytest.MonkeyPatch) -> Non
         exec(compile(code, "README.md", "exec"), {})
 
 
+def test_the_readme_stays_under_1500_words() -> None:
+    # Everything counts, sessions and code included: they are what a reader scrolls past too.
+    words = len(README.split())
+    assert words <= README_MOST_WORDS, f"the README has {words} words; move detail to a page in docs/"
+
+
+def test_the_readme_installs_as_ci_does_and_runs_the_tests_with_its_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -c constraints.txt -e '.[test]'" in README
+    assert "pip install --quiet -c constraints.txt -e '.[test]'" in ci
+    test_command = "python3 -m pytest -q -rs -n auto\n"
+    assert test_command in README and test_command in ci
+
+
+def test_every_reference_page_the_readme_links_to_exists() -> None:
+    links = re.findall(r"\]\((docs/[^)#]+)", README)
+    assert {"docs/commands.md", "docs/problems.md", "docs/performance.md"} <= set(links)
+    assert [link for link in links if not (ROOT / link).is_file()] == []
+
+
 def _commands(group: object, prefix: str = "cardkit") -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for name, command in group.commands.items():  # type: ignore[attr-defined]
@@ -87,17 +112,17 @@ COMMANDS = _commands(get_command(app))
 
 
 @pytest.mark.parametrize("path", [p for p, _ in COMMANDS])
-def test_every_command_has_help_text_and_appears_in_the_readme(path: str, runner: CliRunner) -> None:
+def test_every_command_has_help_text_and_appears_in_the_command_reference(path: str, runner: CliRunner) -> None:
     result = runner.invoke(app, [*path.split()[1:], "--help"])
     assert result.exit_code == 0, result.output
     assert "Usage:" in result.output
     command = dict(COMMANDS)[path]
     assert (command.help or "").strip(), f"{path} has no help text"  # type: ignore[attr-defined]
     top = " ".join(path.split()[:2])
-    assert top in README, f"{top} is not in the README"
+    assert top in COMMANDS_PAGE, f"{top} is not in docs/commands.md"
 
 
-def test_every_problem_code_the_code_can_report_is_listed_in_the_readme() -> None:
+def test_every_problem_code_the_code_can_report_is_listed_in_the_problem_reference() -> None:
     codes: set[str] = set()
     for source in (ROOT / "cardkit").rglob("*.py"):
         codes |= set(re.findall(r"""["']([A-Z]{2,}(?:_[A-Z]+)+)["']""", source.read_text(encoding="utf-8")))
@@ -106,8 +131,8 @@ def test_every_problem_code_the_code_can_report_is_listed_in_the_readme() -> Non
     # An exception's error_code (what `--json` prints for an error) is listed in docs/json.md instead.
     error_codes = set(json.loads((ROOT / "schemas" / "output" / "error.schema.json").read_text(encoding="utf-8"))
                       ["properties"]["error"]["properties"]["code"]["enum"])
-    missing = sorted(codes - NOT_PROBLEM_CODES - error_codes - set(re.findall(r"`([A-Z_]+)`", README)))
-    assert not missing, f"problem codes missing from the README's table: {missing}"
+    missing = sorted(codes - NOT_PROBLEM_CODES - error_codes - set(re.findall(r"`([A-Z_]+)`", PROBLEMS_PAGE)))
+    assert not missing, f"problem codes missing from docs/problems.md: {missing}"
 
 
 def test_every_error_code_an_exception_carries_is_in_the_error_schema_and_in_docs_json() -> None:
