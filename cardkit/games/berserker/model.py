@@ -159,3 +159,10 @@ def load_rules() -> FleetRules:
         ships={sid: Ship.from_dict(s) for sid, s in catalogue.ships.items()},
         cards={cid: FleetCard.from_dict(c) for cid, c in catalogue.cards.items()},
     )
+
+
+def ships_to_json(rules: FleetRules) -> list[dict[str, Any]]:
+    """Every ship type's unit-table row, in the catalogue's order: the JSON of `fleet ships --json`."""
+    return [{"id": s.id, "name": s.name, "side": s.side, "count": s.count, "hits": s.hits, "speed": s.speed,
+             "range": s.range, "attacks_per_turn": s.attacks_per_turn, "fires_through_ships": s.fires_through_ships}
+            for s in rules.ships.values()]
