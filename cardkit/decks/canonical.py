@@ -23,7 +23,6 @@ class UnresolvedDeck(CardkitError):
     """The deck has lines that don't parse or cards that don't resolve."""
 
     error_code = "UNRESOLVED_DECK"
-    exit_code = 1
 
     def __init__(self, deck: Deck, what: str, problems: list[Problem]) -> None:
         self.deck = deck
@@ -185,7 +184,6 @@ class UnfaithfulConversion(CardkitError):
     """The deck holds something the other form cannot say: written, it would read back as another deck."""
 
     error_code = "UNFAITHFUL_CONVERSION"
-    exit_code = 1
 
     def __init__(self, deck: Deck, to: str, difference: str) -> None:
         self.deck = deck

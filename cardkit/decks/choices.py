@@ -85,7 +85,6 @@ class ChoicesNeeded(CardkitError):
     """Lines name several cards and no answer can be read: standard input is not a terminal, or is the deck itself."""
 
     error_code = "CHOICE_NEEDED"
-    exit_code = 2
 
     def __init__(self, deck: Deck, choices: list[Choice], deck_on_stdin: bool = False) -> None:
         self.deck = deck

@@ -146,7 +146,7 @@ def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, atta
         raise BadArgument(f"{defender.label} has no life to lose: no strike is made on it")
     attacker_life = attacker_life or attacker.life
     if attacker_life is None:
-        raise BadArgument(f"give --attacker-life: {attacker.label} has no life printed")
+        raise BadArgument(f"must be given: {attacker.label} has no life printed", "attacker_life")
     defender_life = defender_life or defender.life
     have = actions_of(game, attacker.abilities)
     needs = {"aimed": "aimed", "magic": "magic", "nocounter": "special"}.get(kind)

@@ -26,9 +26,6 @@ class UnknownName(CardkitError):
 
     error_code = "NOT_FOUND"
 
-    # Not found is exit 1 everywhere, as `cards show` of an unknown card; 2 is for usage and unreadable input.
-    exit_code = 1
-
     def __init__(self, kind: str, text: str, suggestions: Iterable[str] = ()) -> None:
         self.kind = kind
         self.text = text
