@@ -29,10 +29,17 @@ def catalogue_file_kind(folder: Path) -> Kind:
 
 @dataclass(frozen=True)
 class ImportResult:
+    """What an import wrote: the game's card count, the files written and the files it no longer makes, removed."""
+
     game: str
     written: list[Path]
     removed: list[Path]
     cards: int
+
+    def to_dict(self, source: Path) -> dict[str, Any]:
+        """The JSON of `catalogue import --json`, `source` being the reference list imported."""
+        return {"path": str(source), "game": self.game, "cards": self.cards,
+                "written": [str(p) for p in self.written], "removed": [str(p) for p in self.removed]}
 
 
 def import_game(game: str, source: Path, cards_dir: Path | None = None, force: bool = False) -> ImportResult:

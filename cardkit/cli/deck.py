@@ -29,15 +29,14 @@ def hash_command(deck: DeckArgument, format_name: FormatOption = None, as_json: 
     {path, game, format, hash}.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.canonical import deck_hash
+    from cardkit.decks.canonical import deck_hash, hash_to_json
 
     stdin_once(deck)
     read = read_deck(deck, format_name)
-    digest = deck_hash(read)
     if as_json:
-        print_json({"path": read.path, "game": read.game, "format": read.format, "hash": digest})
+        print_json(hash_to_json(read))
     else:
-        typer.echo(digest)
+        typer.echo(deck_hash(read))
 
 
 @deck_app.command("code")
@@ -51,15 +50,14 @@ def code_command(deck: DeckArgument, format_name: FormatOption = None, as_json: 
     --json prints {path, game, format, code}.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.code import encode_deck
+    from cardkit.decks.code import code_to_json, encode_deck
 
     stdin_once(deck)
     read = read_deck(deck, format_name)
-    code = encode_deck(read)
     if as_json:
-        print_json({"path": read.path, "game": read.game, "format": read.format, "code": code})
+        print_json(code_to_json(read))
     else:
-        typer.echo(code)
+        typer.echo(encode_deck(read))
 
 
 @deck_app.command("diff")
@@ -77,15 +75,13 @@ def diff_command(
     --json prints {before: {path}, after: {path}, changes: [...]}.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.canonical import diff_decks
+    from cardkit.decks.canonical import diff_decks, diff_to_json
 
     stdin_once(a, b)
     before, after = read_deck(a), read_deck(b)
     changes = diff_decks(before, after)
     if as_json:
-        # Two inputs: each is still a `path`, under the role its counts have in every change.
-        print_json({"before": {"path": before.path}, "after": {"path": after.path},
-                    "changes": [c.to_dict() for c in changes]})
+        print_json(diff_to_json(before, after, changes))
     elif not changes:
         typer.echo("same cards")
     else:

@@ -255,3 +255,15 @@ def is_converted_deck(path: Path) -> bool:
 
 
 CONVERTED_DECK = Kind("converted deck", is_converted_deck, forceable=True)
+
+
+def hash_to_json(deck: Deck) -> dict[str, Any]:
+    """The deck's hash beside what it was read as: the JSON of `deck hash --json`."""
+    return {"path": deck.path, "game": deck.game, "format": deck.format, "hash": deck_hash(deck)}
+
+
+def diff_to_json(before: Deck, after: Deck, changes: list[CountChange]) -> dict[str, Any]:
+    """`diff_decks(before, after)` with the two decks' paths: the JSON of `deck diff --json`.
+
+    Two inputs: each is still a `path`, under the role its counts have in every change."""
+    return {"before": {"path": before.path}, "after": {"path": after.path}, "changes": [c.to_dict() for c in changes]}
