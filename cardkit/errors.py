@@ -9,6 +9,8 @@ words each for a terminal and gives it its exit code.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from cardkit.visible import quoted
 
 
@@ -140,9 +142,19 @@ class CardNotInGame(CardNotFound):
 
 
 class CatalogueError(CardkitError):
-    """The catalogue is missing or cannot be read."""
+    """The catalogue is missing or cannot be read.
+
+    `remedy` is what puts it right, when that is one of two things: `check` (the catalogue check says
+    where the fault is) or `import` (the game's card list was never imported); the message ends with it.
+    """
 
     error_code = "CATALOGUE"
+    REMEDIES = {"check": "the catalogue check says where", "import": "import the game's card list first"}
+
+    def __init__(self, problem: str, remedy: Literal["check", "import"] | None = None) -> None:
+        self.problem = problem
+        self.remedy = remedy
+        super().__init__(f"{problem}; {self.REMEDIES[remedy]}" if remedy else problem)
 
 
 class BadArgument(CardkitError):

@@ -23,13 +23,14 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, ParamSpec, Sequence, TypeVar
 
 from cardkit.cli._output import Echo, flush_stdout, json_text
-from cardkit.errors import BadArgument, CardkitError, OutputRefused, with_hint
+from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, with_hint
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
     import typer
 
     from cardkit.catalogue.importing import ImportFailsCheck
+    from cardkit.decks.canonical import UnresolvedDeck
     from cardkit.games.berserk_tcg.opening import TakesOutrunCities
     from cardkit.squads.read import SquadFormatUnknown
 
@@ -79,6 +80,14 @@ def _output_refused(exc: OutputRefused) -> str:
     return f"{exc.path} {exc.reason}; give --force to replace it" if exc.forcing_replaces else exc.message
 
 
+def _catalogue_error(exc: CatalogueError) -> str:
+    return f"{exc.problem}; run `cardkit catalogue {exc.remedy}`" if exc.remedy else exc.message
+
+
+def _unresolved_deck(exc: "UnresolvedDeck") -> str:
+    return f"{exc.summary}; run `cardkit validate`"
+
+
 def _takes_outrun_cities(exc: "TakesOutrunCities") -> str:
     return f"--takes {exc.why}, so give --cities with at least {exc.cities_needed}"
 
@@ -95,6 +104,8 @@ def _import_fails_check(exc: "ImportFailsCheck") -> str:
 WORDINGS: dict[str, Callable[[Any], str]] = {
     "cardkit.errors.BadArgument": _bad_argument,
     "cardkit.errors.OutputRefused": _output_refused,
+    "cardkit.errors.CatalogueError": _catalogue_error,
+    "cardkit.decks.canonical.UnresolvedDeck": _unresolved_deck,
     "cardkit.games.berserk_tcg.opening.TakesOutrunCities": _takes_outrun_cities,
     "cardkit.squads.read.SquadFormatUnknown": _squad_format_unknown,
     "cardkit.catalogue.importing.ImportFailsCheck": _import_fails_check,

@@ -29,7 +29,8 @@ class UnresolvedDeck(CardkitError):
         self.problems = problems
         shown = "; ".join(f"line {p.line}: {p.code}" if p.line else f"{p.pointer or ''} {p.code}".strip() for p in problems[:5])
         more = f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
-        super().__init__(f"{deck.path}: can't {what} a deck with {len(problems)} unresolved line(s): {shown}{more}; run `cardkit validate`")
+        self.summary = f"{deck.path}: can't {what} a deck with {len(problems)} unresolved line(s): {shown}{more}"
+        super().__init__(f"{self.summary}; validating the deck says why")
 
 
 def _require_resolved(deck: Deck, what: str) -> None:
