@@ -54,7 +54,6 @@ def test_an_over_budget_ledger_shows_a_negative_amount_left() -> None:
 
 def test_a_long_card_label_is_cut_to_the_column_and_a_control_character_in_it_is_shown_escaped() -> None:
     ledger = report_of("online-legal.json").ledger
-    first = ledger.payments[0]
     card = squad_card({"id": "odd", "name": "Bell\x07" + "x" * 60, "cost": 3})
     odd = Payment(card, 0, 3)
     text = ledger_text(Ledger(ledger.budget, ledger.elements, (odd,)))
