@@ -2,10 +2,14 @@
 
 Findings about an input (an illegal deck, a broken catalogue entry) are
 `Problem` values, not exceptions. These classes are for what cannot be read
-or acted on at all; the CLI turns each into one line and an exit code.
+or acted on at all. Each carries the facts as attributes and a message worded
+for any caller, naming no command-line option; the CLI (cardkit/cli/_errors.py)
+words each for a terminal and gives it its exit code.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from cardkit.visible import quoted
 
@@ -13,7 +17,6 @@ from cardkit.visible import quoted
 class CardkitError(Exception):
     """Something cardkit could not do."""
 
-    exit_code: int = 2
     # Stable names for scripts: `--json` prints an error as {"error": {"code": ..., "message": ...}}.
     # Only subclasses are raised, each with a code docs/json.md lists; this default is never printed.
     error_code: str = "ERROR"
@@ -53,14 +56,19 @@ class UnreadableInput(CardkitError):
 
 
 class OutputRefused(CardkitError):
-    """cardkit will not write this file: an input, a special file, or a file it did not write itself."""
+    """cardkit will not write this file: an input, a special file, or a file it did not write itself.
+
+    `forcing_replaces`: the write is refused only because it was not forced (an `Output` with `force=True`);
+    an input or a special file is never written, forced or not.
+    """
 
     error_code = "OUTPUT_REFUSED"
 
-    def __init__(self, path: object, reason: str) -> None:
+    def __init__(self, path: object, reason: str, *, forcing_replaces: bool = False) -> None:
         self.path = str(path)
         self.reason = reason
-        super().__init__(f"{self.path} {reason}")
+        self.forcing_replaces = forcing_replaces
+        super().__init__(f"{self.path} {reason}" + ("; forcing the write replaces it" if forcing_replaces else ""))
 
 
 class WriteFailed(CardkitError):
@@ -102,7 +110,6 @@ class CardNotFound(CardkitError):
     """No card matches."""
 
     error_code = "NOT_FOUND"
-    exit_code = 1
 
     def __init__(self, query: str, suggestions: list[str] | None = None) -> None:
         self.query = query
@@ -115,7 +122,6 @@ class AmbiguousCard(CardkitError):
     """Several cards match."""
 
     error_code = "AMBIGUOUS"
-    exit_code = 1
 
     def __init__(self, query: str, candidates: list[str]) -> None:
         self.query = query
@@ -136,12 +142,31 @@ class CardNotInGame(CardNotFound):
 
 
 class CatalogueError(CardkitError):
-    """The catalogue is missing or cannot be read."""
+    """The catalogue is missing or cannot be read.
+
+    `remedy` is what puts it right, when that is one of two things: `check` (the catalogue check says
+    where the fault is) or `import` (the game's card list was never imported); the message ends with it.
+    """
 
     error_code = "CATALOGUE"
+    REMEDIES = {"check": "the catalogue check says where", "import": "import the game's card list first"}
+
+    def __init__(self, problem: str, remedy: Literal["check", "import"] | None = None) -> None:
+        self.problem = problem
+        self.remedy = remedy
+        super().__init__(f"{problem}; {self.REMEDIES[remedy]}" if remedy else problem)
 
 
 class BadArgument(CardkitError):
-    """A command-line argument has a value the command cannot use."""
+    """An argument has a value the operation cannot use.
+
+    `parameter` names the argument at fault as the Python API spells it (`games`, `attacker_life`); the message
+    then starts with it and goes on with `problem`, so a command can name its own option in its place.
+    """
 
     error_code = "BAD_ARGUMENT"
+
+    def __init__(self, problem: str, parameter: str | None = None) -> None:
+        self.problem = problem
+        self.parameter = parameter
+        super().__init__(f"{parameter} {problem}" if parameter else problem)

@@ -7,19 +7,19 @@ The rule, for every written path (after following a symbolic link to its file):
 * never a file cardkit did not write itself: an existing non-empty file is replaced only
   when its kind's recogniser says cardkit wrote it (a database's marker, a report's own
   shape, a converted deck's canonical form, a plot's `cardkit` tag), or, for kinds that
-  allow it, when the user gives `--force`. An empty file holds nothing to lose.
+  allow it, when the write is forced. An empty file holds nothing to lose.
 
-A refusal is an `OutputRefused` (exit 2) raised before anything is written; the checks run
+A refusal is an `OutputRefused` raised before anything is written; the checks run
 again just before the finished file is renamed into place. Writes are atomic
 (`atomic_target`), and temporary files that a killed writer left beside the target
 are removed once they are stale (see `clean_stale_temporaries`).
 
-A kind that is never replaced without `--force` (a registry) is also never replaced by a
+A kind that is never replaced unless forced (a registry) is also never replaced by a
 concurrent writer: its final step creates the file only if it is still absent (`place_new`),
 so of two writers started together one writes and the other is refused.
 
 A write that fails (a full disk, a file size limit, a folder that can't be written) is a
-`WriteFailed` (exit 2) whatever wrote it: JSON, HTML, CSV, a plot, or SQLite through
+`WriteFailed` whatever wrote it: JSON, HTML, CSV, a plot, or SQLite through
 `Output.database()`, the one SQLite writer.
 """
 
@@ -104,8 +104,8 @@ class Output:
         except FileExistsError:
             if not self.exclusive:
                 raise WriteFailed(self.path, "a folder in the path is a file") from None
-            raise OutputRefused(self.path, f"was written by another command meanwhile; a {self.kind.noun} is not "
-                                           "replaced without --force (nothing written)") from None
+            raise OutputRefused(self.path, f"was written by another command meanwhile, and a {self.kind.noun} is kept "
+                                           "(nothing written)", forcing_replaces=True) from None
         except BrokenPipeError:
             raise
         except OSError as exc:
@@ -343,7 +343,7 @@ def check_output(out: Output) -> Path:
             shown = "" if str(source) == str(given) else f" ({source})"
             raise OutputRefused(given, f"is an input of this command{shown}; cardkit never writes over its input")
     if out.kind.keep_existing and not out.force:
-        raise OutputRefused(given, f"exists; a {out.kind.noun} is not replaced without --force (nothing written)")
+        raise OutputRefused(given, f"exists, and a {out.kind.noun} is kept (nothing written)", forcing_replaces=True)
     identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     if st.st_size == 0 or out._recognised == (real, identity):
         return real
@@ -353,9 +353,10 @@ def check_output(out: Output) -> Path:
     if out.force and out.kind.forceable:
         return real
     what = describe(real, st.st_size)
-    advice = ("give --force to replace it" if out.kind.forceable
-              else "it is left as it is: remove it yourself or give another file")
-    raise OutputRefused(given, f"is {what} that cardkit did not write as a {out.kind.noun}; {advice}")
+    if out.kind.forceable:
+        raise OutputRefused(given, f"is {what} that cardkit did not write as a {out.kind.noun}", forcing_replaces=True)
+    raise OutputRefused(given, f"is {what} that cardkit did not write as a {out.kind.noun}; "
+                               "it is left as it is: remove it yourself or give another file")
 
 
 def file_head(path: Path, size: int = 4096) -> bytes | None:

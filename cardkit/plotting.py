@@ -44,7 +44,7 @@ def plot_format(path: PlotTarget) -> str:
     path = _path(path)
     suffix = path.suffix.lower()
     if suffix not in PLOT_SUFFIXES:
-        raise BadArgument(f"--plot file must end in .png or .svg; got {quoted(str(path))}")
+        raise BadArgument(f"file must end in .png or .svg; got {quoted(str(path))}", "plot")
     return PLOT_SUFFIXES[suffix]
 
 
@@ -56,13 +56,13 @@ def check_plot_target(path: PlotTarget) -> str:
     kind = plot_format(path)
     target = _path(path)
     if target.is_dir():
-        raise BadArgument(f"--plot {quoted(str(target))} is a directory; give a file name")
+        raise BadArgument(f"{quoted(str(target))} is a directory; give a file name", "plot")
     blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
     if blocking is not None:
-        raise BadArgument(f"--plot {quoted(str(target))}: {quoted(str(blocking))} is a file, not a directory")
+        raise BadArgument(f"{quoted(str(target))}: {quoted(str(blocking))} is a file, not a directory", "plot")
     # A typo in a folder name must not leave the picture somewhere nobody looks: make no folders.
     if not target.parent.is_dir():
-        raise BadArgument(f"--plot {quoted(str(target))}: no folder {quoted(str(target.parent))}; create it first")
+        raise BadArgument(f"{quoted(str(target))}: no folder {quoted(str(target.parent))}; create it first", "plot")
     (path if isinstance(path, Output) else Output(target, PLOT)).check()
     return kind
 

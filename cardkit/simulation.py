@@ -66,45 +66,45 @@ class SimulationResult(Protocol):
         ...
 
 
-def parse_cities(text: str, option: str = "--cities", example: str = "0,1,1,2,3,4") -> tuple[int, ...]:
-    """`"0,1,1,2"` -> (0, 1, 1, 2); anything else is a BadArgument."""
+def parse_cities(text: str, parameter: str = "cities", example: str = "0,1,1,2,3,4") -> tuple[int, ...]:
+    """`"0,1,1,2"` -> (0, 1, 1, 2); anything else is a BadArgument about `parameter`."""
     parts = [p.strip() for p in text.split(",")]
     # ASCII digits only: str.isdigit also accepts '²' (which int() refuses) and other scripts' digits
     if not text.strip() or any(not (p.isascii() and p.isdigit()) for p in parts):
-        raise BadArgument(f"{option} must be a comma list of non-negative whole numbers, like {example}; got {quoted(text)}")
+        raise BadArgument(f"must be a comma list of non-negative whole numbers, like {example}; got {quoted(text)}", parameter)
     return tuple(int(p) for p in parts)
 
 
 def parse_takes(text: str) -> tuple[int, ...]:
     """`"2,4"` -> (2, 4): the player's own turns on which it takes a city; anything else is a BadArgument."""
-    return parse_cities(text, "--takes", "2,4")
+    return parse_cities(text, "takes", "2,4")
 
 
 def validate_options(options: SimulationOptions, accepts: frozenset[str] = frozenset()) -> None:
-    """Raise BadArgument for the first option a game cannot use (one line, exit 2)."""
+    """Raise BadArgument for the first option a game cannot use, naming it as `parameter`."""
     if not 1 <= options.games <= MAX_GAMES:
-        raise BadArgument(f"--games must be between 1 and {MAX_GAMES:,}; got {options.games}")
+        raise BadArgument(f"must be between 1 and {MAX_GAMES:,}; got {options.games}", "games")
     if not 1 <= options.turns <= MAX_TURNS:
-        raise BadArgument(f"--turns must be between 1 and {MAX_TURNS}; got {options.turns}")
+        raise BadArgument(f"must be between 1 and {MAX_TURNS}; got {options.turns}", "turns")
     if options.seed < 0:
-        raise BadArgument(f"--seed must be a non-negative whole number; got {options.seed}")
+        raise BadArgument(f"must be a non-negative whole number; got {options.seed}", "seed")
     if options.jobs is not None and not 1 <= options.jobs <= MAX_JOBS:
-        raise BadArgument(f"--jobs must be between 1 and {MAX_JOBS}; got {options.jobs}")
+        raise BadArgument(f"must be between 1 and {MAX_JOBS}; got {options.jobs}", "jobs")
     if options.seat not in SEATS:
-        raise BadArgument(f"seat must be 'first' or 'second'; got {quoted(options.seat)}")
+        raise BadArgument(f"must be 'first' or 'second'; got {quoted(options.seat)}", "seat")
     for name in options.given():
         if name not in accepts:
-            raise BadArgument(f"--{name} does not apply to this game")
+            raise BadArgument("does not apply to this game", name)
     if options.cities is not None:
         if not options.cities or any(c < 0 for c in options.cities):
-            raise BadArgument("--cities must list non-negative numbers of revealed cities")
+            raise BadArgument("must list non-negative numbers of revealed cities", "cities")
         if len(options.cities) > options.turns:
             raise BadArgument(
-                f"--cities gives {len(options.cities)} values for {options.turns} turns; give one per turn or fewer")
+                f"gives {len(options.cities)} values for {options.turns} turns; give one per turn or fewer", "cities")
     for name in ("gold", "silver"):
         value = getattr(options, name)
         if value is not None and not 0 <= value <= MAX_CRYSTALS:
-            raise BadArgument(f"--{name} must be between 0 and {MAX_CRYSTALS:,}; got {value}")
+            raise BadArgument(f"must be between 0 and {MAX_CRYSTALS:,}; got {value}", name)
 
 
 def simulate_deck(deck: Any, options: SimulationOptions, progress: Progress | None = None) -> SimulationResult:

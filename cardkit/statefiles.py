@@ -30,5 +30,5 @@ def state_kind(noun: str, read: Callable[[Path], object]) -> Kind:
 def write_state_file(text: str, out: str | os.PathLike[str], kind: Kind,
                      inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
     """Write `text`, a state's canonical JSON (`jsonio.dumps_canonical`, which the engine's check of it has made
-    already), to `out`; `OutputRefused` or `WriteFailed` (exit 2) when it may not or cannot."""
+    already), to `out`; `OutputRefused` or `WriteFailed` when it may not or cannot."""
     Output(Path(out), kind, tuple(Path(p) for p in inputs)).write(text)

@@ -100,3 +100,17 @@ def test_the_reading_for_a_closed_card_is_one_die_one_to_three_weak_four_five_me
 
 def test_a_shot_written_2_3_4_maps_to_the_die_by_the_same_reading() -> None:
     assert [variable_shot_hit(d) for d in range(1, 7)] == ["weak"] * 3 + ["medium"] * 2 + ["strong"]
+
+
+def test_the_odds_json_names_both_cards_beside_their_strikes_and_keeps_the_exact_figures() -> None:
+    from cardkit.games.battle.lookup import find_battle_pair
+    from cardkit.games.battle.odds import card_strike_odds, odds_to_json
+
+    game, attacker, defender = find_battle_pair("b_ammah", "b_ahti")
+    odds = card_strike_odds(game, attacker, defender, None, None)
+    document = odds_to_json(odds, attacker, defender)
+    assert document["attacker"] == {"strike": str(odds.attacker), "life": odds.attacker_life, "card": attacker.id, "name": attacker.name}
+    assert (document["defender"]["card"], document["defender"]["name"]) == (defender.id, defender.name)
+    assert document["p_defender_dies_exact"] == str(odds.p_defender_dies)
+    assert sum(Fraction(o["p_exact"]) for o in document["outcomes"]) == 1
+    assert "card" not in odds.to_dict()["attacker"], "the odds alone know no card"

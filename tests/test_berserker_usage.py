@@ -103,7 +103,7 @@ def test_every_id_names_its_own_card_or_ship_whether_looked_up_as_it_is_or_folde
 def test_an_unknown_card_suggests_close_names() -> None:
     with pytest.raises(UnknownName) as info:
         can_use_named("Marine", "ramship")
-    assert info.value.exit_code == 1
+    assert info.value.error_code == "NOT_FOUND"
     assert "Marines (marines)" in info.value.message
 
 

@@ -227,14 +227,14 @@ def test_find_card_by_short_id_and_by_latin_name() -> None:
 def test_an_ambiguous_name_lists_every_candidate() -> None:
     with pytest.raises(AmbiguousCard) as info:
         find_card("Guts")
-    assert len(info.value.candidates) == 15 and info.value.exit_code == 1
+    assert len(info.value.candidates) == 15 and info.value.error_code == "AMBIGUOUS"
     assert "Guts (BK1-011)" in info.value.candidates
 
 
 def test_an_unknown_name_suggests_close_ones() -> None:
     with pytest.raises(CardNotFound) as info:
         find_card("Griffit")
-    assert info.value.suggestions[0].startswith("Griffith (") and info.value.exit_code == 1
+    assert info.value.suggestions[0].startswith("Griffith (") and info.value.error_code == "NOT_FOUND"
 
 
 # --- the Scryfall-style language: aliases, negation, or, brackets, order ----------------------

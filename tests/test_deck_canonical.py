@@ -49,7 +49,7 @@ def test_the_hash_is_a_sha256_hex_digest() -> None:
 def test_an_unresolved_deck_has_no_hash() -> None:
     with pytest.raises(UnresolvedDeck) as exc:
         deck_hash(parse_deck("game: berserk-tcg\n3 Guts\n"))
-    assert exc.value.exit_code == 1 and "AMBIGUOUS_CARD" in exc.value.message
+    assert exc.value.error_code == "UNRESOLVED_DECK" and "AMBIGUOUS_CARD" in exc.value.message
 
 
 def test_diff_lists_count_changes_per_section() -> None:

@@ -202,3 +202,25 @@ def test_a_ship_without_a_square_is_shown_in_json_spelling_not_python() -> None:
     report = check_fleet(human_fleet(i0={"type": "Berserker", "square": None}))
     (message,) = [p.message for p in report.problems if p.code == "PARSE_ERROR"]
     assert 'got {"type": "Berserker", "square": null}' in message
+
+
+def test_a_fleet_reports_json_names_its_file_as_path_and_carries_every_problem() -> None:
+    from cardkit.games.berserker.fleet import fleet_report_to_json
+
+    report = check_fleet_file(FLEETS / "human-illegal-forward.fleet.json")
+    document = fleet_report_to_json(report)
+    assert document["path"] == report.file and "file" not in document
+    assert (document["side"], document["ships"], document["legal"]) == (report.side, report.ships, report.legal)
+    assert [p["code"] for p in document["problems"]] == codes(report) and not report.legal
+
+
+def test_the_ship_tables_json_has_one_row_per_ship_type_with_its_unit_table_values() -> None:
+    from cardkit.games.berserker.model import load_rules, ships_to_json
+
+    rules = load_rules()
+    rows = ships_to_json(rules)
+    assert [r["id"] for r in rows] == list(rules.ships)
+    for row in rows:
+        ship = rules.ships[row["id"]]
+        assert row == {field: getattr(ship, field) for field in row}
+        assert (row["count"], row["fires_through_ships"]) == (ship.count, ship.fires_through_ships)

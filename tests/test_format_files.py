@@ -40,7 +40,7 @@ def test_the_four_named_formats_exist(name: str) -> None:
 def test_unknown_format_names_the_known_ones() -> None:
     with pytest.raises(UnknownFormat) as exc:
         load_format("berserk-legacy")
-    assert "berserk-tcg" in exc.value.message and exc.value.exit_code == 2
+    assert "berserk-tcg" in exc.value.message and exc.value.error_code == "UNKNOWN_FORMAT"
 
 
 def test_format_schema_accepts_squad_and_fleet_objects() -> None:

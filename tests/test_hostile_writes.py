@@ -200,6 +200,7 @@ def test_without_hard_links_the_name_is_still_taken_only_once(tmp_path: Path, mo
 RACER = """
 import sys, time
 from pathlib import Path
+from cardkit.cli._errors import exit_code_of
 from cardkit.errors import CardkitError
 from cardkit.outputs import Kind, Output
 start, target, me = float(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
@@ -211,7 +212,7 @@ try:
         time.sleep(max(0.0, start - time.time()))  # both finish their work, then race for the name
 except CardkitError as exc:
     print(exc.error_code)
-    sys.exit(exc.exit_code)
+    sys.exit(exit_code_of(exc))
 print("wrote")
 """
 

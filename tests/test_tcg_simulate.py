@@ -205,16 +205,17 @@ def test_decks_larger_than_int16_are_shuffled_without_wrapping_around() -> None:
 
 
 @pytest.mark.parametrize("options,message", [
-    (SimulationOptions(games=0), "--games must be between 1"),
-    (SimulationOptions(turns=0), "--turns must be between 1"),
-    (SimulationOptions(seat="third"), "seat must be 'first' or 'second'"),
-    (SimulationOptions(gold=3), "--gold does not apply"),
+    (SimulationOptions(games=0), "^games must be between 1"),
+    (SimulationOptions(turns=0), "^turns must be between 1"),
+    (SimulationOptions(seat="third"), "^seat must be 'first' or 'second'"),
+    (SimulationOptions(gold=3), "^gold does not apply"),
 ], ids=["zero-games", "zero-turns", "unknown-seat", "squad-option"])
 @pytest.mark.parametrize("run", [simulate, simulate_reference], ids=["vectorised", "reference"])
-def test_the_library_refuses_bad_options_itself_not_only_the_cli(run, options: SimulationOptions,  # type: ignore[no-untyped-def]
-                                                                  message: str) -> None:
-    with pytest.raises(BadArgument, match=message):
+def test_the_library_refuses_bad_options_itself_naming_the_parameter_not_a_cli_option(  # type: ignore[no-untyped-def]
+        run, options: SimulationOptions, message: str) -> None:
+    with pytest.raises(BadArgument, match=message) as refused:
         run(WHITE_RED, options, cards=CARDS)
+    assert refused.value.parameter == message[1:].split()[0] and "--" not in refused.value.message
 
 
 @pytest.mark.parametrize("deck,message", [

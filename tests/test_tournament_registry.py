@@ -58,7 +58,7 @@ def test_a_registry_is_not_replaced_without_force(registry_file: Path, runner: C
     before = registry_file.read_bytes()
     result = runner.invoke(app, ["tournament", "register", str(EVENT), "--out", str(registry_file)])
     assert result.exit_code == 2
-    assert "not replaced without --force" in result.output
+    assert "exists, and a registry is kept (nothing written); give --force to replace it" in result.output
     assert registry_file.read_bytes() == before
 
 
@@ -125,8 +125,9 @@ def test_force_replaces_a_registry(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     registry = build_registry(check_event([EVENT]))
     write_registry(registry, out)
-    with pytest.raises(OutputRefused, match="--force"):
+    with pytest.raises(OutputRefused, match="forcing the write replaces it") as refused:
         write_registry(registry, out)
+    assert refused.value.forcing_replaces and "--force" not in refused.value.message
     write_registry({**registry, "event": "again"}, out, force=True)
     assert read_registry(out)["event"] == "again"
 

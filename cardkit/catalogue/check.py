@@ -162,7 +162,7 @@ def misshapen_file(path: Path, game: str, doc: Any) -> CatalogueError:
     first = problems[0] if problems else None
     at = " ".join(x for x in (first.card and f"card {first.card}", first.pointer) if x) if first else ""
     said = f": {at + ': ' if at else ''}{first.message}" if first else ""
-    return CatalogueError(f"catalogue file {path} does not match its schema{said}; run `cardkit catalogue check`")
+    return CatalogueError(f"catalogue file {path} does not match its schema{said}", remedy="check")
 
 
 def _field_path(err: Any) -> list[Any]:

@@ -29,10 +29,17 @@ def catalogue_file_kind(folder: Path) -> Kind:
 
 @dataclass(frozen=True)
 class ImportResult:
+    """What an import wrote: the game's card count, the files written and the files it no longer makes, removed."""
+
     game: str
     written: list[Path]
     removed: list[Path]
     cards: int
+
+    def to_dict(self, source: Path) -> dict[str, Any]:
+        """The JSON of `catalogue import --json`, `source` being the reference list imported."""
+        return {"path": str(source), "game": self.game, "cards": self.cards,
+                "written": [str(p) for p in self.written], "removed": [str(p) for p in self.removed]}
 
 
 def import_game(game: str, source: Path, cards_dir: Path | None = None, force: bool = False) -> ImportResult:
@@ -118,10 +125,17 @@ def refuse_failing_check(game: str, source: Path, files: dict[str, Any], cards_d
     if problems:
         first = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise CatalogueError(
-            f"{source}: importing it would make `cardkit catalogue check` fail: {where(first)}: {first.message}{more}; "
-            "nothing written; give --force to import it anyway"
-        )
+        raise ImportFailsCheck(source, f"{where(first)}: {first.message}{more}")
+
+
+class ImportFailsCheck(CatalogueError):
+    """An import refused because the catalogue check would fail after it (a partial list, say); a forced import writes it."""
+
+    def __init__(self, source: Path, first_problem: str) -> None:
+        self.source = source
+        self.first_problem = first_problem
+        super().__init__(f"{source}: importing it would make the catalogue check fail: {first_problem}; "
+                         "nothing written; a forced import writes it anyway")
 
 
 def check_output(game: str, source: Path, files: dict[str, Any]) -> None:

@@ -125,9 +125,7 @@ def read_game(game: str, cards_dir: Path) -> GameCatalogue:
     read earlier in this process (`load_game` is), so what it returns is of the bytes there now."""
     files = game_files(game, cards_dir)
     if not files:
-        raise CatalogueError(
-            f"no catalogue files for {game} in {cards_dir / game}; run `cardkit catalogue import`"
-        )
+        raise CatalogueError(f"no catalogue files for {game} in {cards_dir / game}", remedy="import")
     cards: dict[CardId, Card] = {}
     source: dict[CardId, str] = {}
     sets: list[dict[str, Any]] = []

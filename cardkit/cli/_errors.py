@@ -9,6 +9,10 @@ CODE is the exception's `error_code` (schemas/output/error.schema.json lists the
 
 typer is imported only where an exit is raised for it: the engines' fast path
 (cardkit/cli/_fast.py) reports errors through `report` and `handled` without loading it.
+
+The library's exceptions name no option and carry no exit code: `EXIT_CODES` gives each
+error code its exit, and `terminal_message` words an exception for the terminal, naming
+the option to change where the library names its parameter.
 """
 
 from __future__ import annotations
@@ -19,11 +23,16 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, ParamSpec, Sequence, TypeVar
 
 from cardkit.cli._output import Echo, flush_stdout, json_text
-from cardkit.errors import CardkitError
+from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, with_hint
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
     import typer
+
+    from cardkit.catalogue.importing import ImportFailsCheck
+    from cardkit.decks.canonical import UnresolvedDeck
+    from cardkit.games.berserk_tcg.opening import TakesOutrunCities
+    from cardkit.squads.read import SquadFormatUnknown
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -35,6 +44,84 @@ from cardkit.cli._exits import EXIT_USAGE as EXIT_USAGE
 USAGE = "USAGE"
 INTERRUPTED = "INTERRUPTED"
 WRITE_FAILED = "WRITE_FAILED"
+
+EXIT_CODES: dict[str, int] = {
+    USAGE: EXIT_USAGE, "BAD_ARGUMENT": EXIT_USAGE, "UNREADABLE": EXIT_USAGE, "OUTPUT_REFUSED": EXIT_USAGE,
+    "BAD_STATE": EXIT_USAGE, WRITE_FAILED: EXIT_USAGE, "UNKNOWN_GAME": EXIT_USAGE, "UNKNOWN_FORMAT": EXIT_USAGE,
+    "UNKNOWN_PLAYER": EXIT_USAGE, "REGISTRY_DAMAGED": EXIT_USAGE, "CATALOGUE": EXIT_USAGE,
+    "BAD_FORMAT_FILE": EXIT_USAGE, "BAD_ACTION": EXIT_USAGE, "CHOICE_NEEDED": EXIT_USAGE,
+    # Not found is exit 1 everywhere, as `cards show` of an unknown card: an answer about the input, like an illegal
+    # deck; so is an action or a placement refused outside `apply`, a finding about the state.
+    "NOT_FOUND": EXIT_FINDING, "AMBIGUOUS": EXIT_FINDING, "UNRESOLVED_DECK": EXIT_FINDING,
+    "UNFAITHFUL_CONVERSION": EXIT_FINDING, "ILLEGAL_SETUP": EXIT_FINDING, "ILLEGAL_ACTION": EXIT_FINDING,
+    "NOT_A_CHARACTER": EXIT_FINDING, INTERRUPTED: EXIT_INTERRUPTED,
+}
+"""The exit code of each error code, as docs/json.md tables them; an error code not listed exits 2."""
+
+OPTIONS: dict[str, str] = {"format_name": "--format"}
+"""The option of a library parameter (`BadArgument.parameter`) not spelled `--` plus its name with `-` for `_`."""
+
+
+def exit_code_of(exc: CardkitError) -> int:
+    """The exit code of a command stopped by `exc`."""
+    return EXIT_CODES.get(exc.error_code, EXIT_USAGE)
+
+
+def option(parameter: str) -> str:
+    """`attacker_life` -> `--attacker-life`: the option that gives a library parameter on the command line."""
+    return OPTIONS.get(parameter, "--" + parameter.replace("_", "-"))
+
+
+def _bad_argument(exc: BadArgument) -> str:
+    return f"{option(exc.parameter)} {exc.problem}" if exc.parameter else exc.message
+
+
+def _output_refused(exc: OutputRefused) -> str:
+    return f"{exc.path} {exc.reason}; give --force to replace it" if exc.forcing_replaces else exc.message
+
+
+def _catalogue_error(exc: CatalogueError) -> str:
+    return f"{exc.problem}; run `cardkit catalogue {exc.remedy}`" if exc.remedy else exc.message
+
+
+def _unresolved_deck(exc: "UnresolvedDeck") -> str:
+    return f"{exc.summary}; run `cardkit validate`"
+
+
+def _takes_outrun_cities(exc: "TakesOutrunCities") -> str:
+    return f"--takes {exc.why}, so give --cities with at least {exc.cities_needed}"
+
+
+def _squad_format_unknown(exc: "SquadFormatUnknown") -> str:
+    return f"{exc.path}: no format; put `format: berserk-online` (or berserk-ccg) in the file or give --format"
+
+
+def _import_fails_check(exc: "ImportFailsCheck") -> str:
+    return (f"{exc.source}: importing it would make `cardkit catalogue check` fail: {exc.first_problem}; "
+            "nothing written; give --force to import it anyway")
+
+
+WORDINGS: dict[str, Callable[[Any], str]] = {
+    "cardkit.errors.BadArgument": _bad_argument,
+    "cardkit.errors.OutputRefused": _output_refused,
+    "cardkit.errors.CatalogueError": _catalogue_error,
+    "cardkit.decks.canonical.UnresolvedDeck": _unresolved_deck,
+    "cardkit.games.berserk_tcg.opening.TakesOutrunCities": _takes_outrun_cities,
+    "cardkit.squads.read.SquadFormatUnknown": _squad_format_unknown,
+    "cardkit.catalogue.importing.ImportFailsCheck": _import_fails_check,
+}
+"""The terminal's wording of each exception class that needs its own (by module and name: the most specific
+class of an exception that has one wins); any other is shown as its message. Classes are named, not imported:
+a module that was never loaded raised nothing, and loading one to ask would slow every error report."""
+
+
+def terminal_message(exc: CardkitError) -> str:
+    """`exc` as the terminal shows it: options named where the library names its parameters, then its advice."""
+    for cls in type(exc).__mro__:
+        wording = WORDINGS.get(f"{cls.__module__}.{cls.__qualname__}")
+        if wording is not None:
+            return with_hint(wording(exc), exc.hint)
+    return exc.terminal_message
 
 
 def error_document(error_code: str, message: str, suggestions: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
@@ -69,7 +156,7 @@ def handled(exc: BaseException, echo: Echo, as_json: bool) -> int | None:
     if isinstance(exc, CardkitError):
         # A name that matched nothing (a card, a player) carries the close names it may have meant.
         suggestions = getattr(exc, "suggestions", None) or ()
-        return report(exc.terminal_message, exc.exit_code, echo, as_json=as_json, error_code=exc.error_code,
+        return report(terminal_message(exc), exit_code_of(exc), echo, as_json=as_json, error_code=exc.error_code,
                       suggestions=suggestions)
     if isinstance(exc, KeyboardInterrupt):
         return report("interrupted", EXIT_INTERRUPTED, echo, as_json=as_json, error_code=INTERRUPTED)

@@ -35,8 +35,7 @@ def import_command(
 
     result = import_game(game, path, force=force)
     if as_json:
-        print_json({"path": str(path), "game": result.game, "cards": result.cards,
-                    "written": [str(p) for p in result.written], "removed": [str(p) for p in result.removed]})
+        print_json(result.to_dict(path))
         return
     typer.echo(f"{result.game}: {result.cards} cards in {len(result.written)} files")
     for p in result.removed:

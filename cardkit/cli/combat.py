@@ -44,7 +44,7 @@ def odds_command(
     """
     from cardkit.errors import BadArgument
     from cardkit.games.battle.lookup import find_battle_pair
-    from cardkit.games.battle.odds import card_strike_odds
+    from cardkit.games.battle.odds import card_strike_odds, odds_to_json
 
     g, a, d = find_battle_pair(attacker, defender, game)
     if nocounter and magic:
@@ -53,10 +53,7 @@ def odds_command(
     odds = card_strike_odds(g, a, d, attacker_life, defender_life, kind, plus, vampirism)
     a_life, d_life = odds.attacker_life, odds.defender_life
     if as_json:
-        data = odds.to_dict()
-        data["attacker"].update(card=a.id, name=a.name)
-        data["defender"].update(card=d.id, name=d.name)
-        print_json(data)
+        print_json(odds_to_json(odds, a, d))
         return
     how = odds.how
     said = [w for w in (how.kind if how.kind != "simple" else "", f"plus {how.plus}" if how.plus is not None else "",

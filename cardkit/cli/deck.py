@@ -9,12 +9,40 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import FormatOption, GameOption, JsonOption, print_json, stdin_once
+from cardkit.errors import CardkitError
 from cardkit.visible import quoted, visible
 
 if TYPE_CHECKING:
     from cardkit.decks.choices import Choice
+    from cardkit.decks.model import Deck
 
 deck_app = typer.Typer(help="Hash, compare, convert, encode and resolve deck files; list deck formats.", no_args_is_help=True)
+
+
+class ChoicesNeeded(CardkitError):
+    """Lines name several cards and `deck resolve` can't ask which: standard input is not a terminal, or is the deck itself.
+
+    The library leaves the choices open (`open_choices`); only a command that asks on a terminal stops here."""
+
+    error_code = "CHOICE_NEEDED"
+
+    def __init__(self, deck: "Deck", choices: "list[Choice]", deck_on_stdin: bool = False) -> None:
+        self.deck = deck
+        self.choices = choices
+        shown = "; ".join(f"{c.where}: {quoted(c.text)} is {len(c.candidates)} cards" for c in choices[:5])
+        more = f" (+{len(choices) - 5} more)" if len(choices) > 5 else ""
+        if deck_on_stdin:
+            # On a terminal too: standard input holds the deck, so no answer can be typed there.
+            super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions can't be asked "
+                             f"while the deck itself comes from standard input, where the answers would be typed: "
+                             f"{shown}{more}; save the deck to a file and run `cardkit deck resolve FILE` on a "
+                             "terminal, or write `N Name (ID)` on those lines")
+            return
+        # Standard input is what is not a terminal (a pipe, a file, a job's nothing): the output may well be one.
+        super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions are answered on "
+                         f"standard input, which is not a terminal: {shown}{more}; run `cardkit deck resolve` with "
+                         "standard input from a terminal, or write `N Name (ID)` on those lines")
+
 
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.deck text or .json), - for standard input, or code:CODE.", show_default=False, metavar="DECK")]
 
@@ -29,15 +57,14 @@ def hash_command(deck: DeckArgument, format_name: FormatOption = None, as_json: 
     {path, game, format, hash}.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.canonical import deck_hash
+    from cardkit.decks.canonical import deck_hash, hash_to_json
 
     stdin_once(deck)
     read = read_deck(deck, format_name)
-    digest = deck_hash(read)
     if as_json:
-        print_json({"path": read.path, "game": read.game, "format": read.format, "hash": digest})
+        print_json(hash_to_json(read))
     else:
-        typer.echo(digest)
+        typer.echo(deck_hash(read))
 
 
 @deck_app.command("code")
@@ -51,15 +78,14 @@ def code_command(deck: DeckArgument, format_name: FormatOption = None, as_json: 
     --json prints {path, game, format, code}.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.code import encode_deck
+    from cardkit.decks.code import code_to_json, encode_deck
 
     stdin_once(deck)
     read = read_deck(deck, format_name)
-    code = encode_deck(read)
     if as_json:
-        print_json({"path": read.path, "game": read.game, "format": read.format, "code": code})
+        print_json(code_to_json(read))
     else:
-        typer.echo(code)
+        typer.echo(encode_deck(read))
 
 
 @deck_app.command("diff")
@@ -77,15 +103,13 @@ def diff_command(
     --json prints {before: {path}, after: {path}, changes: [...]}.
     """
     from cardkit.decks import read_deck
-    from cardkit.decks.canonical import diff_decks
+    from cardkit.decks.canonical import diff_decks, diff_to_json
 
     stdin_once(a, b)
     before, after = read_deck(a), read_deck(b)
     changes = diff_decks(before, after)
     if as_json:
-        # Two inputs: each is still a `path`, under the role its counts have in every change.
-        print_json({"before": {"path": before.path}, "after": {"path": after.path},
-                    "changes": [c.to_dict() for c in changes]})
+        print_json(diff_to_json(before, after, changes))
     elif not changes:
         typer.echo("same cards")
     else:
@@ -216,7 +240,7 @@ def resolve_command(
     from cardkit.cli._render import problem_line
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import CONVERTED_DECK
-    from cardkit.decks.choices import NO_CARD_CODES, ChoicesNeeded, no_card_lines, open_choices, questions, resolved_deck
+    from cardkit.decks.choices import NO_CARD_CODES, no_card_lines, open_choices, questions, resolved_deck
     from cardkit.errors import BadArgument
     from cardkit.jsonio import is_stdin
     from cardkit.outputs import Output

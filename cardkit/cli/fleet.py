@@ -32,13 +32,12 @@ def check_command(
     Exit 0 when legal, 1 when not (every problem listed), 2 when the file cannot
     be read.
     """
-    from cardkit.games.berserker.fleet import check_fleet_file
+    from cardkit.games.berserker.fleet import check_fleet_file, fleet_report_to_json
 
     stdin_once(fleet)
     report = check_fleet_file(fleet)
     if as_json:
-        print_json({"path": input_name(fleet), "side": report.side, "ships": report.ships, "legal": report.legal,
-                    "problems": [p.to_dict() for p in report.problems]})
+        print_json(fleet_report_to_json(report))
     else:
         verdict_text = verdict(report.legal, report.problems)
         typer.echo(f"{visible(input_name(fleet))}: {visible(report.side)} fleet of {report.ships} ship{'' if report.ships == 1 else 's'}: {verdict_text}")
@@ -84,17 +83,15 @@ def table_command(as_json: JsonOption = False) -> None:
 @guarded
 def ships_command(as_json: JsonOption = False) -> None:
     """Print the unit tables: count, hits, speed, range, attacks per turn, firing through ships."""
-    from cardkit.games.berserker.model import load_rules
+    from cardkit.games.berserker.model import load_rules, ships_to_json
 
-    ships = list(load_rules().ships.values())
+    ships = ships_to_json(load_rules())
     if as_json:
-        print_json([{"id": s.id, "name": s.name, "side": s.side, "count": s.count, "hits": s.hits,
-                     "speed": s.speed, "range": s.range, "attacks_per_turn": s.attacks_per_turn,
-                     "fires_through_ships": s.fires_through_ships} for s in ships])
+        print_json(ships)
         return
     head = ["ship", "side", "count", "hits", "speed", "range", "attacks/turn", "fires through ships"]
-    rows = [[s.name, s.side, str(s.count), str(s.hits), str(s.speed), str(s.range),
-             str(s.attacks_per_turn), "yes" if s.fires_through_ships else "no"] for s in ships]
+    rows = [[s["name"], s["side"], *(str(s[k]) for k in ("count", "hits", "speed", "range", "attacks_per_turn")),
+             "yes" if s["fires_through_ships"] else "no"] for s in ships]
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
     for r in [head] + rows:
         typer.echo("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())

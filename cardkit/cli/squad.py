@@ -41,23 +41,10 @@ def _setting(report: "SquadReport") -> str:
 
 
 def render_ledger(report: "SquadReport", title: str) -> str:
-    """The budget derivation, each card's payment and what is left, as aligned text; `title` is shown as given."""
-    led, w = report.ledger, 42
-    lines = [title, f"  {'budget':{w}} {'gold':>5} {'silver':>6}"]
-    for i, step in enumerate(led.budget.derivation()):
-        sign = "" if i == 0 else "+"
-        lines.append(f"    {step['step']:{w - 2}} {step['gold']:>{sign}5} {step['silver']:>{sign}6}")
-    lines.append(f"    {'= budget':{w - 2}} {led.budget.gold:>5} {led.budget.silver:>6}")
-    lines.append(f"  {'cards':{w - 8}} {'cost':>4}   {'gold':>5} {'silver':>6}")
-    for pay in led.payments:
-        c = pay.card
-        label = visible(c.label)
-        label = label if len(label) <= w - 10 else c.label[: w - 11] + "~"
-        lines.append(f"    {label:{w - 10}} {c.cost:>4} {'E' if c.elite else ' ':1} {pay.gold:>5} {pay.silver:>6}")
-    total = sum(p.card.cost for p in led.payments)
-    lines.append(f"    {'= spent':{w - 10}} {total:>4}   {led.spent_gold:>5} {led.spent_silver:>6}")
-    lines.append(f"    {'left':{w - 2}} {led.left_gold:>5} {led.left_silver:>6}")
-    lines.append(f"  elements: {visible(', '.join(led.elements)) or 'none (neutral only)'}   (E = elite card, paid with gold only)")
+    """`title` as given, the ledger's text, and every problem of the report."""
+    from cardkit.squads.ledger import ledger_text
+
+    lines = [title, ledger_text(report.ledger)]
     if report.problems:
         lines.append("  problems:")
         lines += problem_lines(report.problems)

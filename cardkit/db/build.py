@@ -171,12 +171,10 @@ def _write(conn: sqlite3.Connection, tables: Tables, rows: CatalogueRows,
                 conn.executemany(f'INSERT INTO "{name}" ({names}) VALUES ({marks})', batch)
     except sqlite3.IntegrityError as exc:
         # Duplicate ids or format names: the catalogue check says where, so point there.
-        raise CatalogueError(f"the catalogue cannot be built: {exc}; run `cardkit catalogue check`") from None
+        raise CatalogueError(f"the catalogue cannot be built: {exc}", remedy="check") from None
     except OverflowError:
         # The schemas cap numbers well inside SQLite's 64 bits; only an unchecked catalogue gets here.
-        raise CatalogueError(
-            "the catalogue cannot be built: a number is too large for SQLite; run `cardkit catalogue check`"
-        ) from None
+        raise CatalogueError("the catalogue cannot be built: a number is too large for SQLite", remedy="check") from None
     _make_indexes(conn, tables)
 
 
@@ -201,8 +199,8 @@ def refuse_unchecked(cards_dir: Path | None = None, formats_dir: Path | None = N
     if errors:
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise CatalogueError(f"the catalogue fails its check: {where(first)}: {first.message}{more}; "
-                             "nothing was built; run `cardkit catalogue check`")
+        raise CatalogueError(f"the catalogue fails its check: {where(first)}: {first.message}{more}; nothing was built",
+                             remedy="check")
 
 
 def build_database(

@@ -268,7 +268,7 @@ def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None =
         spec = GAME_TABLES[game]
         files = game_files(game, cards_dir)
         if not files:
-            raise CatalogueError(f"no catalogue files for {game}; run `cardkit catalogue import`")
+            raise CatalogueError(f"no catalogue files for {game}", remedy="import")
         for path in files:
             doc = read_catalogue_file(path)
             try:

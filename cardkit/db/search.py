@@ -244,7 +244,7 @@ def search_connection(conn: sqlite3.Connection, text: str, game: str | None = No
     """`search_cards` on an open connection to a built database (a server's own, say)."""
     query = parse_query(text)
     if limit is not None and limit < 1:
-        raise BadArgument("--limit must be at least 1")
+        raise BadArgument("must be at least 1", "limit")
     _check_values(conn, query)
     where, params = _where(query, game)
     order, order_params = _order_by(query)
@@ -263,7 +263,7 @@ def search_cards(text: str, game: str | None = None, limit: int | None = None, d
     """Cards matching `text` (see `cardkit.db.query`): by `order:`, then exact and prefix name matches, then catalogue order."""
     parse_query(text)  # a bad query is reported before any database is built
     if limit is not None and limit < 1:
-        raise BadArgument("--limit must be at least 1")
+        raise BadArgument("must be at least 1", "limit")
     path = ensure_database(db)
     try:
         return _search_file(path, text, game, limit)

@@ -23,14 +23,14 @@ class UnresolvedDeck(CardkitError):
     """The deck has lines that don't parse or cards that don't resolve."""
 
     error_code = "UNRESOLVED_DECK"
-    exit_code = 1
 
     def __init__(self, deck: Deck, what: str, problems: list[Problem]) -> None:
         self.deck = deck
         self.problems = problems
         shown = "; ".join(f"line {p.line}: {p.code}" if p.line else f"{p.pointer or ''} {p.code}".strip() for p in problems[:5])
         more = f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
-        super().__init__(f"{deck.path}: can't {what} a deck with {len(problems)} unresolved line(s): {shown}{more}; run `cardkit validate`")
+        self.summary = f"{deck.path}: can't {what} a deck with {len(problems)} unresolved line(s): {shown}{more}"
+        super().__init__(f"{self.summary}; validating the deck says why")
 
 
 def _require_resolved(deck: Deck, what: str) -> None:
@@ -185,7 +185,6 @@ class UnfaithfulConversion(CardkitError):
     """The deck holds something the other form cannot say: written, it would read back as another deck."""
 
     error_code = "UNFAITHFUL_CONVERSION"
-    exit_code = 1
 
     def __init__(self, deck: Deck, to: str, difference: str) -> None:
         self.deck = deck
@@ -257,3 +256,15 @@ def is_converted_deck(path: Path) -> bool:
 
 
 CONVERTED_DECK = Kind("converted deck", is_converted_deck, forceable=True)
+
+
+def hash_to_json(deck: Deck) -> dict[str, Any]:
+    """The deck's hash beside what it was read as: the JSON of `deck hash --json`."""
+    return {"path": deck.path, "game": deck.game, "format": deck.format, "hash": deck_hash(deck)}
+
+
+def diff_to_json(before: Deck, after: Deck, changes: list[CountChange]) -> dict[str, Any]:
+    """`diff_decks(before, after)` with the two decks' paths: the JSON of `deck diff --json`.
+
+    Two inputs: each is still a `path`, under the role its counts have in every change."""
+    return {"before": {"path": before.path}, "after": {"path": after.path}, "changes": [c.to_dict() for c in changes]}

@@ -14,7 +14,7 @@ from typing import Mapping
 from cardkit.catalogue.candidates import Candidate, candidates
 from cardkit.catalogue.store import CardId, load_game
 from cardkit.decks.model import Deck, Entry
-from cardkit.errors import BadArgument, CardkitError
+from cardkit.errors import BadArgument
 from cardkit.problems import Problem
 from cardkit.visible import quoted
 
@@ -79,30 +79,6 @@ def questions(choices: list[Choice]) -> list[list[Choice]]:
             key = keys[id(choice.candidates)] = tuple(str(c["id"]) for c in choice.candidates)
         asked.setdefault(key, []).append(choice)
     return list(asked.values())
-
-
-class ChoicesNeeded(CardkitError):
-    """Lines name several cards and no answer can be read: standard input is not a terminal, or is the deck itself."""
-
-    error_code = "CHOICE_NEEDED"
-    exit_code = 2
-
-    def __init__(self, deck: Deck, choices: list[Choice], deck_on_stdin: bool = False) -> None:
-        self.deck = deck
-        self.choices = choices
-        shown = "; ".join(f"{c.where}: {quoted(c.text)} is {len(c.candidates)} cards" for c in choices[:5])
-        more = f" (+{len(choices) - 5} more)" if len(choices) > 5 else ""
-        if deck_on_stdin:
-            # On a terminal too: standard input holds the deck, so no answer can be typed there.
-            super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions can't be asked "
-                             f"while the deck itself comes from standard input, where the answers would be typed: "
-                             f"{shown}{more}; save the deck to a file and run `cardkit deck resolve FILE` on a "
-                             "terminal, or write `N Name (ID)` on those lines")
-            return
-        # Standard input is what is not a terminal (a pipe, a file, a job's nothing): the output may well be one.
-        super().__init__(f"{deck.path}: {len(choices)} line(s) name several cards, and questions are answered on "
-                         f"standard input, which is not a terminal: {shown}{more}; run `cardkit deck resolve` with "
-                         "standard input from a terminal, or write `N Name (ID)` on those lines")
 
 
 def choose(deck: Deck, chosen: Mapping[int, CardId]) -> Deck:

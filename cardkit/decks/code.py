@@ -120,3 +120,8 @@ def read_deck_code(code: str, format_name: str | None = None) -> Deck:
                  **{s: [{"card": card, "count": count} for card, count in data[s]] for s in SECTIONS}}
     text = code if code.startswith(CODE_ARGUMENT) else CODE_ARGUMENT + code
     return parse_deck(json.dumps(deck_json), path=text.strip(), format_name=format_name, json_hint=True)
+
+
+def code_to_json(deck: Deck) -> dict[str, Any]:
+    """The deck's code beside what it was read as: the JSON of `deck code --json`."""
+    return {"path": deck.path, "game": deck.game, "format": deck.format, "code": encode_deck(deck)}

@@ -46,7 +46,6 @@ class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
     error_code = "ILLEGAL_ACTION"
-    exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
 
 
 class StateRefused(CardkitError):

@@ -34,6 +34,14 @@ _COUNT = re.compile(r"^(?P<n>[0-9]+)\s*[xх×]?\s+(?P<card>\S.*)$", re.IGNORECAS
 _HEADER = re.compile(r"^(?P<key>[A-Za-z]+)\s*:\s*(?P<value>.*)$")
 
 
+class SquadFormatUnknown(BadArgument):
+    """A squad file that names no format, read without one given: its game, and so its cards, can't be told."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: no format; put `format: berserk-online` (or berserk-ccg) in the file or give format_name")
+
+
 @dataclass(frozen=True)
 class CardRef:
     """One card as written, and the id it resolved to (None when it did not)."""
@@ -157,7 +165,7 @@ def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]
 
     fmt_name = format_name or settings.get("format")
     if not fmt_name:
-        raise BadArgument(f"{path}: no format; put `format: berserk-online` (or berserk-ccg) in the file or give --format")
+        raise SquadFormatUnknown(path)
     game = load_format(fmt_name).game
     index = card_index(game)
     problems: list[Problem] = []

@@ -27,7 +27,6 @@ class IllegalAction(CardkitError):
     """The action is not legal in this state."""
 
     error_code = "ILLEGAL_ACTION"
-    exit_code = 1
 
     def __init__(self, action: Action, reason: str) -> None:
         self.action = action

@@ -13,7 +13,7 @@ def find_battle_card(text: str, game: str | None = None) -> tuple[str, BattleCar
     from cardkit.catalogue.lookup import card_index
 
     if game is not None and game not in BATTLE_GAMES:
-        raise BadArgument(f"--game must be one of {', '.join(BATTLE_GAMES)}, not {quoted(game)}")
+        raise BadArgument(f"must be one of {', '.join(BATTLE_GAMES)}, not {quoted(game)}", "game")
     found: list[tuple[str, str]] = []
     suggestions: list[str] = []
     for g in (game,) if game else BATTLE_GAMES:
@@ -35,7 +35,7 @@ def find_battle_card(text: str, game: str | None = None) -> tuple[str, BattleCar
 def find_battle_pair(attacker: str, defender: str, game: str | None = None) -> tuple[str, BattleCard, BattleCard]:
     """(game, attacker, defender): both cards of one game, `game` or else the attacker's.
 
-    A defender found only in another game is `CardNotInGame` (exit 1, as any card not found), its
+    A defender found only in another game is `CardNotInGame` (a card not found, as any other), its
     suggestions drawn from the attacker's game alone: a strike crosses no game boundary.
     """
     from cardkit.catalogue.lookup import card_index

@@ -146,7 +146,7 @@ def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, atta
         raise BadArgument(f"{defender.label} has no life to lose: no strike is made on it")
     attacker_life = attacker_life or attacker.life
     if attacker_life is None:
-        raise BadArgument(f"give --attacker-life: {attacker.label} has no life printed")
+        raise BadArgument(f"must be given: {attacker.label} has no life printed", "attacker_life")
     defender_life = defender_life or defender.life
     have = actions_of(game, attacker.abilities)
     needs = {"aimed": "aimed", "magic": "magic", "nocounter": "special"}.get(kind)
@@ -160,3 +160,11 @@ def card_strike_odds(game: str, attacker: BattleCard, defender: BattleCard, atta
     incorporeal = incorporeal_code(game, defender.abilities) is not None
     how = StrikeKind(kind, plus, vampirism, protected, incorporeal)
     return strike_odds(attacker.strike, defender.strike, attacker_life, defender_life, how, attacker.life)
+
+
+def odds_to_json(odds: StrikeOdds, attacker: BattleCard, defender: BattleCard) -> dict[str, Any]:
+    """The JSON of `combat odds --json`: `odds.to_dict()` with each side's card id and name beside its strike."""
+    data = odds.to_dict()
+    data["attacker"].update(card=attacker.id, name=attacker.name)
+    data["defender"].update(card=defender.id, name=defender.name)
+    return data

@@ -21,7 +21,6 @@ class IllegalSetup(CardkitError):
     """A placement file is not a legal start of a battle."""
 
     error_code = "ILLEGAL_SETUP"
-    exit_code = 1
 
     def __init__(self, path: str, problems: list[Problem]) -> None:
         self.path = path

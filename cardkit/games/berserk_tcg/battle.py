@@ -24,7 +24,6 @@ class NotACharacter(CardkitError):
     """The card cannot fight: it has no Power and HP."""
 
     error_code = "NOT_A_CHARACTER"
-    exit_code = 1
 
     def __init__(self, card_id: str, name: str) -> None:
         super().__init__(f"{name} ({card_id}) is not a character: it has no Power and HP to fight with")

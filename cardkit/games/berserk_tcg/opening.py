@@ -51,15 +51,15 @@ def cities_schedule(turns: int, cities: Sequence[int] | None = None, seat: str =
         return tuple(min(t - 1, MAX_CITIES) for t in range(1, turns + 1))
     given = ",".join(map(str, cities))
     if any(not 0 <= c <= MAX_CITIES for c in cities):
-        raise BadArgument(f"--cities values must be 0 to {MAX_CITIES} (the game has {MAX_CITIES} cities); got {given}")
+        raise BadArgument(f"values must be 0 to {MAX_CITIES} (the game has {MAX_CITIES} cities); got {given}", "cities")
     if any(b < a for a, b in pairwise(cities)):
-        raise BadArgument(f"--cities must not fall: a revealed city stays revealed; got {given}")
+        raise BadArgument(f"must not fall: a revealed city stays revealed; got {given}", "cities")
     schedule = tuple(cities[min(t, len(cities) - 1)] for t in range(turns))
     for turn, count in enumerate(schedule, start=1):
         if count > max_revealed(turn, seat):
             raise BadArgument(
-                f"--cities {given}: at most {max_revealed(turn, seat)} cities can be revealed on the {seat} player's "
-                f"turn {turn} (cities are revealed only by attacks, one per player per turn); got {count}")
+                f"{given}: at most {max_revealed(turn, seat)} cities can be revealed on the {seat} player's "
+                f"turn {turn} (cities are revealed only by attacks, one per player per turn); got {count}", "cities")
     return schedule
 
 
@@ -75,16 +75,15 @@ def takes_schedule(turns: int, takes: Sequence[int] | None, schedule: Sequence[i
     takes = tuple(takes or ())
     given = ",".join(map(str, takes))
     if any(not 1 <= t <= turns for t in takes):
-        raise BadArgument(f"--takes must name the player's own turns 1 to {turns}; got {given}")
+        raise BadArgument(f"must name the player's own turns 1 to {turns}; got {given}", "takes")
     if len(set(takes)) != len(takes):
-        raise BadArgument(f"--takes names a turn twice, and a player attacks once a turn; got {given}")
+        raise BadArgument(f"names a turn twice, and a player attacks once a turn; got {given}", "takes")
     for turn in sorted(takes):
         taken = sum(1 for t in takes if t <= turn)
         revealed = schedule[min(turn, len(schedule) - 1)]
         if taken > revealed:
-            raise BadArgument(
-                f"--takes {given}: {taken} cities taken by the end of turn {turn}, but only {revealed} revealed "
-                f"on turn {turn + 1}; the attack that takes a city reveals it, so give --cities with at least {taken}")
+            raise TakesOutrunCities(f"{given}: {taken} cities taken by the end of turn {turn}, but only {revealed} revealed "
+                                    f"on turn {turn + 1}; the attack that takes a city reveals it", taken)
     return tuple(sum(1 for t in takes if t < turn) for turn in range(1, turns + 1))
 
 
@@ -165,3 +164,12 @@ def play_reference(cards: Mapping[CardId, TcgCard], order: Sequence[CardId], sch
             state = state.take_city()
         state = apply(state, choose_discard(state, policy))
     return record
+
+
+class TakesOutrunCities(BadArgument):
+    """Cities taken before the schedule of revealed cities has revealed them: it must reach `cities_needed`."""
+
+    def __init__(self, why: str, cities_needed: int) -> None:
+        self.why = why
+        self.cities_needed = cities_needed
+        super().__init__(f"{why}, so the revealed cities must reach at least {cities_needed}", "takes")

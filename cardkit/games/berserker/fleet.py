@@ -123,3 +123,9 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
 def check_fleet_file(path: str | os.PathLike[str], rules: FleetRules | None = None) -> FleetReport:
     """Read and check a fleet file; `UnreadableInput` when it cannot be read as one."""
     return check_fleet(read_json_input(path), file=input_name(path), rules=rules)
+
+
+def fleet_report_to_json(report: FleetReport) -> dict[str, Any]:
+    """The JSON of `fleet check --json`: `report.to_dict()` with the file under `path`, as every command names its input."""
+    return {"path": report.file, "side": report.side, "ships": report.ships, "legal": report.legal,
+            "problems": [p.to_dict() for p in report.problems]}

@@ -26,9 +26,6 @@ class UnknownName(CardkitError):
 
     error_code = "NOT_FOUND"
 
-    # Not found is exit 1 everywhere, as `cards show` of an unknown card; 2 is for usage and unreadable input.
-    exit_code = 1
-
     def __init__(self, kind: str, text: str, suggestions: Iterable[str] = ()) -> None:
         self.kind = kind
         self.text = text
@@ -159,3 +156,10 @@ def load_rules() -> FleetRules:
         ships={sid: Ship.from_dict(s) for sid, s in catalogue.ships.items()},
         cards={cid: FleetCard.from_dict(c) for cid, c in catalogue.cards.items()},
     )
+
+
+def ships_to_json(rules: FleetRules) -> list[dict[str, Any]]:
+    """Every ship type's unit-table row, in the catalogue's order: the JSON of `fleet ships --json`."""
+    return [{"id": s.id, "name": s.name, "side": s.side, "count": s.count, "hits": s.hits, "speed": s.speed,
+             "range": s.range, "attacks_per_turn": s.attacks_per_turn, "fires_through_ships": s.fires_through_ships}
+            for s in rules.ships.values()]
