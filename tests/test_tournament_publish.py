@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 import subprocess
@@ -13,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.parallel import available_cores
 from cardkit.tournament import check_event
 from cardkit.tournament.publish import metagame, render_page
 
@@ -448,29 +446,3 @@ def test_a_disk_that_fills_while_the_csv_tables_are_written_leaves_the_earlier_p
     assert result.exit_code == 2 and "the disk is full" in result.output and "nothing written" in result.output
     assert {p.name: p.read_bytes() for p in [out, *tables.iterdir()]} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "tables"]
-
-
-@pytest.mark.skipif(not hasattr(os, "fork") or available_cores() < 2, reason="a helper process needs fork and two cores")
-@pytest.mark.parametrize("card_url", [None, "https://cards.example/{game}/{id}"])
-def test_a_page_published_with_a_helper_is_the_page_published_without_one(tmp_path: Path, hostile_event: Path,
-                                                                          card_url: str | None) -> None:
-    """The helper groups the field and renders the last decks' lists: the page and its tables come out the same."""
-    from cardkit.parallel import Helper
-    from cardkit.tournament.publish import prepare_publishing, table_paths, write_page
-
-    folder = tmp_path / "event"
-    folder.mkdir()
-    for i in range(9):  # enough legal decks that the helper's share is several, in two games' worth of mixes
-        deck(folder, f"{i}.deck", (HAWKS, APOSTLES)[i % 2], f"Player {i} <{i}>", f"Deck #{i}")
-    deck(folder, "z.deck", ILLEGAL, "Zed")
-    for event in (check_event([folder]), check_event([hostile_event])):
-        write_page(event, tmp_path / "alone.html", card_url=card_url, csv_dir=tmp_path / "alone", force=True)
-        with Helper(prepare_publishing) as helper:
-            assert helper.running
-            write_page(event, tmp_path / "helped.html", card_url=card_url, csv_dir=tmp_path / "helped", force=True,
-                       helper=helper)
-        alone = (tmp_path / "alone.html").read_text(encoding="utf-8")
-        assert (tmp_path / "helped.html").read_text(encoding="utf-8") == alone
-        assert alone.count('<section class="decklist"') == sum(s.verdict.value == "legal" for s in event.submissions)
-        for a, b in zip(table_paths(tmp_path / "alone"), table_paths(tmp_path / "helped")):
-            assert a.read_bytes() == b.read_bytes()

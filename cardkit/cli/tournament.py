@@ -41,12 +41,10 @@ EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name 
 
 @contextmanager
 def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
-              as_json: bool, found: list[Found] | None = None,
-              meanwhile: Callable[[], object] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
+              as_json: bool, found: list[Found] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
     """The event checked under a progress bar, and a way to name the steps after it while the bar stays up.
 
-    `found`: the submissions `_given` already found, so the folder is not walked twice;
-    `meanwhile`: what to load during the check (`check_event`).
+    `found`: the submissions `_given` already found, so the folder is not walked twice.
     """
     from cardkit.tournament import check_event
     from cardkit.tournament.batch import collector_paused
@@ -56,7 +54,7 @@ def _checking(inputs: list[Path], format_name: str | None, registrations: Path |
     # first pass walked every result of a big event (a tenth of a second at 5,000 decks) to free nothing.
     with collector_paused(freeze_after=True), progress_bar("checking decks", show_progress(as_json)) as bar:
         result = check_event(inputs, format_name, registrations, event, bar.update if bar else None,
-                             phase=bar.phase if bar else None, found=found, meanwhile=meanwhile)
+                             phase=bar.phase if bar else None, found=found)
         yield result, (bar.phase if bar else lambda label: None)
 
 
@@ -122,18 +120,14 @@ def check_command(
     an existing file that is no earlier cardkit report (unless --force).
     """
     from cardkit.outputs import Output
-    from cardkit.tournament.frame import preload
-    from cardkit.tournament.reports import REPORT, render_html, report_renderer, write_report
+    from cardkit.tournament.reports import REPORT, report_renderer, write_report
 
     given, found = _given(inputs, registrations)
-    renderer = None
     if report is not None:
         # An unknown suffix or a file that may not be replaced is refused before the work, not after.
-        renderer = report_renderer(report)
+        report_renderer(report)
         Output(report, REPORT, given, force).check()
-    # An HTML report shows the field's metagame, grouped by pandas.
-    meanwhile = preload if renderer is render_html else None
-    with _checking(inputs, format_name, registrations, event, as_json, found, meanwhile) as (result, phase):
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
         if report is not None:
             phase(f"writing {report.name}")
             write_report(result, report, given, force)
@@ -163,36 +157,18 @@ def db_command(
     usage error, and when --out is an input, a special file, or an existing file
     that is not a tournament database cardkit wrote (nothing is written then).
     """
-    from cardkit.parallel import Helper
+    from cardkit.outputs import Output
+    from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
 
-    # The field's statistics are grouped with pandas in a helper process, started first so that it imports pandas
-    # while this one loads the rest and checks the event.
-    with Helper(_prepare_grouping) as helper:
-        from cardkit.outputs import Output
-        from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
-
-        given, found = _given(inputs, registrations)
-        Output(out, TOURNAMENT_DATABASE, given).check()
-        with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
-            phase(f"writing {out.name}")
-            counts = write_database([result], out, given, helper)
+    given, found = _given(inputs, registrations)
+    Output(out, TOURNAMENT_DATABASE, given).check()
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+        phase(f"writing {out.name}")
+        counts = write_database([result], out, given)
     if as_json:
         print_json({"path": str(out), "tables": counts, "summary": result.summary()})
     else:
         typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
-
-
-# A helper's preparation imports what it names itself: the helper is started before this process has loaded it.
-def _prepare_grouping() -> None:
-    from cardkit.tournament.frame import preload
-
-    preload()
-
-
-def _prepare_publishing() -> None:
-    from cardkit.tournament.publish import prepare_publishing
-
-    prepare_publishing()
 
 
 def _given(inputs: list[Path], registrations: Path | None) -> tuple[tuple[Path, ...], list[Found] | None]:
@@ -238,24 +214,19 @@ def publish_command(
     2 for a usage error and for an --out (or a --csv-dir file) that is an
     input, a special file or a file cardkit did not write (unless --force).
     """
-    from cardkit.parallel import Helper
+    from cardkit.tournament.pages import card_links
+    from cardkit.tournament.publish import check_page_target, check_tables_target, table_paths, write_page
 
-    # A helper process, started first, imports pandas while this one loads the rest and checks the event; then it
-    # groups the field and renders a share of the decklists.
-    with Helper(_prepare_publishing) as helper:
-        from cardkit.tournament.pages import card_links
-        from cardkit.tournament.publish import check_page_target, check_tables_target, table_paths, write_page
-
-        given, found = _given(inputs, registrations)
-        card_links(card_url)  # a bad address is refused before the work
-        check_page_target(out, force, given)  # before the work, not after
-        if csv_dir is not None:
-            check_tables_target(csv_dir, force, given)
-        with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
-            phase(f"writing {out.name}")
-            # The page and its tables are one output: all of them are written, or none.
-            meta = write_page(result, out, force, given, card_url, csv_dir, helper)
-            tables = table_paths(csv_dir) if csv_dir is not None else []
+    given, found = _given(inputs, registrations)
+    card_links(card_url)  # a bad address is refused before the work
+    check_page_target(out, force, given)  # before the work, not after
+    if csv_dir is not None:
+        check_tables_target(csv_dir, force, given)
+    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
+        phase(f"writing {out.name}")
+        # The page and its tables are one output: all of them are written, or none.
+        meta = write_page(result, out, force, given, card_url, csv_dir)
+        tables = table_paths(csv_dir) if csv_dir is not None else []
     summary: dict[str, object] = {"path": str(out), "decks": meta.count("decks"), "mixes": meta.count("mixes"),
                                   "cards": meta.count("cards"), "not_published": len(meta.unlisted)}
     if csv_dir is not None:

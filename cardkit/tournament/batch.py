@@ -36,17 +36,16 @@ CHUNK = 96
 
 
 def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | None = None,
-              jobs: int | None = None, meanwhile: Callable[[], object] | None = None) -> list[R]:
+              jobs: int | None = None) -> list[R]:
     """`[check(item) for item in items]`, over `jobs` processes, this one included (default: every core), when the batch is big.
 
     `check` must be picklable (a module-level function or a `functools.partial` of one)
-    and must not raise for a bad item: it turns a bad file into a result. `meanwhile` is done here
-    while workers check (`cardkit.parallel.ordered_map`).
+    and must not raise for a bad item: it turns a bad file into a result.
     """
     with collector_paused():
         return ordered_map(check, items, progress, available_cores() if jobs is None else jobs,
                            parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK,
-                           here_too=True, meanwhile=meanwhile)
+                           here_too=True)
 
 
 @contextmanager

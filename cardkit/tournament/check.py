@@ -330,15 +330,12 @@ def _listed(counted: Tally) -> list[ListedCard]:
 def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | None = None,
                 registrations: str | os.PathLike[str] | None = None, event: str | None = None,
                 progress: Progress | None = None, jobs: int | None = None,
-                phase: Callable[[str], None] | None = None, found: list[Found] | None = None,
-                meanwhile: Callable[[], object] | None = None) -> EventCheck:
+                phase: Callable[[str], None] | None = None, found: list[Found] | None = None) -> EventCheck:
     """Check every submission under `inputs` and across them: format, registrations, duplicates, copies.
 
     Decks are checked over `jobs` processes (default: every core) when there are many.
     `phase` is told as each step starts (finding, checking, comparing), `progress` after each deck.
     `found` is `find_submissions(inputs)` when the caller already has it (the folder is not walked again).
-    `meanwhile` is done in this process while workers check decks: what the caller needs next
-    (`cardkit.tournament.frame.preload`) then shares the cores with the check rather than follow it.
 
     The event format is `format_name`, else the registration list's `format` column, else
     none (each deck is checked against its own format). The event's name is `event`, else
@@ -360,7 +357,7 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
         tell("finding submissions")
         files = found if found is not None else find_submissions(inputs)
         tell("checking decks")
-        submissions = check_all(partial(_check_found, fmt), files, progress, jobs, meanwhile)
+        submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
         tell("comparing decks")
         submissions.extend(cross_check(submissions, regs))
     return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs, registrations),

@@ -9,15 +9,12 @@ from contextlib import closing
 from datetime import datetime, timezone
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardkit import __version__
 from cardkit.outputs import Kind, Output
 from cardkit.problems import Severity
 from cardkit.tournament.check import EventCheck, Verdict
-
-if TYPE_CHECKING:
-    from cardkit.parallel import Helper
 
 SCHEMA: tuple[str, ...] = (
     "CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT, registrations TEXT, ok INTEGER NOT NULL, "
@@ -105,13 +102,11 @@ def _json(value: Any) -> str | None:
 
 
 def write_database(results: list[EventCheck], out: str | os.PathLike[str],
-                   inputs: tuple[Path, ...] = (), helper: Helper | None = None) -> dict[str, int]:
+                   inputs: tuple[Path, ...] = ()) -> dict[str, int]:
     """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table.
 
     Through the guarded writer: never over an input (the events' decks and registration lists
     are added here), a special file, or a file that is not a tournament database cardkit wrote.
-    With a `helper` (`cardkit.parallel.Helper`, prepared with `cardkit.tournament.frame.preload`)
-    each event's field is grouped there while its rows are written here.
     """
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
@@ -130,7 +125,7 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
             ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
         played: dict[str, set[str]] = {}
         for result in results:
-            _insert(conn, result, played, helper)
+            _insert(conn, result, played)
         _insert_cards(conn, played)
         for statement in indexes:
             conn.execute(statement)
@@ -153,10 +148,9 @@ def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) + 1 FROM {table}").fetchone()[0])
 
 
-def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: Helper | None) -> None:
+def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
     """One event's rows. Ids are given here rather than read back row by row, so each table takes one
     `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
-    from cardkit.parallel import later
     from cardkit.tournament.frame import COLUMNS, deck_cards, group_field
     from cardkit.tournament.metagame import mix
 
@@ -168,9 +162,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
          s["unreadable"], s["missing"], s["warnings"])).lastrowid
     conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
                      [(event_id, p.code, _SEVERITY[p.severity], p.message, p.line, p.file) for p in result.problems])
-    # The field first: with a helper, it is grouped there while the rows are made and written here.
     field_cards, field_decks, _ = deck_cards(result)
-    grouped = later(helper, group_field, field_cards, field_decks)
     # The legal decks' mixes, worked out for the field: not worked out again.
     mixes: dict[str, str] = {row[3]: row[5] for row in field_decks}
     deck_id, verdict_id = _next_id(conn, "decks"), _next_id(conn, "verdicts")
@@ -211,7 +203,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
                      "first_problem) VALUES (?,?,?,?,?,?,?,?,?)", verdicts)
     conn.executemany("INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "
                      "VALUES (?,?,?,?,?,?,?,?,?)", problems)
-    tables = grouped()
+    tables = group_field(field_cards, field_decks)
     for name in METAGAME_TABLES:
         columns = ", ".join(["event_id", *COLUMNS[name]])
         marks = ", ".join("?" * (len(COLUMNS[name]) + 1))

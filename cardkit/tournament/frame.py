@@ -4,8 +4,7 @@
 The published page, the HTML report, `tournament db`'s summary tables and
 `publish --csv-dir` all take their statistics from `metagame_of`, which groups that frame
 with pandas (`group_field`), so the numbers can't drift apart. pandas is imported here and
-only when a command needs the frame, so commands that never show statistics don't pay for it;
-`tournament db` and `publish` import it in a helper process while they check, and group there.
+only when a command needs the frame, so commands that never show statistics don't pay for it.
 """
 from __future__ import annotations
 
@@ -34,13 +33,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {"mixes": ("game", "mix", "decks", "percen
 Row = tuple[Any, ...]
 
 
-def preload() -> None:
-    """Import pandas now: what a helper process that will group the field (`group_field`) does while the
-    command checks, or a command passes as the check's `meanwhile`, so the import (about half a big
-    event's check on 2 cores) overlaps the check."""
-    import pandas  # noqa: F401
-
-
 @dataclass(frozen=True)
 class Metagame:
     """The field (the legal decks): every metagame table as rows of plain Python values, each in its `COLUMNS` order.
@@ -48,9 +40,8 @@ class Metagame:
     `deck_cards`: one row per deck, section and card (deck, player, game, section, card, name, kind, count, line);
     `decks`: one row per deck; `mixes`: decks per colour or element mix; `cards`: each card's decks, copies,
     fewest and most; `sizes`: decks per main-deck size; the last three grouped by pandas from the DataFrame of
-    `deck_cards` (`group_field`). `unlisted` names the submissions that are not in the field. Plain rows, so the
-    tables can be grouped in a helper process and sent back, and read without pandas; each table is also there
-    as a DataFrame, by its name (`meta.cards`) or `frame(name)`.
+    `deck_cards` (`group_field`). `unlisted` names the submissions that are not in the field. Plain rows, read
+    without pandas; each table is also there as a DataFrame, by its name (`meta.cards`) or `frame(name)`.
     """
 
     tables: dict[str, list[Row]]
@@ -157,8 +148,7 @@ def _deck_frame(decks: list[Row]) -> pd.DataFrame:
 
 def group_field(cards: list[Row], decks: list[Row]) -> dict[str, list[Row]]:
     """The grouped tables (`mixes`, `cards`, `sizes`) as rows, grouped by pandas from one DataFrame of deck-card
-    rows (`CARD_COLUMNS`) and one of their decks' rows (`DECK_COLUMNS`). Rows in, rows out: `tournament db` and
-    `publish` run this in a helper process (`cardkit.parallel.Helper`) that imported pandas while they checked."""
+    rows (`CARD_COLUMNS`) and one of their decks' rows (`DECK_COLUMNS`)."""
     frame = _card_frame(cards)
     field = _deck_frame(decks)
     per_game = field.groupby("game", observed=True)["deck"].count().rename("field")

@@ -11,24 +11,18 @@ from __future__ import annotations
 import csv
 import io
 import os
-from bisect import bisect_left
 from functools import lru_cache
-from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from cardkit import __version__
 from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
-from cardkit.tournament.frame import (CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, deck_cards, group_field,
-                                      metagame, metagame_of, preload)
+from cardkit.tournament.frame import CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, metagame
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible
-
-if TYPE_CHECKING:
-    from cardkit.parallel import Helper
 
 __all__ = ["GENERATOR", "Metagame", "metagame", "render_page", "render_decklists", "write_page", "write_tables", "check_page_target", "check_tables_target"]
 
@@ -122,7 +116,7 @@ def render_decklists(cards: list[Row], decks: list[Row], formats: dict[str, str 
                      card_url: str | None = None) -> str:
     """The sections of the page for `decks` (`DECK_COLUMNS` rows, in their order), their cards from `cards`
     (`CARD_COLUMNS` rows), each deck's copied list in its format by file (`formats`), as autoescaped Markup.
-    Needs no grouping and no check result, so `write_page` renders a share of the decks in its helper process."""
+    """
     from markupsafe import Markup
 
     links: CardUrl = card_links(card_url)
@@ -143,31 +137,6 @@ def deck_formats(result: EventCheck) -> dict[str, str | None]:
     """Each submission's format as its copied list states it, by file: the event's, else (without an event
     format each deck was checked in its own, which its list must keep) the deck's own."""
     return {s.path: result.format or s.report.format for s in result.submissions}
-
-
-def prepare_publishing() -> None:
-    """What a helper process that groups the field and renders decklists needs: pandas, the decklist template
-    compiled, the deck reader (`_header_line`). Done while the command checks the event."""
-    from cardkit.decks import parse  # noqa: F401
-
-    preload()
-    _macros()
-
-
-HELPER_SHARE = 0.25
-"""The share of the decklists a helper renders: it groups the field first, so it takes fewer than this process."""
-
-
-def _first_row(cards: list[Row], deck: int) -> int:
-    """The first of the deck-card rows (in deck order) that belongs to deck `deck` or a later one."""
-    return bisect_left(cards, deck, key=itemgetter(0))
-
-
-def _helpers_share(cards: list[Row], decks: list[Row], split: int, formats: dict[str, str | None],
-                   card_url: str | None) -> tuple[dict[str, list[Row]], str]:
-    """A helper's part of `write_page`, in one piece of work so one reply brings it all back: the field grouped
-    (`group_field`), then the decklists of the decks from `split` on."""
-    return group_field(cards, decks), render_decklists(cards[_first_row(cards, split):], decks[split:], formats, card_url)
 
 
 def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str | None = None,
@@ -218,37 +187,23 @@ def check_page_target(out: str | os.PathLike[str], force: bool = False,
 
 def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = False,
                inputs: Iterable[str | os.PathLike[str]] = (), card_url: str | None = None,
-               csv_dir: str | os.PathLike[str] | None = None, helper: Helper | None = None) -> Metagame:
+               csv_dir: str | os.PathLike[str] | None = None) -> Metagame:
     """Write the published page of `result` to `out` through the guarded writer; the metagame it shows.
 
     Never over one of the event's files or `inputs`, a special file, or a file that is not
     an earlier published page unless `force`. With `csv_dir`, the metagame tables too (as
     `write_tables` writes them), in one step with the page: every file or none is written.
-    With a `helper` (`cardkit.parallel.Helper`, made with `prepare_publishing`) the field is grouped and a
-    share of the decklists (`HELPER_SHARE`) rendered there while the rest are rendered here.
     """
-    from markupsafe import Markup
-
     from cardkit.outputs import write_together
-    from cardkit.parallel import later
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
 
     with collector_paused():
-        cards, decks, unlisted = deck_cards(result)
-        formats = deck_formats(result)
-        # The helper's share is the last decks; the card rows are in deck order, so theirs are the last rows too.
-        split = len(decks) - int(len(decks) * HELPER_SHARE) if helper is not None and helper.running else len(decks)
-        theirs_formats = {d[3]: formats.get(d[3]) for d in decks[split:]}
-        share = later(helper, _helpers_share, cards, decks, split, theirs_formats, card_url)
-        mine = render_decklists(cards[:_first_row(cards, split)], decks[:split], formats, card_url)
-        grouped, theirs = share()
-        meta = metagame_of(cards, decks, unlisted, grouped)
-        decklists = Markup(mine + theirs)
+        meta = metagame(result)
         given = tuple(inputs)
         more = tuple(new_inputs(given, result_inputs(result)))
         files: list[tuple[Output, str | bytes]] = [
-            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url, decklists))]
+            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url))]
         if csv_dir is not None:
             files += [(table.with_inputs(more), text) for table, text in _table_files(meta, csv_dir, force, given)]
         write_together(files)
