@@ -58,7 +58,7 @@ def collector_paused(freeze_after: bool = False) -> Iterator[None]:
     to collect), yet each full collection walked the whole catalogue and every result so far, and
     in a forked worker it also copied the pages it touched: a fifth of a big event's time, and
     more than half the cost of taking the workers' results back. The same holds for the steps
-    after the check (the checks across decks, the metagame frame, the page, the database rows,
+    after the check (the checks across decks, the metagame tables, the page, the database rows,
     the registry): about a third of writing a big event's page went to collections finding nothing.
     Memory is freed by reference counting as before; anything cyclic is collected when the
     collector is back on.

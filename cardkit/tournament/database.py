@@ -34,7 +34,7 @@ SCHEMA: tuple[str, ...] = (
     "card TEXT, line INTEGER, lim TEXT, actual TEXT)",
     "CREATE TABLE event_problems (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), "
     "code TEXT NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, line INTEGER, file TEXT)",
-    # The field's statistics, from the one DataFrame `tournament publish` uses (cardkit.tournament.frame).
+    # The field's statistics, from the one table of deck cards `tournament publish` uses (cardkit.tournament.metagame).
     "CREATE TABLE metagame_mixes (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, mix TEXT NOT NULL, "
     "decks INTEGER NOT NULL, percent REAL NOT NULL)",
     "CREATE TABLE metagame_cards (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, card TEXT NOT NULL, "
@@ -57,12 +57,12 @@ SCHEMA: tuple[str, ...] = (
 the catalogue's name, kind and colours (or elements) of every card those lists name, so the
 lists can be read and grouped without the catalogue database beside them. `metagame_mixes`,
 `metagame_cards` and `metagame_sizes` are the legal decks' statistics as the published page shows
-them (the same DataFrame makes both), one set per event."""
+them (the same rows make both), one set per event."""
 
 DATA_TABLES: tuple[str, ...] = ("events", "decks", "deck_cards", "cards", "verdicts", "problems", "event_problems",
                                 "metagame_mixes", "metagame_cards", "metagame_sizes")
 METAGAME_TABLES: tuple[str, ...] = ("mixes", "cards", "sizes")
-"""The metagame tables (`cardkit.tournament.frame`) kept as `metagame_NAME`."""
+"""The metagame tables (`cardkit.tournament.metagame`) kept as `metagame_NAME`."""
 # A file written before the decklists were kept (layout 1) lacks these; it is still a tournament database.
 _LAYOUT_1_TABLES: tuple[str, ...] = ("events", "decks", "verdicts", "problems", "event_problems")
 MARKER_TABLE = "tournament_meta"
@@ -151,8 +151,7 @@ def _next_id(conn: Any, table: str) -> int:
 def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
     """One event's rows. Ids are given here rather than read back row by row, so each table takes one
     `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
-    from cardkit.tournament.frame import COLUMNS, deck_cards, group_field
-    from cardkit.tournament.metagame import mix
+    from cardkit.tournament.metagame import COLUMNS, deck_cards, group_field, mix
 
     s = result.summary()
     event_id = conn.execute(

@@ -1,6 +1,6 @@
 """The published page of an event: the metagame, then every legal deck's list, in one self-contained HTML file.
 
-The statistics come from the event's one DataFrame of deck cards (`cardkit.tournament.frame`);
+The statistics come from the event's one table of deck cards (`cardkit.tournament.metagame`);
 the page is the Jinja2 template `tournament/publish.html`, in the web UI's style, readable on
 a phone. Every text a player wrote is escaped. Illegal, unreadable and missing submissions
 are listed by name only: their lists are not what will be played.
@@ -20,7 +20,7 @@ from cardkit.decks.model import SECTIONS
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
-from cardkit.tournament.frame import CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, metagame
+from cardkit.tournament.metagame import CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, metagame
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible
 
@@ -65,9 +65,6 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
     """One legal deck for the template: main then side, grouped by kind with the count of each group,
     each group's cards as its list items (the template's `card_item`), and the deck's text (`deck_text`)
     as its box's lines (`text_line`), from `macros` (`_macros`); `items` keeps each item and line rendered.
-
-    Plain records, not DataFrame filters: a big event has thousands of lists, and a
-    DataFrame operation per list cost seconds.
     """
     from markupsafe import Markup
 

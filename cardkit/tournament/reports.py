@@ -53,8 +53,8 @@ FIELD_CARDS_CHARTED = 10
 
 def render_html(result: EventCheck) -> str:
     """A page that opens anywhere: summary counts, the table of verdicts, the field's metagame (from the one
-    frame `tournament publish` uses), then every submission's problems. The template is `tournament/report.html`."""
-    from cardkit.tournament.frame import metagame
+    table of deck cards `tournament publish` uses), then every submission's problems. The template is `tournament/report.html`."""
+    from cardkit.tournament.metagame import metagame
     from cardkit.tournament.pages import card_labels, mix_fill, render
 
     field = None
