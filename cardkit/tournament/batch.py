@@ -49,10 +49,8 @@ def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | 
 
 
 @contextmanager
-def collector_paused(freeze_after: bool = False) -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Python's cycle collector off for the block (forked workers inherit it off); nesting is harmless.
-    With `freeze_after`, what exists when the block ends is left out of the collector's later passes
-    (`gc.freeze`): for a command about to exit, whose results would otherwise all be walked once more.
 
     Checking a deck makes no reference cycles (a 5,000-deck event leaves a few hundred objects
     to collect), yet each full collection walked the whole catalogue and every result so far, and
@@ -70,6 +68,4 @@ def collector_paused(freeze_after: bool = False) -> Iterator[None]:
     try:
         yield
     finally:
-        if freeze_after:
-            gc.freeze()
         gc.enable()

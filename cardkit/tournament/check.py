@@ -354,10 +354,11 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
         fmt = load_format(regs.format)
     tell = phase or (lambda label: None)
     with collector_paused():
-        tell("finding submissions")
-        files = found if found is not None else find_submissions(inputs)
+        if found is None:
+            tell("finding submissions")
+            found = find_submissions(inputs)
         tell("checking decks")
-        submissions = check_all(partial(_check_found, fmt), files, progress, jobs)
+        submissions = check_all(partial(_check_found, fmt), found, progress, jobs)
         tell("comparing decks")
         submissions.extend(cross_check(submissions, regs))
     return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs, registrations),

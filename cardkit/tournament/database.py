@@ -9,7 +9,7 @@ from contextlib import closing
 from datetime import datetime, timezone
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from cardkit import __version__
 from cardkit.outputs import Kind, Output
@@ -102,7 +102,7 @@ def _json(value: Any) -> str | None:
 
 
 def write_database(results: list[EventCheck], out: str | os.PathLike[str],
-                   inputs: tuple[Path, ...] = ()) -> dict[str, int]:
+                   inputs: Iterable[str | os.PathLike[str]] = ()) -> dict[str, int]:
     """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table.
 
     Through the guarded writer: never over an input (the events' decks and registration lists
@@ -112,8 +112,9 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
     from cardkit.tournament.reports import new_inputs, result_inputs
 
     target = Path(out)
-    output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(
-        new_inputs(inputs, [p for r in results for p in result_inputs(r)]))
+    given = tuple(inputs)
+    output = Output(target, TOURNAMENT_DATABASE, given).with_inputs(
+        new_inputs(given, [p for r in results for p in result_inputs(r)]))
     with collector_paused(), output.database() as conn:
         # Indexes after the rows: building each once is cheaper than keeping it up to date row by row.
         indexes = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")]

@@ -105,13 +105,13 @@ def is_report(path: Path) -> bool:
 REPORT = Kind("report", is_report, forceable=True)
 
 
-def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: tuple[Path, ...] = (),
+def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (),
                  force: bool = False) -> None:
     """Write the report chosen by `path`'s suffix atomically (a crash leaves any old report whole),
     through the guarded writer: never over an input (the event's decks and registration list
     are added here), a special file, or a file that is not an earlier report unless `force`."""
     text = report_renderer(path)(result)
-    out = Output(Path(path), REPORT, inputs, force).with_inputs(result_inputs(result))
+    out = Output(Path(path), REPORT, tuple(inputs), force).with_inputs(result_inputs(result))
     out.write(text)
 
 
