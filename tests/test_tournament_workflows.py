@@ -65,3 +65,32 @@ def test_a_workflow_names_each_step_as_it_starts_and_counts_the_decks(tmp_path: 
     assert steps == ["finding submissions", "checking decks", "comparing decks", "writing r.json"]
     shown = [p for p in EVENT.rglob("*.deck*") if not p.name.startswith(".")]  # a hidden file is no submission
     assert counts and counts[-1][0] == counts[-1][1] == len(shown)
+
+
+@pytest.mark.parametrize("call, option", [
+    (lambda tmp: publish_event([EVENT], tmp / "page.txt"), "--out"),
+    (lambda tmp: publish_event([EVENT], tmp / "page.html", csv_dir=REGISTRATIONS), "--csv-dir"),
+    (lambda tmp: publish_event([EVENT], tmp / "page.html", card_url="javascript:alert(1)//{id}"), "--card-url"),
+    (lambda tmp: check_and_report([EVENT], registrations=REGISTRATIONS, format_name="berserk-ccg"), "--format"),
+], ids=["page-suffix", "tables-folder", "card-url", "format"])
+def test_a_refused_value_is_named_without_an_option_by_the_library_and_with_its_option_by_the_command_line(
+        tmp_path: Path, call: Callable[[Path], object], option: str) -> None:
+    from cardkit.cli._errors import cli_error
+    from cardkit.errors import CardkitError
+
+    with pytest.raises(CardkitError) as refused:
+        call(tmp_path)
+    assert "--" not in refused.value.message
+    code, message = cli_error(refused.value)
+    assert code == 2 and message.startswith(f"{option} ") and "--force" not in message
+
+
+def test_every_library_error_the_command_line_words_itself_is_a_cardkit_error_of_that_name() -> None:
+    import importlib
+
+    from cardkit.cli._errors import CLI_ERRORS
+    from cardkit.errors import CardkitError
+
+    for key in CLI_ERRORS:
+        module, _, name = key.rpartition(".")
+        assert issubclass(getattr(importlib.import_module(module), name), CardkitError), key

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, ParamSpec, Sequence, TypeVar
 
 from cardkit.cli._output import Echo, flush_stdout, json_text
 from cardkit.errors import CardkitError
-from cardkit.visible import visible
+from cardkit.visible import quoted, visible
 
 if TYPE_CHECKING:
     import typer
@@ -35,6 +35,33 @@ from cardkit.cli._exits import EXIT_USAGE as EXIT_USAGE
 USAGE = "USAGE"
 INTERRUPTED = "INTERRUPTED"
 WRITE_FAILED = "WRITE_FAILED"
+
+
+def _option(name: str) -> Callable[[Any], str]:
+    return lambda exc: f"{name} {exc.message}"
+
+
+# Library errors as the command line words them and exits for them: a refused value named by the option that
+# carried it. Keyed by the exception's module and class name, so that the table imports none of them.
+CLI_ERRORS: dict[str, tuple[int, Callable[[Any], str]]] = {
+    "cardkit.tournament.errors.FormatsDiffer": (EXIT_USAGE, lambda exc: f"--format {exc.given} differs from the format "
+                                                                        f"{quoted(exc.listed)} in {exc.registrations}"),
+    "cardkit.tournament.errors.PageNotHtml": (EXIT_USAGE, _option("--out")),
+    "cardkit.tournament.errors.TablesNotInAFolder": (EXIT_USAGE, _option("--csv-dir")),
+    "cardkit.tournament.errors.UnsafeCardUrl": (EXIT_USAGE, lambda exc: f"--card-url {exc.base}: give an http:// or "
+                                                                        "https:// address (or a relative path)"),
+    "cardkit.tournament.registry.UnknownPlayer": (EXIT_USAGE, lambda exc: exc.terminal_message),
+    "cardkit.tournament.registry.RegistryDamaged": (EXIT_USAGE, lambda exc: exc.terminal_message),
+}
+
+
+def cli_error(exc: CardkitError) -> tuple[int, str]:
+    """The exit code and message of a library error at the command line: the table's, else the error's own."""
+    mapped = CLI_ERRORS.get(f"{type(exc).__module__}.{type(exc).__qualname__}")
+    if mapped is None:
+        return exc.exit_code, exc.terminal_message
+    code, message = mapped
+    return code, message(exc)
 
 
 def error_document(error_code: str, message: str, suggestions: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
@@ -69,8 +96,8 @@ def handled(exc: BaseException, echo: Echo, as_json: bool) -> int | None:
     if isinstance(exc, CardkitError):
         # A name that matched nothing (a card, a player) carries the close names it may have meant.
         suggestions = getattr(exc, "suggestions", None) or ()
-        return report(exc.terminal_message, exc.exit_code, echo, as_json=as_json, error_code=exc.error_code,
-                      suggestions=suggestions)
+        code, message = cli_error(exc)
+        return report(message, code, echo, as_json=as_json, error_code=exc.error_code, suggestions=suggestions)
     if isinstance(exc, KeyboardInterrupt):
         return report("interrupted", EXIT_INTERRUPTED, echo, as_json=as_json, error_code=INTERRUPTED)
     if isinstance(exc, BrokenPipeError):

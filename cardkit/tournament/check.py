@@ -23,6 +23,7 @@ from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all, collector_paused
 from cardkit.tournament.confusables import LookalikeIndex, confusable_message
+from cardkit.tournament.errors import FormatsDiffer
 from cardkit.tournament.registrations import Registrations, player_key
 from cardkit.visible import quoted, shortened
 
@@ -349,7 +350,7 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     fmt = load_format(format_name) if format_name else None
     regs = read_registrations(registrations) if registrations is not None else None
     if fmt and regs and regs.format and regs.format != fmt.name:
-        raise BadArgument(f"--format {fmt.name} differs from the format {quoted(regs.format)} in {regs.path}")
+        raise FormatsDiffer(fmt.name, regs.format, regs.path)
     if fmt is None and regs and regs.format:
         fmt = load_format(regs.format)
     tell = phase or (lambda label: None)

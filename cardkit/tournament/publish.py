@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from cardkit import __version__
 from cardkit.decks.model import SECTIONS
-from cardkit.errors import BadArgument
+from cardkit.tournament.errors import PageNotHtml, TablesNotInAFolder
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
 from cardkit.tournament.metagame import CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, metagame
@@ -170,15 +170,15 @@ def is_published_page(path: Path) -> bool:
     return head is not None and head.startswith(b"<!DOCTYPE html>") and GENERATOR.encode() in head
 
 
-# An earlier published page is replaced freely; any other file only with --force.
+# An earlier published page is replaced freely; any other file only with `force`.
 PUBLISHED_PAGE = Kind("published page", is_published_page, forceable=True)
 
 
 def check_page_target(out: str | os.PathLike[str], force: bool = False,
                       inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-    """Refuse, before any work, an `--out` that is not an .html file or that the guarded writer would refuse."""
+    """Refuse, before any work, a page `out` that is not an .html file or that the guarded writer would refuse."""
     if Path(out).suffix.lower() not in (".html", ".htm"):
-        raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
+        raise PageNotHtml(str(out))
     Output(Path(out), PUBLISHED_PAGE, tuple(inputs), force).check()
 
 
@@ -219,7 +219,7 @@ def is_metagame_table(path: Path) -> bool:
     return columns is not None and head is not None and head.split(b"\n", 1)[0] == ",".join(columns).encode()
 
 
-# An earlier table is replaced freely (the page's statistics change as decks arrive); any other file only with --force.
+# An earlier table is replaced freely (the page's statistics change as decks arrive); any other file only with `force`.
 METAGAME_TABLE = Kind("metagame table", is_metagame_table, forceable=True)
 
 
@@ -234,10 +234,10 @@ def table_paths(folder: str | os.PathLike[str]) -> list[Path]:
 
 def check_tables_target(folder: str | os.PathLike[str], force: bool = False,
                         inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-    """Refuse, before any work, a `--csv-dir` that is not a folder or holds a file the guarded writer would refuse."""
+    """Refuse, before any work, a tables `folder` that is not a folder or holds a file the guarded writer would refuse."""
     target = Path(folder)
     if (target.exists() or target.is_symlink()) and not target.is_dir():
-        raise BadArgument(f"--csv-dir {folder}: not a folder; give a folder (it is made if it doesn't exist)")
+        raise TablesNotInAFolder(str(folder))
     for output in _table_outputs(target, force, inputs):
         output.check()
 

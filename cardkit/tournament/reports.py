@@ -41,7 +41,7 @@ def render_json(result: EventCheck) -> str:
     return visible_json(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n"
 
 
-# Marks the page as cardkit's own, so a later report may replace it without --force.
+# Marks the page as cardkit's own, so a later report may replace it without `force`.
 _GENERATOR = '<meta name="generator" content="cardkit tournament check">'
 _JSON_KEYS = {"event", "format", "registrations", "legal", "summary", "problems", "submissions"}
 # A report written before the verdict was named `legal` everywhere is still cardkit's own.
