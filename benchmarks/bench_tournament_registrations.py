@@ -11,11 +11,11 @@ the two sizes taking turns round by round: `tournament check` (`check_event`), `
 (check and write the database), `tournament publish` (check and write the page), `tournament
 register` (check and write the registry), and the floor: only reading every file and splitting it
 into lines. Then `cardkit tournament check|db|publish` on the N event as a user runs them, each a
-new process (start-up and the imports each needs included, pandas for db and publish), in turns,
+new process (start-up and the imports each needs included), in turns,
 median of five. It prints decks/s, each step's time against `check` and against the floor, and the
 ratio of the two check times: a check linear in submissions plus registration rows gives about 2.
 Goals on a 2-core machine: ratio <= 2.2, >= 4,000 decks/s, check <= 10 x the floor,
-the db and publish commands <= 1.5 x the check command.
+the db and publish commands <= 2 x the check command (the budget an organizer feels).
 Run: python benchmarks/bench_tournament_registrations.py [N]
 """
 
@@ -45,6 +45,8 @@ N = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
 GROUP = 10  # identical decks per group
 ROUNDS = 3
 COMMAND_ROUNDS = 5
+COMMAND_BUDGET = 2.0
+"""`tournament db` and `publish` of the big event take at most this many times `tournament check` of it, as commands."""
 # The console script beside this interpreter, as a user runs it; `python -m cardkit` where there is none.
 SCRIPT = Path(sys.executable).with_name("cardkit")
 CARDKIT = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "cardkit"]
@@ -188,7 +190,7 @@ def main() -> None:
               f"{cpu / commands['check'][1]:.2f} x its CPU")
     print(f"check ratio {N} / {N // 2}: {big['check'][0] / small['check'][0]:.2f} in time, "
           f"{big['check'][1] / small['check'][1]:.2f} in CPU seconds  (linear: 2; goal <= 2.2; goal >= 4000 decks/s, "
-          f"check <= 10 x the floor, db and publish <= 1.5 x check)")
+          f"check <= 10 x the floor, db and publish <= {COMMAND_BUDGET:g} x check)")
     # For run_all.py: wall time, the goals' measure (what an organizer waits for), then CPU seconds, what a
     # loaded shared machine moves least: it shows the work, and the share of it the second core took.
     for i, unit in ((0, "wall"), (1, "CPU")):
@@ -198,7 +200,7 @@ def main() -> None:
                          goal=10 if unit == "wall" else None))
         for step in ("db", "publish"):
             print(ratio_line(f"registrations {step} {N}, commands ({unit})", commands[step][i], commands["check"][i],
-                             "check", goal=1.5 if unit == "wall" else None))
+                             "check", goal=COMMAND_BUDGET if unit == "wall" else None))
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

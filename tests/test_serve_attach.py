@@ -6,7 +6,6 @@ with the library into a temporary folder; Datasette runs in-process.
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from pathlib import Path
@@ -16,7 +15,6 @@ from datasette_client import get_json
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.parallel import available_cores
 from cardkit.tournament import check_event
 from cardkit.tournament.database import (
     DATA_TABLES,
@@ -398,24 +396,3 @@ def test_every_tournament_table_has_a_search_box_over_its_words(ds: object, meta
         return (await ds.client.get(f"/{NAME}/decks")).text  # type: ignore[attr-defined]
 
     assert 'id="_search"' in asyncio.run(page())
-
-
-@pytest.mark.skipif(not hasattr(os, "fork") or available_cores() < 2, reason="a helper process needs fork and two cores")
-def test_a_database_written_with_a_helper_holds_what_one_written_without_holds(tmp_path: Path) -> None:
-    from cardkit.parallel import Helper
-    from cardkit.tournament.frame import preload
-
-    result = check_event([EVENT], registrations=EVENT / "registrations.csv")
-    write_database([result], tmp_path / "alone.db")
-    with Helper(preload) as helper:
-        assert helper.running
-        write_database([result], tmp_path / "helped.db", helper=helper)
-    alone, helped = (sqlite3.connect(tmp_path / name) for name in ("alone.db", "helped.db"))
-    try:
-        for table in DATA_TABLES:
-            rows = alone.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
-            assert helped.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall() == rows
-            assert rows or not table.startswith("metagame"), "the example event has a field to group"
-    finally:
-        alone.close()
-        helped.close()

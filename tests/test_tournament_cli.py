@@ -179,15 +179,15 @@ def test_the_database_holds_events_decks_verdicts_and_problems(runner: CliRunner
     assert result.exit_code == 0, result.output
     from cardkit.tournament import check_event
 
-    from cardkit.tournament.frame import metagame
+    from cardkit.tournament.metagame import metagame
 
     checked = check_event([EVENT], registrations=REGISTRATIONS)
     lists = [s.cards for s in checked.submissions]
     field = metagame(checked)
     assert json.loads(result.stdout)["tables"] == {
         "events": 1, "decks": 7, "deck_cards": sum(map(len, lists)), "cards": len({c.card for cards in lists for c in cards}),
-        "verdicts": 8, "problems": 9, "event_problems": 0, "metagame_mixes": len(field.mixes),
-        "metagame_cards": len(field.cards), "metagame_sizes": len(field.sizes)}
+        "verdicts": 8, "problems": 9, "event_problems": 0, "metagame_mixes": field.count("mixes"),
+        "metagame_cards": field.count("cards"), "metagame_sizes": field.count("sizes")}
     with sqlite3.connect(out) as conn:
         verdicts = dict(conn.execute("SELECT verdict, count(*) FROM verdicts GROUP BY verdict").fetchall())
         identical = conn.execute("SELECT d.path FROM problems p JOIN verdicts v ON v.id = p.verdict_id "

@@ -1,8 +1,7 @@
-"""`cardkit tournament publish`: the metagame as DataFrames, one self-contained page, hostile names escaped."""
+"""`cardkit tournament publish`: the metagame tables, one self-contained page, hostile names escaped."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 import subprocess
@@ -13,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.parallel import available_cores
 from cardkit.tournament import check_event
 from cardkit.tournament.publish import metagame, render_page
 
@@ -54,19 +52,20 @@ def test_the_metagame_counts_legal_decks_mixes_and_cards(hostile_event: Path) ->
     result = check_event([hostile_event])
     meta = metagame(result)
     legal = [s for s in result.submissions if s.verdict.value == "legal"]
-    assert len(meta.decks) == len(legal) == 3
-    assert meta.mixes["decks"].sum() == 3 and meta.mixes["percent"].sum() == pytest.approx(100, abs=0.2)
+    mixes, cards = meta.records("mixes"), meta.records("cards")
+    assert meta.count("decks") == len(legal) == 3
+    assert sum(m["decks"] for m in mixes) == 3 and sum(m["percent"] for m in mixes) == pytest.approx(100, abs=0.2)
     # Two decks are White Hawks: each of its cards is played by two decks, in the same numbers.
     hawks = {c.card: 0 for c in legal[0].cards}
     for s in legal:
         for c in s.cards:
             if c.card in hawks:
                 hawks[c.card] += c.copies
-    mercenary = meta.cards.set_index("card").loc["BK1-001"]
+    mercenary = next(c for c in cards if c["card"] == "BK1-001")
     assert (mercenary["decks"], mercenary["copies"], mercenary["fewest"], mercenary["most"]) == (2, hawks["BK1-001"], 12, 12)
-    assert meta.cards["decks"].is_monotonic_decreasing
+    assert [c["decks"] for c in cards] == sorted((c["decks"] for c in cards), reverse=True)
     sizes = Counter(s.report.counts["main"] for s in legal)
-    assert dict(zip(meta.sizes["main"], meta.sizes["decks"])) == sizes
+    assert {r["main"]: r["decks"] for r in meta.records("sizes")} == sizes
     assert sorted(v for _, v in meta.unlisted) == ["illegal", "unreadable"]
 
 
@@ -117,10 +116,13 @@ def test_publish_writes_one_page_and_says_what_it_holds(runner: CliRunner, tmp_p
     assert over_input.exit_code == 2 and deck.read_bytes() == before
 
 
-def test_pandas_is_imported_only_when_a_command_needs_the_metagame_frame() -> None:
-    code = ("import sys; from cardkit.cli.main import app; import cardkit.tournament.database, cardkit.tournament.registry;"
-            "print('pandas' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+def test_publishing_a_page_and_writing_a_database_import_no_pandas(tmp_path: Path) -> None:
+    code = ("import sys; from cardkit.tournament import check_event; from cardkit.tournament.database import write_database;"
+            "from cardkit.tournament.publish import write_page; result = check_event([sys.argv[1]]);"
+            "write_page(result, sys.argv[2]); write_database([result], sys.argv[3]); print('pandas' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code, str(EVENT), str(tmp_path / "p.html"), str(tmp_path / "e.db")],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False" and (tmp_path / "p.html").is_file() and (tmp_path / "e.db").is_file()
 
 
 def test_publish_json_counts_what_the_page_shows(runner: CliRunner, tmp_path: Path) -> None:
@@ -130,11 +132,11 @@ def test_publish_json_counts_what_the_page_shows(runner: CliRunner, tmp_path: Pa
     result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
     meta = metagame(check_event([EVENT]))
-    assert json.loads(result.stdout) == {"path": str(out), "decks": len(meta.decks), "mixes": len(meta.mixes),
-                                         "cards": len(meta.cards), "not_published": len(meta.unlisted)}
+    assert json.loads(result.stdout) == {"path": str(out), "decks": meta.count("decks"), "mixes": meta.count("mixes"),
+                                         "cards": meta.count("cards"), "not_published": len(meta.unlisted)}
 
 
-# --- one frame, one page style, links, the deck text, CSV tables
+# --- one table of deck cards, one page style, links, the deck text, CSV tables
 
 
 @pytest.mark.parametrize("registrations, event, title", [
@@ -218,28 +220,29 @@ def test_the_templates_escape_everything_and_only_their_own_html_is_markup() -> 
     assert "<b>" not in text and "&lt;b&gt;\\u202e" in text and "&lt;t&gt;" in text
 
 
-def test_the_metagame_frame_has_one_row_per_deck_section_and_card(hostile_event: Path) -> None:
-    from cardkit.tournament.frame import CARD_COLUMNS, metagame
+def test_the_deck_cards_table_has_one_row_per_deck_section_and_card(hostile_event: Path) -> None:
+    from cardkit.tournament.metagame import CARD_COLUMNS, metagame
 
     result = check_event([hostile_event])
     meta = metagame(result)
     legal = [s for s in result.submissions if s.verdict.value == "legal"]
-    assert tuple(meta.deck_cards.columns) == CARD_COLUMNS
-    assert len(meta.deck_cards) == sum(len(s.cards) for s in legal)
-    assert not meta.deck_cards.duplicated(["deck", "section", "card"]).any()
-    assert int(meta.deck_cards["count"].sum()) == sum(c.copies for s in legal for c in s.cards)
-    # The cards table is the frame grouped: a card's copies are its rows' counts added up.
-    guts = meta.deck_cards[meta.deck_cards["card"] == "BK1-012"]
-    row = meta.cards.set_index("card").loc["BK1-012"]
-    assert row["copies"] == guts["count"].sum() and row["decks"] == guts["deck"].nunique()
+    rows = meta.records("deck_cards")
+    assert all(tuple(r) == CARD_COLUMNS for r in rows)
+    assert len(rows) == sum(len(s.cards) for s in legal)
+    assert len({(r["deck"], r["section"], r["card"]) for r in rows}) == len(rows)
+    assert sum(r["count"] for r in rows) == sum(c.copies for s in legal for c in s.cards)
+    # The cards table is the deck cards grouped: a card's copies are its rows' counts added up.
+    guts = [r for r in rows if r["card"] == "BK1-012"]
+    row = next(c for c in meta.records("cards") if c["card"] == "BK1-012")
+    assert row["copies"] == sum(r["count"] for r in guts) and row["decks"] == len({r["deck"] for r in guts})
 
 
-def test_the_tables_pandas_groups_from_the_deck_cards_are_what_counting_each_deck_gives() -> None:
+def test_the_tables_grouped_from_the_deck_cards_are_what_counting_each_deck_gives() -> None:
     """On a seeded random field with ties, two games, a card in both sections and percentages that round on a half."""
     import random
     from collections import Counter
 
-    from cardkit.tournament.frame import metagame_of
+    from cardkit.tournament.metagame import metagame_of
 
     rng = random.Random(7)
     decks, cards = [], []
@@ -253,7 +256,7 @@ def test_the_tables_pandas_groups_from_the_deck_cards_are_what_counting_each_dec
                 cards.append((i, f"P{i}", game, section, f"C{card:02d}", f"Card {card % 20}", "kind", rng.randint(1, 3), None))
     meta = metagame_of(cards, decks)
 
-    def rounded(value: float, digits: int) -> float:  # as numpy rounds: scaled, half to even, scaled back
+    def rounded(value: float, digits: int) -> float:  # scaled, half to even, scaled back
         return round(value * 10.0 ** digits) / 10.0 ** digits
 
     field = Counter(d[4] for d in decks)
@@ -275,23 +278,22 @@ def test_the_tables_pandas_groups_from_the_deck_cards_are_what_counting_each_dec
 def test_the_database_summary_tables_are_the_published_page_s_tables(runner: CliRunner, tmp_path: Path) -> None:
     import sqlite3
 
-    from cardkit.tournament.frame import metagame
+    from cardkit.tournament.metagame import COLUMNS, metagame
 
     out = tmp_path / "event.db"
     assert runner.invoke(app, ["tournament", "db", str(EVENT), "--out", str(out)]).exit_code == 0
     meta = metagame(check_event([EVENT]))
     with sqlite3.connect(out) as conn:
         for name in ("mixes", "cards", "sizes"):
-            frame = getattr(meta, name)
-            rows = conn.execute(f"SELECT {', '.join(frame.columns)} FROM metagame_{name} ORDER BY rowid").fetchall()
-            assert rows == [tuple(r) for r in frame.astype(object).itertuples(index=False, name=None)]
+            rows = conn.execute(f"SELECT {', '.join(COLUMNS[name])} FROM metagame_{name} ORDER BY rowid").fetchall()
+            assert rows == meta.rows(name) and rows
     conn.close()
 
 
-def test_csv_dir_writes_every_metagame_table_as_the_frame_holds_it(runner: CliRunner, tmp_path: Path) -> None:
+def test_csv_dir_writes_every_metagame_table_as_the_metagame_holds_it(runner: CliRunner, tmp_path: Path) -> None:
     import csv
 
-    from cardkit.tournament.frame import TABLES, metagame
+    from cardkit.tournament.metagame import COLUMNS, TABLES, metagame
 
     out, tables = tmp_path / "page.html", tmp_path / "tables"
     result = runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(tables)])
@@ -300,9 +302,10 @@ def test_csv_dir_writes_every_metagame_table_as_the_frame_holds_it(runner: CliRu
     meta = metagame(check_event([EVENT]))
     for name in TABLES:
         rows = list(csv.reader((tables / f"{name}.csv").open(encoding="utf-8")))
-        assert rows[0] == list(meta.frame(name).columns) and len(rows) == len(meta.frame(name)) + 1
+        assert rows[0] == list(COLUMNS[name]) and len(rows) == meta.count(name) + 1
     cards = list(csv.DictReader((tables / "cards.csv").open(encoding="utf-8")))
-    assert cards[0]["name"] == meta.cards.iloc[0]["name"] and float(cards[0]["percent"]) == meta.cards.iloc[0]["percent"]
+    top = meta.records("cards")[0]
+    assert cards[0]["name"] == top["name"] and float(cards[0]["percent"]) == top["percent"]
     # Again: cardkit's own tables are replaced.
     assert runner.invoke(app, ["tournament", "publish", str(EVENT), "--out", str(out), "--csv-dir", str(tables)]).exit_code == 0
 
@@ -310,7 +313,7 @@ def test_csv_dir_writes_every_metagame_table_as_the_frame_holds_it(runner: CliRu
 def test_csv_tables_guard_formulas_and_show_hidden_characters(tmp_path: Path) -> None:
     import csv
 
-    from cardkit.tournament.frame import metagame
+    from cardkit.tournament.metagame import metagame
     from cardkit.tournament.publish import write_tables
 
     folder = tmp_path / "event"
@@ -448,29 +451,3 @@ def test_a_disk_that_fills_while_the_csv_tables_are_written_leaves_the_earlier_p
     assert result.exit_code == 2 and "the disk is full" in result.output and "nothing written" in result.output
     assert {p.name: p.read_bytes() for p in [out, *tables.iterdir()]} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "tables"]
-
-
-@pytest.mark.skipif(not hasattr(os, "fork") or available_cores() < 2, reason="a helper process needs fork and two cores")
-@pytest.mark.parametrize("card_url", [None, "https://cards.example/{game}/{id}"])
-def test_a_page_published_with_a_helper_is_the_page_published_without_one(tmp_path: Path, hostile_event: Path,
-                                                                          card_url: str | None) -> None:
-    """The helper groups the field and renders the last decks' lists: the page and its tables come out the same."""
-    from cardkit.parallel import Helper
-    from cardkit.tournament.publish import prepare_publishing, table_paths, write_page
-
-    folder = tmp_path / "event"
-    folder.mkdir()
-    for i in range(9):  # enough legal decks that the helper's share is several, in two games' worth of mixes
-        deck(folder, f"{i}.deck", (HAWKS, APOSTLES)[i % 2], f"Player {i} <{i}>", f"Deck #{i}")
-    deck(folder, "z.deck", ILLEGAL, "Zed")
-    for event in (check_event([folder]), check_event([hostile_event])):
-        write_page(event, tmp_path / "alone.html", card_url=card_url, csv_dir=tmp_path / "alone", force=True)
-        with Helper(prepare_publishing) as helper:
-            assert helper.running
-            write_page(event, tmp_path / "helped.html", card_url=card_url, csv_dir=tmp_path / "helped", force=True,
-                       helper=helper)
-        alone = (tmp_path / "alone.html").read_text(encoding="utf-8")
-        assert (tmp_path / "helped.html").read_text(encoding="utf-8") == alone
-        assert alone.count('<section class="decklist"') == sum(s.verdict.value == "legal" for s in event.submissions)
-        for a, b in zip(table_paths(tmp_path / "alone"), table_paths(tmp_path / "helped")):
-            assert a.read_bytes() == b.read_bytes()

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, ParamSpec, Sequence, TypeVar
 
 from cardkit.cli._output import Echo, flush_stdout, json_text
 from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, with_hint
-from cardkit.visible import visible
+from cardkit.visible import quoted, visible
 
 if TYPE_CHECKING:
     import typer
@@ -101,7 +101,17 @@ def _import_fails_check(exc: "ImportFailsCheck") -> str:
             "nothing written; give --force to import it anyway")
 
 
+def _option(name: str) -> Callable[[Any], str]:
+    return lambda exc: f"{name} {exc.message}"
+
+
 WORDINGS: dict[str, Callable[[Any], str]] = {
+    "cardkit.tournament.errors.FormatsDiffer":
+        lambda exc: f"--format {exc.given} differs from the format {quoted(exc.listed)} in {exc.registrations}",
+    "cardkit.tournament.errors.PageNotHtml": _option("--out"),
+    "cardkit.tournament.errors.TablesNotInAFolder": _option("--csv-dir"),
+    "cardkit.tournament.errors.UnsafeCardUrl":
+        lambda exc: f"--card-url {exc.base}: give an http:// or https:// address (or a relative path)",
     "cardkit.errors.BadArgument": _bad_argument,
     "cardkit.errors.OutputRefused": _output_refused,
     "cardkit.errors.CatalogueError": _catalogue_error,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Iterator, Optional
 
 import typer
 
@@ -12,12 +12,11 @@ from cardkit.cli._progress import progress_bar, show_progress
 from cardkit.cli._render import paint, problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, complete_format, print_json
-from cardkit.errors import BadArgument, with_hint
+from cardkit.errors import with_hint
 from cardkit.visible import shortened, visible
 
 if TYPE_CHECKING:
     from cardkit.tournament import EventCheck
-    from cardkit.tournament.check import Found
 
 tournament_app = typer.Typer(
     help="Check an event's deck submissions against its format and registration list; write reports; register "
@@ -40,24 +39,10 @@ EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name 
 
 
 @contextmanager
-def _checking(inputs: list[Path], format_name: str | None, registrations: Path | None, event: str | None,
-              as_json: bool, found: list[Found] | None = None,
-              meanwhile: Callable[[], object] | None = None) -> Iterator[tuple[EventCheck, Callable[[str], None]]]:
-    """The event checked under a progress bar, and a way to name the steps after it while the bar stays up.
-
-    `found`: the submissions `_given` already found, so the folder is not walked twice;
-    `meanwhile`: what to load during the check (`check_event`).
-    """
-    from cardkit.tournament import check_event
-    from cardkit.tournament.batch import collector_paused
-
-    # The collector stays off until the command's output is written, then leaves the results out of its
-    # passes: turned back on between the check and the writing or before the summary was printed, its
-    # first pass walked every result of a big event (a tenth of a second at 5,000 decks) to free nothing.
-    with collector_paused(freeze_after=True), progress_bar("checking decks", show_progress(as_json)) as bar:
-        result = check_event(inputs, format_name, registrations, event, bar.update if bar else None,
-                             phase=bar.phase if bar else None, found=found, meanwhile=meanwhile)
-        yield result, (bar.phase if bar else lambda label: None)
+def _progress(as_json: bool) -> Iterator[dict[str, Any]]:
+    """A progress bar's callbacks for a workflow (`progress`, `phase`), while the bar is up; none without a bar."""
+    with progress_bar("checking decks", show_progress(as_json)) as bar:
+        yield {"progress": bar.update, "phase": bar.phase} if bar else {}
 
 
 def _print_human(result: EventCheck, details: bool) -> None:
@@ -121,22 +106,11 @@ def check_command(
     report suffix) and for a --report that is an input or a special file, or
     an existing file that is no earlier cardkit report (unless --force).
     """
-    from cardkit.outputs import Output
-    from cardkit.tournament.frame import preload
-    from cardkit.tournament.reports import REPORT, render_html, report_renderer, write_report
+    from cardkit.tournament.workflows import check_and_report
 
-    given, found = _given(inputs, registrations)
-    renderer = None
-    if report is not None:
-        # An unknown suffix or a file that may not be replaced is refused before the work, not after.
-        renderer = report_renderer(report)
-        Output(report, REPORT, given, force).check()
-    # An HTML report shows the field's metagame, grouped by pandas.
-    meanwhile = preload if renderer is render_html else None
-    with _checking(inputs, format_name, registrations, event, as_json, found, meanwhile) as (result, phase):
-        if report is not None:
-            phase(f"writing {report.name}")
-            write_report(result, report, given, force)
+    with _progress(as_json) as told:
+        result = check_and_report(inputs, report, format_name=format_name, registrations=registrations, event=event,
+                                  force=force, **told)
     if as_json:
         print_json(result.to_dict())
     else:
@@ -163,50 +137,15 @@ def db_command(
     usage error, and when --out is an input, a special file, or an existing file
     that is not a tournament database cardkit wrote (nothing is written then).
     """
-    from cardkit.parallel import Helper
+    from cardkit.tournament.workflows import write_event_database
 
-    # The field's statistics are grouped with pandas in a helper process, started first so that it imports pandas
-    # while this one loads the rest and checks the event.
-    with Helper(_prepare_grouping) as helper:
-        from cardkit.outputs import Output
-        from cardkit.tournament.database import TOURNAMENT_DATABASE, write_database
-
-        given, found = _given(inputs, registrations)
-        Output(out, TOURNAMENT_DATABASE, given).check()
-        with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
-            phase(f"writing {out.name}")
-            counts = write_database([result], out, given, helper)
+    with _progress(as_json) as told:
+        written = write_event_database(inputs, out, format_name=format_name, registrations=registrations, event=event,
+                                       **told)
     if as_json:
-        print_json({"path": str(out), "tables": counts, "summary": result.summary()})
+        print_json(written.to_dict())
     else:
-        typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in counts.items()))
-
-
-# A helper's preparation imports what it names itself: the helper is started before this process has loaded it.
-def _prepare_grouping() -> None:
-    from cardkit.tournament.frame import preload
-
-    preload()
-
-
-def _prepare_publishing() -> None:
-    from cardkit.tournament.publish import prepare_publishing
-
-    prepare_publishing()
-
-
-def _given(inputs: list[Path], registrations: Path | None) -> tuple[tuple[Path, ...], list[Found] | None]:
-    """The files the check will read, known before it runs, so an output over one is refused first;
-    and the submissions found (None if finding them failed), for the check to use rather than walk again."""
-    from cardkit.errors import CardkitError
-    from cardkit.tournament.check import find_submissions
-
-    try:
-        found: list[Found] | None = find_submissions(inputs)
-    except (CardkitError, OSError):
-        found = None  # the check itself says what is wrong with the inputs
-    read = tuple(f.path for f in found or () if f.refusal is None)
-    return tuple(inputs) + read + ((registrations,) if registrations is not None else ()), found
+        typer.echo(f"wrote {visible(out)}: " + ", ".join(f"{n} {t}" for t, n in written.tables.items()))
 
 
 @tournament_app.command("publish")
@@ -238,36 +177,21 @@ def publish_command(
     2 for a usage error and for an --out (or a --csv-dir file) that is an
     input, a special file or a file cardkit did not write (unless --force).
     """
-    from cardkit.parallel import Helper
+    from cardkit.tournament.workflows import publish_event
 
-    # A helper process, started first, imports pandas while this one loads the rest and checks the event; then it
-    # groups the field and renders a share of the decklists.
-    with Helper(_prepare_publishing) as helper:
-        from cardkit.tournament.pages import card_links
-        from cardkit.tournament.publish import check_page_target, check_tables_target, table_paths, write_page
-
-        given, found = _given(inputs, registrations)
-        card_links(card_url)  # a bad address is refused before the work
-        check_page_target(out, force, given)  # before the work, not after
-        if csv_dir is not None:
-            check_tables_target(csv_dir, force, given)
-        with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
-            phase(f"writing {out.name}")
-            # The page and its tables are one output: all of them are written, or none.
-            meta = write_page(result, out, force, given, card_url, csv_dir, helper)
-            tables = table_paths(csv_dir) if csv_dir is not None else []
-    summary: dict[str, object] = {"path": str(out), "decks": meta.count("decks"), "mixes": meta.count("mixes"),
-                                  "cards": meta.count("cards"), "not_published": len(meta.unlisted)}
-    if csv_dir is not None:
-        summary["csv"] = [str(p) for p in tables]
+    with _progress(as_json) as told:
+        published = publish_event(inputs, out, format_name=format_name, registrations=registrations, event=event,
+                                  force=force, card_url=card_url, csv_dir=csv_dir, **told)
+    summary = published.to_dict()
     if as_json:
         print_json(summary)
     else:
-        typer.echo(f"{visible(result.event)}: published {summary['decks']} legal deck(s), {summary['mixes']} mix(es), "
-                   f"{summary['cards']} different card(s); {summary['not_published']} submission(s) named only")
+        typer.echo(f"{visible(published.result.event)}: published {summary['decks']} legal deck(s), {summary['mixes']} "
+                   f"mix(es), {summary['cards']} different card(s); {summary['not_published']} submission(s) named only")
         typer.echo(f"wrote {visible(out)}")
-        if tables:
-            typer.echo(f"wrote {len(tables)} CSV table(s) in {visible(csv_dir)}: " + ", ".join(p.name for p in tables))
+        if published.tables:
+            typer.echo(f"wrote {len(published.tables)} CSV table(s) in {visible(csv_dir)}: "
+                       + ", ".join(p.name for p in published.tables))
 
 
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace an existing registry (it is the record of what "
@@ -292,25 +216,18 @@ def register_command(
     its player to --out. An existing --out is refused unless --force. Exit 0
     once written (the verdicts are in the file), 2 for a usage error.
     """
-    from cardkit.tournament.registry import build_registry, refuse_existing, write_registry
-    from cardkit.tournament.reports import result_inputs
+    from cardkit.tournament.workflows import register_event
 
-    given, found = _given(inputs, registrations)
-    refuse_existing(out, force, given)  # before the work, not after
-    with _checking(inputs, format_name, registrations, event, as_json, found) as (result, phase):
-        phase(f"writing {out.name}")
-        registry = build_registry(result)
-        write_registry(registry, out, force, given + tuple(result_inputs(result)))
-    decks = registry["decks"]
-    legal = sum(d["verdict"] == "legal" for d in decks)
-    c = result.summary()
-    left = c["unreadable"] + c["missing"] + sum(1 for s in result.submissions if not s.player and not s.missing)
+    with _progress(as_json) as told:
+        registered = register_event(inputs, out, format_name=format_name, registrations=registrations, event=event,
+                                    force=force, **told)
     if as_json:
-        print_json({"path": str(out), "event": registry["event"], "decks": len(decks), "legal": legal,
-                    "illegal": len(decks) - legal, "not_registered": left})
+        print_json(registered.to_dict())
     else:
-        typer.echo(f"{visible(registry['event'])}: registered {len(decks)} deck(s): {legal} legal, "
-                   f"{len(decks) - legal} illegal; {left} row(s) with no list to register (unreadable, no player or missing)")
+        illegal = registered.decks - registered.legal
+        typer.echo(f"{visible(registered.registry['event'])}: registered {registered.decks} deck(s): {registered.legal} "
+                   f"legal, {illegal} illegal; {registered.not_registered} row(s) with no list to register "
+                   "(unreadable, no player or missing)")
         typer.echo(f"wrote {visible(out)}")
 
 

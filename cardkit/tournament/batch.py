@@ -36,30 +36,27 @@ CHUNK = 96
 
 
 def check_all(check: Callable[[T], R], items: Sequence[T], progress: Progress | None = None,
-              jobs: int | None = None, meanwhile: Callable[[], object] | None = None) -> list[R]:
+              jobs: int | None = None) -> list[R]:
     """`[check(item) for item in items]`, over `jobs` processes, this one included (default: every core), when the batch is big.
 
     `check` must be picklable (a module-level function or a `functools.partial` of one)
-    and must not raise for a bad item: it turns a bad file into a result. `meanwhile` is done here
-    while workers check (`cardkit.parallel.ordered_map`).
+    and must not raise for a bad item: it turns a bad file into a result.
     """
     with collector_paused():
         return ordered_map(check, items, progress, available_cores() if jobs is None else jobs,
                            parallel_from=PARALLEL_FROM, warm_up=WARM_UP, chunk=CHUNK,
-                           here_too=True, meanwhile=meanwhile)
+                           here_too=True)
 
 
 @contextmanager
-def collector_paused(freeze_after: bool = False) -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Python's cycle collector off for the block (forked workers inherit it off); nesting is harmless.
-    With `freeze_after`, what exists when the block ends is left out of the collector's later passes
-    (`gc.freeze`): for a command about to exit, whose results would otherwise all be walked once more.
 
     Checking a deck makes no reference cycles (a 5,000-deck event leaves a few hundred objects
     to collect), yet each full collection walked the whole catalogue and every result so far, and
     in a forked worker it also copied the pages it touched: a fifth of a big event's time, and
     more than half the cost of taking the workers' results back. The same holds for the steps
-    after the check (the checks across decks, the metagame frame, the page, the database rows,
+    after the check (the checks across decks, the metagame tables, the page, the database rows,
     the registry): about a third of writing a big event's page went to collections finding nothing.
     Memory is freed by reference counting as before; anything cyclic is collected when the
     collector is back on.
@@ -71,6 +68,4 @@ def collector_paused(freeze_after: bool = False) -> Iterator[None]:
     try:
         yield
     finally:
-        if freeze_after:
-            gc.freeze()
         gc.enable()

@@ -23,6 +23,7 @@ from cardkit.jsonio import is_stdin
 from cardkit.problems import Problem, error, warning
 from cardkit.tournament.batch import Progress, check_all, collector_paused
 from cardkit.tournament.confusables import LookalikeIndex, confusable_message
+from cardkit.tournament.errors import FormatsDiffer
 from cardkit.tournament.registrations import Registrations, player_key
 from cardkit.visible import quoted, shortened
 
@@ -330,15 +331,12 @@ def _listed(counted: Tally) -> list[ListedCard]:
 def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | None = None,
                 registrations: str | os.PathLike[str] | None = None, event: str | None = None,
                 progress: Progress | None = None, jobs: int | None = None,
-                phase: Callable[[str], None] | None = None, found: list[Found] | None = None,
-                meanwhile: Callable[[], object] | None = None) -> EventCheck:
+                phase: Callable[[str], None] | None = None, found: list[Found] | None = None) -> EventCheck:
     """Check every submission under `inputs` and across them: format, registrations, duplicates, copies.
 
     Decks are checked over `jobs` processes (default: every core) when there are many.
     `phase` is told as each step starts (finding, checking, comparing), `progress` after each deck.
     `found` is `find_submissions(inputs)` when the caller already has it (the folder is not walked again).
-    `meanwhile` is done in this process while workers check decks: what the caller needs next
-    (`cardkit.tournament.frame.preload`) then shares the cores with the check rather than follow it.
 
     The event format is `format_name`, else the registration list's `format` column, else
     none (each deck is checked against its own format). The event's name is `event`, else
@@ -352,15 +350,16 @@ def check_event(inputs: Iterable[str | os.PathLike[str]], format_name: str | Non
     fmt = load_format(format_name) if format_name else None
     regs = read_registrations(registrations) if registrations is not None else None
     if fmt and regs and regs.format and regs.format != fmt.name:
-        raise BadArgument(f"--format {fmt.name} differs from the format {quoted(regs.format)} in {regs.path}")
+        raise FormatsDiffer(fmt.name, regs.format, regs.path)
     if fmt is None and regs and regs.format:
         fmt = load_format(regs.format)
     tell = phase or (lambda label: None)
     with collector_paused():
-        tell("finding submissions")
-        files = found if found is not None else find_submissions(inputs)
+        if found is None:
+            tell("finding submissions")
+            found = find_submissions(inputs)
         tell("checking decks")
-        submissions = check_all(partial(_check_found, fmt), files, progress, jobs, meanwhile)
+        submissions = check_all(partial(_check_found, fmt), found, progress, jobs)
         tell("comparing decks")
         submissions.extend(cross_check(submissions, regs))
     return EventCheck(event=event or (regs.event if regs else None) or _event_name(inputs, registrations),

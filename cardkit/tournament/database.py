@@ -9,15 +9,12 @@ from contextlib import closing
 from datetime import datetime, timezone
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Iterable
 
 from cardkit import __version__
 from cardkit.outputs import Kind, Output
 from cardkit.problems import Severity
 from cardkit.tournament.check import EventCheck, Verdict
-
-if TYPE_CHECKING:
-    from cardkit.parallel import Helper
 
 SCHEMA: tuple[str, ...] = (
     "CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT, registrations TEXT, ok INTEGER NOT NULL, "
@@ -37,7 +34,7 @@ SCHEMA: tuple[str, ...] = (
     "card TEXT, line INTEGER, lim TEXT, actual TEXT)",
     "CREATE TABLE event_problems (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL REFERENCES events(id), "
     "code TEXT NOT NULL, severity TEXT NOT NULL, message TEXT NOT NULL, line INTEGER, file TEXT)",
-    # The field's statistics, from the one DataFrame `tournament publish` uses (cardkit.tournament.frame).
+    # The field's statistics, from the one table of deck cards `tournament publish` uses (cardkit.tournament.metagame).
     "CREATE TABLE metagame_mixes (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, mix TEXT NOT NULL, "
     "decks INTEGER NOT NULL, percent REAL NOT NULL)",
     "CREATE TABLE metagame_cards (event_id INTEGER NOT NULL REFERENCES events(id), game TEXT NOT NULL, card TEXT NOT NULL, "
@@ -60,12 +57,12 @@ SCHEMA: tuple[str, ...] = (
 the catalogue's name, kind and colours (or elements) of every card those lists name, so the
 lists can be read and grouped without the catalogue database beside them. `metagame_mixes`,
 `metagame_cards` and `metagame_sizes` are the legal decks' statistics as the published page shows
-them (the same DataFrame makes both), one set per event."""
+them (the same rows make both), one set per event."""
 
 DATA_TABLES: tuple[str, ...] = ("events", "decks", "deck_cards", "cards", "verdicts", "problems", "event_problems",
                                 "metagame_mixes", "metagame_cards", "metagame_sizes")
 METAGAME_TABLES: tuple[str, ...] = ("mixes", "cards", "sizes")
-"""The metagame tables (`cardkit.tournament.frame`) kept as `metagame_NAME`."""
+"""The metagame tables (`cardkit.tournament.metagame`) kept as `metagame_NAME`."""
 # A file written before the decklists were kept (layout 1) lacks these; it is still a tournament database.
 _LAYOUT_1_TABLES: tuple[str, ...] = ("events", "decks", "verdicts", "problems", "event_problems")
 MARKER_TABLE = "tournament_meta"
@@ -105,20 +102,19 @@ def _json(value: Any) -> str | None:
 
 
 def write_database(results: list[EventCheck], out: str | os.PathLike[str],
-                   inputs: tuple[Path, ...] = (), helper: Helper | None = None) -> dict[str, int]:
+                   inputs: Iterable[str | os.PathLike[str]] = ()) -> dict[str, int]:
     """Write `results` to a fresh SQLite file at `out`, atomically; the row count per data table.
 
     Through the guarded writer: never over an input (the events' decks and registration lists
     are added here), a special file, or a file that is not a tournament database cardkit wrote.
-    With a `helper` (`cardkit.parallel.Helper`, prepared with `cardkit.tournament.frame.preload`)
-    each event's field is grouped there while its rows are written here.
     """
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
 
     target = Path(out)
-    output = Output(target, TOURNAMENT_DATABASE, inputs).with_inputs(
-        new_inputs(inputs, [p for r in results for p in result_inputs(r)]))
+    given = tuple(inputs)
+    output = Output(target, TOURNAMENT_DATABASE, given).with_inputs(
+        new_inputs(given, [p for r in results for p in result_inputs(r)]))
     with collector_paused(), output.database() as conn:
         # Indexes after the rows: building each once is cheaper than keeping it up to date row by row.
         indexes = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")]
@@ -130,7 +126,7 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
             ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
         played: dict[str, set[str]] = {}
         for result in results:
-            _insert(conn, result, played, helper)
+            _insert(conn, result, played)
         _insert_cards(conn, played)
         for statement in indexes:
             conn.execute(statement)
@@ -153,12 +149,10 @@ def _next_id(conn: Any, table: str) -> int:
     return int(conn.execute(f"SELECT coalesce(max(id), 0) + 1 FROM {table}").fetchone()[0])
 
 
-def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: Helper | None) -> None:
+def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]]) -> None:
     """One event's rows. Ids are given here rather than read back row by row, so each table takes one
     `executemany`: a statement per deck was most of the time `db` spent beyond the check."""
-    from cardkit.parallel import later
-    from cardkit.tournament.frame import COLUMNS, deck_cards, group_field
-    from cardkit.tournament.metagame import mix
+    from cardkit.tournament.metagame import COLUMNS, deck_cards, group_field, mix
 
     s = result.summary()
     event_id = conn.execute(
@@ -168,9 +162,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
          s["unreadable"], s["missing"], s["warnings"])).lastrowid
     conn.executemany("INSERT INTO event_problems (event_id, code, severity, message, line, file) VALUES (?,?,?,?,?,?)",
                      [(event_id, p.code, _SEVERITY[p.severity], p.message, p.line, p.file) for p in result.problems])
-    # The field first: with a helper, it is grouped there while the rows are made and written here.
     field_cards, field_decks, _ = deck_cards(result)
-    grouped = later(helper, group_field, field_cards, field_decks)
     # The legal decks' mixes, worked out for the field: not worked out again.
     mixes: dict[str, str] = {row[3]: row[5] for row in field_decks}
     deck_id, verdict_id = _next_id(conn, "decks"), _next_id(conn, "verdicts")
@@ -211,7 +203,7 @@ def _insert(conn: Any, result: EventCheck, played: dict[str, set[str]], helper: 
                      "first_problem) VALUES (?,?,?,?,?,?,?,?,?)", verdicts)
     conn.executemany("INSERT INTO problems (verdict_id, event_id, code, severity, message, card, line, lim, actual) "
                      "VALUES (?,?,?,?,?,?,?,?,?)", problems)
-    tables = grouped()
+    tables = group_field(field_cards, field_decks)
     for name in METAGAME_TABLES:
         columns = ", ".join(["event_id", *COLUMNS[name]])
         marks = ", ".join("?" * (len(COLUMNS[name]) + 1))

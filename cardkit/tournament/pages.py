@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote, urlsplit
 
-from cardkit.errors import BadArgument
+from cardkit.tournament.errors import UnsafeCardUrl
 from cardkit.visible import visible
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "web" / "templates"
@@ -81,16 +81,16 @@ def tilde_encode(text: str) -> str:
 
 
 def card_links(base: str | None) -> CardUrl:
-    """Card page URLs from `--card-url`: a catalogue `cardkit serve` shows (`http://HOST:PORT/cardkit`, each
+    """Card page URLs from `base`: a catalogue `cardkit serve` shows (`http://HOST:PORT/cardkit`, each
     card at `/cards/GAME,ID`), or a template with `{id}` (and `{game}`) for any other site; no links without one.
 
-    `BadArgument` for an address that is not http(s) or a relative path: a page must not run a `javascript:` link.
+    `UnsafeCardUrl` for an address that is not http(s) or a relative path: a page must not run a `javascript:` link.
     """
     if not base:
         return lambda game, card: None
     scheme = urlsplit(base).scheme.lower()
     if scheme not in ("", "http", "https"):
-        raise BadArgument(f"--card-url {base}: give an http:// or https:// address (or a relative path)")
+        raise UnsafeCardUrl(base)
     if "{id}" in base:
         return lambda game, card: base.replace("{game}", quote(game, safe="")).replace("{id}", quote(card, safe=""))
     root = base.rstrip("/")

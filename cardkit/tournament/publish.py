@@ -1,6 +1,6 @@
 """The published page of an event: the metagame, then every legal deck's list, in one self-contained HTML file.
 
-The statistics come from the event's one DataFrame of deck cards (`cardkit.tournament.frame`);
+The statistics come from the event's one table of deck cards (`cardkit.tournament.metagame`);
 the page is the Jinja2 template `tournament/publish.html`, in the web UI's style, readable on
 a phone. Every text a player wrote is escaped. Illegal, unreadable and missing submissions
 are listed by name only: their lists are not what will be played.
@@ -11,24 +11,18 @@ from __future__ import annotations
 import csv
 import io
 import os
-from bisect import bisect_left
 from functools import lru_cache
-from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from cardkit import __version__
 from cardkit.decks.model import SECTIONS
-from cardkit.errors import BadArgument
+from cardkit.tournament.errors import PageNotHtml, TablesNotInAFolder
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
-from cardkit.tournament.frame import (CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, deck_cards, group_field,
-                                      metagame, metagame_of, preload)
+from cardkit.tournament.metagame import CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, metagame
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible
-
-if TYPE_CHECKING:
-    from cardkit.parallel import Helper
 
 __all__ = ["GENERATOR", "Metagame", "metagame", "render_page", "render_decklists", "write_page", "write_tables", "check_page_target", "check_tables_target"]
 
@@ -71,9 +65,6 @@ def _decklist(deck: dict[str, Any], cards: list[dict[str, Any]], fmt: str | None
     """One legal deck for the template: main then side, grouped by kind with the count of each group,
     each group's cards as its list items (the template's `card_item`), and the deck's text (`deck_text`)
     as its box's lines (`text_line`), from `macros` (`_macros`); `items` keeps each item and line rendered.
-
-    Plain records, not DataFrame filters: a big event has thousands of lists, and a
-    DataFrame operation per list cost seconds.
     """
     from markupsafe import Markup
 
@@ -122,7 +113,7 @@ def render_decklists(cards: list[Row], decks: list[Row], formats: dict[str, str 
                      card_url: str | None = None) -> str:
     """The sections of the page for `decks` (`DECK_COLUMNS` rows, in their order), their cards from `cards`
     (`CARD_COLUMNS` rows), each deck's copied list in its format by file (`formats`), as autoescaped Markup.
-    Needs no grouping and no check result, so `write_page` renders a share of the decks in its helper process."""
+    """
     from markupsafe import Markup
 
     links: CardUrl = card_links(card_url)
@@ -143,31 +134,6 @@ def deck_formats(result: EventCheck) -> dict[str, str | None]:
     """Each submission's format as its copied list states it, by file: the event's, else (without an event
     format each deck was checked in its own, which its list must keep) the deck's own."""
     return {s.path: result.format or s.report.format for s in result.submissions}
-
-
-def prepare_publishing() -> None:
-    """What a helper process that groups the field and renders decklists needs: pandas, the decklist template
-    compiled, the deck reader (`_header_line`). Done while the command checks the event."""
-    from cardkit.decks import parse  # noqa: F401
-
-    preload()
-    _macros()
-
-
-HELPER_SHARE = 0.25
-"""The share of the decklists a helper renders: it groups the field first, so it takes fewer than this process."""
-
-
-def _first_row(cards: list[Row], deck: int) -> int:
-    """The first of the deck-card rows (in deck order) that belongs to deck `deck` or a later one."""
-    return bisect_left(cards, deck, key=itemgetter(0))
-
-
-def _helpers_share(cards: list[Row], decks: list[Row], split: int, formats: dict[str, str | None],
-                   card_url: str | None) -> tuple[dict[str, list[Row]], str]:
-    """A helper's part of `write_page`, in one piece of work so one reply brings it all back: the field grouped
-    (`group_field`), then the decklists of the decks from `split` on."""
-    return group_field(cards, decks), render_decklists(cards[_first_row(cards, split):], decks[split:], formats, card_url)
 
 
 def render_page(result: EventCheck, meta: Metagame | None = None, card_url: str | None = None,
@@ -204,51 +170,37 @@ def is_published_page(path: Path) -> bool:
     return head is not None and head.startswith(b"<!DOCTYPE html>") and GENERATOR.encode() in head
 
 
-# An earlier published page is replaced freely; any other file only with --force.
+# An earlier published page is replaced freely; any other file only with `force`.
 PUBLISHED_PAGE = Kind("published page", is_published_page, forceable=True)
 
 
 def check_page_target(out: str | os.PathLike[str], force: bool = False,
                       inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-    """Refuse, before any work, an `--out` that is not an .html file or that the guarded writer would refuse."""
+    """Refuse, before any work, a page `out` that is not an .html file or that the guarded writer would refuse."""
     if Path(out).suffix.lower() not in (".html", ".htm"):
-        raise BadArgument(f"--out {out}: the page is HTML; give a file ending in .html")
+        raise PageNotHtml(str(out))
     Output(Path(out), PUBLISHED_PAGE, tuple(inputs), force).check()
 
 
 def write_page(result: EventCheck, out: str | os.PathLike[str], force: bool = False,
                inputs: Iterable[str | os.PathLike[str]] = (), card_url: str | None = None,
-               csv_dir: str | os.PathLike[str] | None = None, helper: Helper | None = None) -> Metagame:
+               csv_dir: str | os.PathLike[str] | None = None) -> Metagame:
     """Write the published page of `result` to `out` through the guarded writer; the metagame it shows.
 
     Never over one of the event's files or `inputs`, a special file, or a file that is not
     an earlier published page unless `force`. With `csv_dir`, the metagame tables too (as
     `write_tables` writes them), in one step with the page: every file or none is written.
-    With a `helper` (`cardkit.parallel.Helper`, made with `prepare_publishing`) the field is grouped and a
-    share of the decklists (`HELPER_SHARE`) rendered there while the rest are rendered here.
     """
-    from markupsafe import Markup
-
     from cardkit.outputs import write_together
-    from cardkit.parallel import later
     from cardkit.tournament.batch import collector_paused
     from cardkit.tournament.reports import new_inputs, result_inputs
 
     with collector_paused():
-        cards, decks, unlisted = deck_cards(result)
-        formats = deck_formats(result)
-        # The helper's share is the last decks; the card rows are in deck order, so theirs are the last rows too.
-        split = len(decks) - int(len(decks) * HELPER_SHARE) if helper is not None and helper.running else len(decks)
-        theirs_formats = {d[3]: formats.get(d[3]) for d in decks[split:]}
-        share = later(helper, _helpers_share, cards, decks, split, theirs_formats, card_url)
-        mine = render_decklists(cards[:_first_row(cards, split)], decks[:split], formats, card_url)
-        grouped, theirs = share()
-        meta = metagame_of(cards, decks, unlisted, grouped)
-        decklists = Markup(mine + theirs)
+        meta = metagame(result)
         given = tuple(inputs)
         more = tuple(new_inputs(given, result_inputs(result)))
         files: list[tuple[Output, str | bytes]] = [
-            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url, decklists))]
+            (Output(Path(out), PUBLISHED_PAGE, given, force).with_inputs(more), render_page(result, meta, card_url))]
         if csv_dir is not None:
             files += [(table.with_inputs(more), text) for table, text in _table_files(meta, csv_dir, force, given)]
         write_together(files)
@@ -267,7 +219,7 @@ def is_metagame_table(path: Path) -> bool:
     return columns is not None and head is not None and head.split(b"\n", 1)[0] == ",".join(columns).encode()
 
 
-# An earlier table is replaced freely (the page's statistics change as decks arrive); any other file only with --force.
+# An earlier table is replaced freely (the page's statistics change as decks arrive); any other file only with `force`.
 METAGAME_TABLE = Kind("metagame table", is_metagame_table, forceable=True)
 
 
@@ -282,10 +234,10 @@ def table_paths(folder: str | os.PathLike[str]) -> list[Path]:
 
 def check_tables_target(folder: str | os.PathLike[str], force: bool = False,
                         inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-    """Refuse, before any work, a `--csv-dir` that is not a folder or holds a file the guarded writer would refuse."""
+    """Refuse, before any work, a tables `folder` that is not a folder or holds a file the guarded writer would refuse."""
     target = Path(folder)
     if (target.exists() or target.is_symlink()) and not target.is_dir():
-        raise BadArgument(f"--csv-dir {folder}: not a folder; give a folder (it is made if it doesn't exist)")
+        raise TablesNotInAFolder(str(folder))
     for output in _table_outputs(target, force, inputs):
         output.check()
 

@@ -45,14 +45,14 @@ class UnknownPlayer(CardkitError):
 
 
 class RegistryDamaged(CardkitError):
-    """The registry's lists and hashes disagree: it was changed after `tournament register` wrote it."""
+    """The registry's lists and hashes disagree: it was changed after it was written."""
 
     error_code = "REGISTRY_DAMAGED"
 
     def __init__(self, path: str, player: str, reason: str) -> None:
         self.player = player
         super().__init__(f"{path}: the registered deck of {quoted(player)} {reason}; the registry was changed after "
-                         "`tournament register` wrote it, so no deck can be checked against it: register the event again")
+                         "it was written, so no deck can be checked against it: register the event again")
 
 
 def _now() -> str:
@@ -113,7 +113,7 @@ def is_registry(path: Path) -> bool:
     return head is not None and head.startswith(b"{") and f'"kind": "{KIND}"'.encode() in head
 
 
-# Even an earlier registry is only replaced with --force: it is the record the deck checks compare with.
+# Even an earlier registry is only replaced with `force`: it is the record the deck checks compare with.
 REGISTRY = Kind("registry", is_registry, forceable=True, keep_existing=True)
 
 

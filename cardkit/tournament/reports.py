@@ -41,7 +41,7 @@ def render_json(result: EventCheck) -> str:
     return visible_json(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n"
 
 
-# Marks the page as cardkit's own, so a later report may replace it without --force.
+# Marks the page as cardkit's own, so a later report may replace it without `force`.
 _GENERATOR = '<meta name="generator" content="cardkit tournament check">'
 _JSON_KEYS = {"event", "format", "registrations", "legal", "summary", "problems", "submissions"}
 # A report written before the verdict was named `legal` everywhere is still cardkit's own.
@@ -53,8 +53,8 @@ FIELD_CARDS_CHARTED = 10
 
 def render_html(result: EventCheck) -> str:
     """A page that opens anywhere: summary counts, the table of verdicts, the field's metagame (from the one
-    frame `tournament publish` uses), then every submission's problems. The template is `tournament/report.html`."""
-    from cardkit.tournament.frame import metagame
+    table of deck cards `tournament publish` uses), then every submission's problems. The template is `tournament/report.html`."""
+    from cardkit.tournament.metagame import metagame
     from cardkit.tournament.pages import card_labels, mix_fill, render
 
     field = None
@@ -105,13 +105,13 @@ def is_report(path: Path) -> bool:
 REPORT = Kind("report", is_report, forceable=True)
 
 
-def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: tuple[Path, ...] = (),
+def write_report(result: EventCheck, path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (),
                  force: bool = False) -> None:
     """Write the report chosen by `path`'s suffix atomically (a crash leaves any old report whole),
     through the guarded writer: never over an input (the event's decks and registration list
     are added here), a special file, or a file that is not an earlier report unless `force`."""
     text = report_renderer(path)(result)
-    out = Output(Path(path), REPORT, inputs, force).with_inputs(result_inputs(result))
+    out = Output(Path(path), REPORT, tuple(inputs), force).with_inputs(result_inputs(result))
     out.write(text)
 
 
