@@ -15,14 +15,11 @@ from typing import Annotated, Any, Optional, Protocol, cast
 
 import typer
 
-from cardkit.cli import _typer_fast
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail, handled
 from cardkit.cli._output import flush_stdout
 from cardkit.cli.main import wants_json
 from cardkit.cli._render import colour_forced
 from cardkit.cli._help import FullSummaryGroup, NoCommandGiven, use_full_summaries
-
-_typer_fast.install()
 
 
 class _UsageError(Protocol):
