@@ -45,6 +45,23 @@ def test_help_and_version_import_no_heavy_module(args: list[str]) -> None:
     assert modules_after(*args) == []
 
 
+NEW_GAME = {
+    "battle": ["battle", "new", "squads/online-battle-first.json", "squads/online-battle-second.json"],
+    "tcg": ["tcg", "new", "decks/berserk-tcg/white-hawks.deck", "decks/berserk-tcg/red-apostles.deck", "--seed", "1"],
+    "fleet": ["fleet", "new", "decks/berserker/fleets/human-ram-screen.fleet.json",
+              "decks/berserker/fleets/berserker-centre.fleet.json", "--sandbox"],
+}
+
+
+@pytest.mark.parametrize("engine", sorted(NEW_GAME))
+def test_an_engines_moves_and_apply_import_no_heavy_module(engine: str, tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    modules_after(*NEW_GAME[engine], "--out", str(state))
+    assert modules_after(engine, "moves", str(state)) == []
+    assert modules_after(engine, "apply", str(state), "end", "--out", str(tmp_path / "after.json")) == []
+    assert (tmp_path / "after.json").is_file()
+
+
 FORMAT = {"name": "cup", "game": "berserk-tcg", "title": "Cup", "main": {"min": 40}}
 
 
