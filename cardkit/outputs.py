@@ -31,6 +31,7 @@ import re
 import stat
 import time
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
@@ -43,34 +44,31 @@ if TYPE_CHECKING:  # sqlite3 is loaded by the writers of databases only, not by 
 STALE_SECONDS = 600
 
 
-# Kind and Output are plain classes, not dataclasses: an engine command writes a state through them, and a
-# dataclass costs its generated methods at every start of the process.
+@dataclass(frozen=True)
 class Kind:
     """What an output is, and how to tell that an existing file is cardkit's own earlier output of that kind."""
 
-    __slots__ = ("noun", "recognise", "forceable", "keep_existing")
-
-    def __init__(self, noun: str, recognise: Callable[[Path], bool], forceable: bool = False,
-                 keep_existing: bool = False) -> None:
-        self.noun, self.recognise, self.forceable = noun, recognise, forceable
-        # An existing file of this kind, even cardkit's own, is replaced only with --force.
-        self.keep_existing = keep_existing
+    noun: str
+    recognise: Callable[[Path], bool]
+    forceable: bool = False
+    # An existing file of this kind, even cardkit's own, is replaced only with --force.
+    keep_existing: bool = False
 
     def __repr__(self) -> str:
         return f"Kind({self.noun!r})"
 
 
+@dataclass(eq=False)
 class Output:
     """A path a command is about to write, the command's inputs, and whether `--force` was given."""
 
-    __slots__ = ("path", "kind", "inputs", "force", "_recognised")
-
-    def __init__(self, path: Path, kind: Kind, inputs: tuple[str | os.PathLike[str], ...] = (),
-                 force: bool = False) -> None:
-        self.path, self.kind, self.inputs, self.force = path, kind, inputs, force
-        # The file `check` last found to be cardkit's own, as (path, identity): checked again just before the
-        # rename, an unchanged file is not read again (a state's recogniser reads a whole state).
-        self._recognised: tuple[Path, tuple[int, ...]] | None = None
+    path: Path
+    kind: Kind
+    inputs: tuple[str | os.PathLike[str], ...] = ()
+    force: bool = False
+    # The file `check` last found to be cardkit's own, as (path, identity): checked again just before the
+    # rename, an unchanged file is not read again (a state's recogniser reads a whole state).
+    _recognised: tuple[Path, tuple[int, ...]] | None = field(default=None, init=False, repr=False)
 
     def __repr__(self) -> str:
         return f"Output({str(self.path)!r}, {self.kind!r})"

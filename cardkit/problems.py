@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable
 
-from cardkit.frozen import Frozen, replace
 
 
 class Severity(str, Enum):
@@ -14,7 +14,8 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-class Problem(Frozen):
+@dataclass(frozen=True)
+class Problem:
     """One thing wrong with an input, with a stable `code`.
 
     `card` is the card id (or the text as written when it did not resolve),
@@ -25,9 +26,6 @@ class Problem(Frozen):
     problem is a choice; None for every other problem, whose JSON leaves the key out.
     A problem found alike on several lines (see `fold_repeats`) has `count`, how many, and `lines`, the first of
     their lines.
-
-    Frozen, equal, hashed and printed by its fields, as the frozen dataclass it was: not a dataclass because
-    every command that reads a file loads this one, and a dataclass compiles its generated methods at start-up.
     """
 
     code: str

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardkit.frozen import replace
 from cardkit.games.battle.abilities import abilities_data, applied_table, game_abilities
 from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.cards import battle_cards

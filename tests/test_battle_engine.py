@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.frozen import replace
 from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.engine import ENGINE
 from cardkit.games.battle.board import from_placement, is_beside, placement_row

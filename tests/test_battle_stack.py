@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.frozen import replace
 from cardkit.games.battle.apply import IllegalAction, apply
 from cardkit.games.battle.legal import legal_actions
 from cardkit.games.battle.notation import Action

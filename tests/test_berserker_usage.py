@@ -196,7 +196,7 @@ def test_evasion_negates_the_whole_attack() -> None:
 
 
 def test_negated_damage_is_one_point_or_several_points() -> None:
-    from cardkit.frozen import replace
+    from dataclasses import replace
 
     rules = load_rules()
     security, berserker = rules.cards["robot-security"], rules.ships["berserker"]

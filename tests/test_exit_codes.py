@@ -13,7 +13,6 @@ from typing import Callable
 import pytest
 from typer.testing import CliRunner
 
-from cardkit.cli import _fast
 from cardkit.cli._errors import handled
 from cardkit.cli._output import plain_echo
 from cardkit.cli.main import app
@@ -67,10 +66,9 @@ def fleet_state(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ["validate", "decks/berserk-tcg/white-hawks.deck"],
     ["deck", "hash", "--json", "decks/berserk-tcg/white-hawks.deck"],
     ["--help"],
-], ids=["engine-fast-path", "engine-fast-path-json", "typer-command", "typer-command-json", "help"])
+], ids=["engine-command", "engine-command-json", "deck-command", "deck-command-json", "help"])
 def test_standard_output_that_cannot_be_written_is_one_error_on_stderr_and_exit_2(args: list[str], fleet_state: Path) -> None:
     as_json = "--json" in args
-    assert (_fast.plain_call([a.format(state=fleet_state) for a in args]) is not None) == (args[0] == "fleet")
     with FULL.open("w") as full:
         result = subprocess.run([sys.executable, "-m", "cardkit", *(a.format(state=fleet_state) for a in args)],
                                 stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60,
@@ -97,11 +95,15 @@ def test_an_os_error_that_is_not_writing_standard_output_is_left_to_show_as_the_
 @pytest.mark.parametrize("as_json", [True, False], ids=["json", "plain"])
 def test_ctrl_c_while_the_commands_load_is_reported_as_the_arguments_ask(
         as_json: bool, cardkit_main: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(args: list[str]) -> None:
-        raise KeyboardInterrupt
+    class Interrupted:
+        """Ctrl-C while the commands' module loads, the first thing main() does."""
 
-    # The first thing main() does after loading the fast path's module: an interrupt there is the earliest one.
-    monkeypatch.setattr(_fast, "plain_call", interrupted)
+        def find_spec(self, name: str, *args: object) -> None:
+            if name == "cardkit.cli.app":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "cardkit.cli.app")
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
     result = cardkit_main("deck", "hash", "decks/berserk-tcg/white-hawks.deck", *(["--json"] if as_json else []))
     assert result.returncode == 130
     if as_json:

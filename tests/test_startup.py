@@ -1,4 +1,4 @@
-"""Start-up stays light: plain arguments skip pydantic, help skips rich, checked formats skip jsonschema."""
+"""Start-up stays light: a short command loads none of the heavy libraries, help skips rich, checked formats skip jsonschema."""
 
 from __future__ import annotations
 
@@ -6,83 +6,19 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated, Iterator, Optional
+from typing import Iterator
 
 import pytest
-import typer
-import typer.core
-from typer.testing import CliRunner
 
-import cardkit.cli.app  # noqa: F401  # installs the plain coercion
+import cardkit.cli.app
 from cardkit import paths
-from cardkit.cli import _typer_fast
 from cardkit.formats import model
 from cardkit.formats.model import FormatError, read_format_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = "decks/berserk-tcg/white-hawks.deck"
+# pydantic is among them because typer from 0.29 on coerces every parameter through it (pyproject.toml bounds typer below).
 HEAVY = ("pydantic", "rich", "jsonschema", "pandas", "numpy", "sqlalchemy")
-TYPER = tuple(int(part) for part in typer.__version__.split(".")[:2])
-# typer coerces every parameter through pydantic from 0.29 on; cardkit/cli/_typer_fast.py bypasses that.
-COERCES_THROUGH_PYDANTIC = TYPER >= (0, 29)
-
-
-@pytest.mark.smoke
-def test_the_plain_coercion_is_in_place_exactly_where_typer_coerces_through_pydantic() -> None:
-    # Fails loudly when a typer release moves the private coercion _typer_fast replaces.
-    assert (_typer_fast.typers_own() is not None) == COERCES_THROUGH_PYDANTIC, typer.__version__
-
-
-def demo_app() -> typer.Typer:
-    demo = typer.Typer()
-
-    @demo.command()
-    def run(
-        path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
-        n: Annotated[int, typer.Option(min=1, max=5)] = 2,
-        name: Optional[str] = None,
-        files: Annotated[Optional[list[Path]], typer.Option("--file")] = None,
-        limit: Annotated[Optional[int], typer.Option()] = None,
-    ) -> None:
-        typer.echo(repr((path, n, name, files, limit)))
-
-    @demo.command()
-    def other() -> None:
-        pass
-
-    return demo
-
-
-@pytest.mark.smoke
-@pytest.mark.parametrize(
-    "args",
-    [
-        [DECK],
-        [DECK, "--n", "3", "--name", "Guts", "--file", "a", "--file", "b", "--limit", "-7"],
-        [DECK, "--n", "+3"],
-        [DECK, "--n", "0"],
-        [DECK, "--n", "6"],
-        [DECK, "--n", "abc"],
-        [DECK, "--n", "1_000"],
-        [DECK, "--limit", "9" * 40],
-        ["no/such.deck"],
-        ["decks"],
-        [""],
-        ["-"],
-        [DECK, "--file", ""],
-    ],
-    ids=["defaults", "all-given", "plus-sign", "below-min", "above-max", "not-a-number", "underscores",
-         "huge-number", "missing-file", "a-folder", "empty-path", "dash", "empty-path-in-a-list"],
-)
-@pytest.mark.skipif(not COERCES_THROUGH_PYDANTIC, reason=f"typer {typer.__version__} has no pydantic coercion to bypass")
-def test_plain_coercion_answers_exactly_as_typers_own(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    typers_own_coercion = _typer_fast.typers_own()
-    assert typers_own_coercion is not None and typer.core.build_runtime_param is not typers_own_coercion
-    monkeypatch.chdir(ROOT)
-    plain = CliRunner().invoke(demo_app(), ["run", *args])
-    monkeypatch.setattr(typer.core, "build_runtime_param", typers_own_coercion)
-    typers = CliRunner().invoke(demo_app(), ["run", *args])
-    assert (plain.exit_code, plain.output) == (typers.exit_code, typers.output)
 
 
 def modules_after(*args: str) -> list[str]:
@@ -107,6 +43,23 @@ def test_validate_imports_no_heavy_module_once_the_formats_passed_their_schema()
 @pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["--version"]], ids=["help", "command-help", "version"])
 def test_help_and_version_import_no_heavy_module(args: list[str]) -> None:
     assert modules_after(*args) == []
+
+
+NEW_GAME = {
+    "battle": ["battle", "new", "squads/online-battle-first.json", "squads/online-battle-second.json"],
+    "tcg": ["tcg", "new", "decks/berserk-tcg/white-hawks.deck", "decks/berserk-tcg/red-apostles.deck", "--seed", "1"],
+    "fleet": ["fleet", "new", "decks/berserker/fleets/human-ram-screen.fleet.json",
+              "decks/berserker/fleets/berserker-centre.fleet.json", "--sandbox"],
+}
+
+
+@pytest.mark.parametrize("engine", sorted(NEW_GAME))
+def test_an_engines_moves_and_apply_import_no_heavy_module(engine: str, tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    modules_after(*NEW_GAME[engine], "--out", str(state))
+    assert modules_after(engine, "moves", str(state)) == []
+    assert modules_after(engine, "apply", str(state), "end", "--out", str(tmp_path / "after.json")) == []
+    assert (tmp_path / "after.json").is_file()
 
 
 FORMAT = {"name": "cup", "game": "berserk-tcg", "title": "Cup", "main": {"min": 40}}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -12,7 +13,6 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.errors import CardkitError
-from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.cities import City
 from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE

@@ -8,6 +8,7 @@ count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a fiel
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -21,40 +22,21 @@ from cardkit.textfold import fold
 from cardkit.visible import quoted
 
 
-# Plain classes, not dataclasses: `cardkit build` checks the catalogue, and would load `dataclasses`, and
-# `inspect` with it, for these two alone.
+@dataclass
 class GameReport:
-    __slots__ = ("cards", "files", "extra")
-
-    def __init__(self, cards: int = 0, files: int = 0, extra: dict[str, int] | None = None) -> None:
-        self.cards, self.files = cards, files
-        self.extra: dict[str, int] = {} if extra is None else extra
-
-    def __repr__(self) -> str:
-        return f"GameReport(cards={self.cards!r}, files={self.files!r}, extra={self.extra!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameReport):
-            return NotImplemented
-        return (self.cards, self.files, self.extra) == (other.cards, other.files, other.extra)
+    cards: int = 0
+    files: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, int]:
         return {"cards": self.cards, "files": self.files, **self.extra}
 
 
+@dataclass(frozen=True)
 class CheckReport:
-    __slots__ = ("games", "problems", "formats")
-
-    def __init__(self, games: dict[str, GameReport], problems: list[Problem], formats: int = 0) -> None:
-        self.games, self.problems, self.formats = games, problems, formats
-
-    def __repr__(self) -> str:
-        return f"CheckReport(games={self.games!r}, problems={self.problems!r}, formats={self.formats!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CheckReport):
-            return NotImplemented
-        return (self.games, self.problems, self.formats) == (other.games, other.problems, other.formats)
+    games: dict[str, GameReport]
+    problems: list[Problem]
+    formats: int = 0
 
     @property
     def ok(self) -> bool:

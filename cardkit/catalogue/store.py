@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
@@ -17,17 +18,15 @@ CardId = str
 Card = dict[str, Any]
 
 
+@dataclass(frozen=True, eq=False)
 class GameCatalogue:
-    """Every card of one game, by id, in catalogue order, with the file each came from.
+    """Every card of one game, by id, in catalogue order, with the file each came from; equal only to itself."""
 
-    (A plain class: an engine command loads this module, and a dataclass compiles its generated methods at start-up.)"""
-
-    __slots__ = ("game", "cards", "sets", "source", "ships")
-
-    def __init__(self, game: str, cards: dict[CardId, Card], sets: list[dict[str, Any]], source: dict[CardId, str],
-                 ships: dict[str, dict[str, Any]] | None = None) -> None:
-        self.game, self.cards, self.sets, self.source = game, cards, sets, source
-        self.ships: dict[str, dict[str, Any]] = {} if ships is None else ships
+    game: str
+    cards: dict[CardId, Card]
+    sets: list[dict[str, Any]]
+    source: dict[CardId, str]
+    ships: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"GameCatalogue(game={self.game!r}, {len(self.cards)} cards)"

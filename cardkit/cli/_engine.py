@@ -3,8 +3,8 @@
 A game's CLI module gives only what differs: the engine's module and a `start`
 function whose typer-annotated parameters are the start's inputs (two squads,
 two decks, two fleets, a seed...). Everything else, reading, listing, applying,
-writing and printing, is one code path (`moves` and `apply` in cardkit/cli/_engine_commands.py,
-which the fast path runs too), so the three games print alike.
+writing and printing, is one code path (`moves` and `apply` in cardkit/cli/_engine_commands.py),
+so the three games print alike.
 """
 
 from __future__ import annotations

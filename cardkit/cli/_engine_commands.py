@@ -1,5 +1,5 @@
-"""What the engines' `moves` and `apply` do, without typer: typer's commands (cardkit/cli/_engine.py) and the
-fast path (cardkit/cli/_fast.py) both run these, so the two print the same bytes by construction."""
+"""What the engines' `moves` and `apply` do once their arguments are parsed: the bodies of the commands
+cardkit/cli/_engine.py declares for every engine, writing through the `echo` they are given."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from cardkit.cli._exits import EXIT_FINDING, EXIT_OK
+from cardkit.cli._errors import EXIT_FINDING, EXIT_OK
 from cardkit.cli._output import Echo, json_text
 from cardkit.jsonio import input_name
 from cardkit.visible import visible, visible_lines
@@ -24,7 +24,7 @@ ENGINE_MODULES: dict[str, str] = {
 MOVES_LIMIT_RANGE = (1, 100_000)
 """`moves --limit`'s range: a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes."""
 MOVES_LIMIT_DEFAULT = 1000
-"""`moves --limit` when not given, on typer's path and the fast path alike."""
+"""`moves --limit` when not given."""
 
 
 def engine(module: str) -> "Engine[Any, Any]":

@@ -7,8 +7,8 @@ With `--json` an error is `{"error": {"code": CODE, "message": TEXT}}` on standa
 instead of the `error:` line, with the same exit code: a script reads one stream, always JSON.
 CODE is the exception's `error_code` (schemas/output/error.schema.json lists them).
 
-typer is imported only where an exit is raised for it: the engines' fast path
-(cardkit/cli/_fast.py) reports errors through `report` and `handled` without loading it.
+typer is imported only where an exit is raised for it, so that an interrupt while the console script
+is still loading (cardkit/cli/main.py) is reported through `report` without loading it.
 
 The library's exceptions name no option and carry no exit code: `EXIT_CODES` gives each
 error code its exit, and `terminal_message` words an exception for the terminal, naming
@@ -37,9 +37,10 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 R = TypeVar("R")
 
-from cardkit.cli._exits import EXIT_FINDING as EXIT_FINDING, EXIT_INTERRUPTED as EXIT_INTERRUPTED, EXIT_OK as EXIT_OK
-from cardkit.cli._exits import EXIT_USAGE as EXIT_USAGE
-
+EXIT_OK = 0
+EXIT_FINDING = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 USAGE = "USAGE"
 INTERRUPTED = "INTERRUPTED"
@@ -194,7 +195,7 @@ def writing_stdout(exc: OSError) -> bool:
     from cardkit.cli._output import flush_stdout, plain_echo
 
     writers = {plain_echo.__code__, flush_stdout.__code__}
-    typer = sys.modules.get("typer")  # not loaded on the engines' fast path, so none of its echoes ran
+    typer = sys.modules.get("typer")  # not loaded when Ctrl-C came before the commands were, so none of its echoes ran
     if typer is not None:
         writers.add(typer.echo.__code__)
     tb, writer = exc.__traceback__, None

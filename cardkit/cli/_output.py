@@ -1,4 +1,4 @@
-"""Writing a command's lines, with typer's echo or without typer (the engines' fast path, cardkit/cli/_fast.py)."""
+"""Writing a command's lines, with typer's echo or, before typer is loaded (an interrupt at start-up), without it."""
 
 from __future__ import annotations
 

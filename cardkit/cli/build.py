@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from cardkit.cli._errors import guarded
-from cardkit.cli._options import JsonOption
+from cardkit.cli._options import JsonOption, print_json
 
 
 @guarded
@@ -27,9 +28,18 @@ def build_command(
     database cardkit built. Commands that read the database rebuild it
     themselves when the catalogue or the formats have changed.
     """
-    from cardkit.cli._build_command import build
+    from cardkit.db.build import build_database
 
-    build(out, as_json, typer.echo)
+    start = time.perf_counter()
+    result = build_database(out)
+    seconds = time.perf_counter() - start
+    if as_json:
+        print_json({**result.to_dict(), "seconds": round(seconds, 3)})
+        return
+    typer.echo(f"built {result.path} in {seconds:.2f} s")
+    for table, n in result.counts.items():
+        typer.echo(f"  {table:16} {n:5} rows")
+    typer.echo(f"  catalogue hash   {result.meta['catalogue_hash'][:16]}")
 
 
 def register(app: typer.Typer) -> None:

@@ -20,17 +20,9 @@ def wants_json(args: Sequence[str]) -> bool:
 
 def main() -> None:
     """Load the commands and run them; Ctrl-C while loading prints `error: interrupted` (the error object with --json),
-    not a traceback.
-
-    A plain `battle|tcg|fleet moves|apply` or `build` runs without typer (cardkit/cli/_fast.py); everything else
-    through it.
-    """
+    not a traceback."""
     try:
-        from cardkit.cli import _fast
-
-        call = _fast.plain_call(sys.argv[1:])
-        if call is None:
-            from cardkit.cli.app import run
+        from cardkit.cli.app import run
     except KeyboardInterrupt:
         if not wants_json(sys.argv[1:]):
             sys.stderr.write("error: interrupted\n")
@@ -39,8 +31,6 @@ def main() -> None:
         from cardkit.cli._output import plain_echo
 
         sys.exit(report("interrupted", EXIT_INTERRUPTED, plain_echo, as_json=True, error_code=INTERRUPTED))
-    if call is not None:
-        sys.exit(_fast.run(call))
     run()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from contextlib import closing
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,7 +13,6 @@ from cardkit import __version__, paths
 from cardkit.catalogue.store import catalogue_hash, read_catalogue_bytes
 from cardkit.db.rows import CatalogueRows, catalogue_rows, format_files
 from cardkit.errors import CatalogueError
-from cardkit.frozen import Frozen
 from cardkit.outputs import Kind, Output, sqlite_tables
 
 # Bump when tables or columns change, so databases built by older code are rebuilt.
@@ -24,7 +24,8 @@ KIND = "cardkit-catalogue"
 _UNMARKED_META = {"built_at", "catalogue_hash", "formats_hash", "layout", "version"}
 
 
-class BuildResult(Frozen):
+@dataclass(frozen=True)
+class BuildResult:
     path: Path
     counts: dict[str, int]
     meta: dict[str, str]

@@ -11,6 +11,7 @@ same rows cost several Python calls per card and field.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
@@ -18,7 +19,6 @@ from typing import Any, Callable
 from cardkit import GAMES, paths
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
-from cardkit.frozen import Frozen
 from cardkit.textfold import fold_many, latin_of_folded_many, loosened_many, search_keys
 
 Row = dict[str, Any]
@@ -147,7 +147,8 @@ def _no_extra(cards: list[Card]) -> Columns:
     return {}
 
 
-class GameTables(Frozen):
+@dataclass(frozen=True)
+class GameTables:
     """How one game's cards become rows: its own table, the common columns and any extra columns,
     each function giving a file's cards' columns by name (a common column it leaves out is None; the common
     columns are stored as `_stored_column` says, the extra ones as they are)."""
@@ -192,8 +193,7 @@ class CatalogueRows:
     """Every row the build inserts, grouped by table name, each a tuple of its table's columns in order.
 
     The columns are the database's (the build reads them from the models); a field a record has and its
-    table lacks is left out, a column a record lacks is None. (A plain class, and `GameTables` a `Frozen`: as
-    dataclasses, they alone would make `cardkit build` load `dataclasses`, and `inspect` with it.)
+    table lacks is left out, a column a record lacks is None.
     """
 
     __slots__ = ("columns", "tables")

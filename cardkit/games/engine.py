@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Sequence, TypeVar
 
@@ -54,16 +55,15 @@ class StateRefused(CardkitError):
     error_code = "BAD_STATE"
 
 
-# Plain classes rather than dataclasses: every engine command makes one, and a dataclass costs its
-# generated methods at every start of the process.
+@dataclass(frozen=True)
 class Applied:
     """What `apply_all` reports: the state reached, the events, and the problem that stopped the run."""
 
-    __slots__ = ("state", "summary", "events", "problems", "applied")
-
-    def __init__(self, state: Any, summary: dict[str, Any], events: tuple[Event, ...] = (),
-                 problems: tuple[Problem, ...] = (), applied: int = 0) -> None:
-        self.state, self.summary, self.events, self.problems, self.applied = state, summary, events, problems, applied
+    state: Any
+    summary: dict[str, Any]
+    events: tuple[Event, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    applied: int = 0
 
     @property
     def legal(self) -> bool:
@@ -74,14 +74,14 @@ class Applied:
                 "events": list(self.events), "state": self.summary}
 
 
+@dataclass(frozen=True)
 class Moves:
     """The legal actions as text, in the engine's order; `complete` is False when the list stopped at `limit`."""
 
-    __slots__ = ("actions", "complete", "limit", "status")
-
-    def __init__(self, actions: tuple[str, ...], complete: bool, limit: int, status: dict[str, Any] | None = None) -> None:
-        self.actions, self.complete, self.limit = actions, complete, limit
-        self.status: dict[str, Any] = {} if status is None else status
+    actions: tuple[str, ...]
+    complete: bool
+    limit: int
+    status: dict[str, Any] = field(default_factory=dict)
 
     @property
     def note(self) -> str | None:

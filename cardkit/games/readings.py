@@ -7,15 +7,16 @@ engines ask for a reading's `value` by id, so changing a reading is a data edit.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
-from cardkit.frozen import Frozen
 
 
-class Reading(Frozen):
+@dataclass(frozen=True)
+class Reading:
     """One choice: its `value`, the sentence of the rule text it rests on, and the reading in words."""
 
     id: str

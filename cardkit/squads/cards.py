@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from cardkit.catalogue.store import CardId, load_game
-from cardkit.frozen import Frozen
 
 NEUTRAL = "neutral"
 
 
-class SquadCard(Frozen):
+@dataclass(frozen=True)
+class SquadCard:
     """A catalogue card as the squad rules see it.
 
     `elements` is the catalogue's element list (empty = neutral); whether `flyer`
     and `terrain` cards start in the reserve zone is the format's `squad.reserve_zone`;
     `symbiote` cards sit on a host.
-
-    Frozen, equal, hashed and printed by its fields, as the frozen dataclass it was: not a dataclass because the
-    battle engine loads it at every command's start, where a dataclass (and the `inspect` module it imports)
-    was the largest part of a battle command's imports that the battle itself does not need.
     """
 
     id: CardId

@@ -4,13 +4,13 @@ and quotes the sentence it rests on under the text's numbered paragraph or headi
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardkit.frozen import replace
 from cardkit.games.battle.engine import ENGINE
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 import dataclasses
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.frozen import replace
 from cardkit.games.battle.engine import ENGINE
 from cardkit.games.engine import IllegalAction
 from engine_play import apply_through

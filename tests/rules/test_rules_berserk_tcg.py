@@ -4,6 +4,7 @@ the sentence it rests on, with the paragraph (¶N: the text's N-th paragraph, bl
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,6 @@ import pytest
 
 from cardkit.decks import parse_deck, validate_deck
 from cardkit.errors import BadArgument
-from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.battle import Fighter, fight
 from cardkit.games.berserk_tcg.cards import Cost, make_card
 from cardkit.games.berserk_tcg.cities import City, has_won

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardkit.frozen import replace
 from cardkit.games.berserker.fleet import check_fleet
 from cardkit.games.berserker.game.engine import ENGINE
 from cardkit.games.berserker.game.legal import legal_actions

@@ -6,15 +6,16 @@ read once; the engine, the Online glossary of the card pages and docs/battle.md 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
-from cardkit.frozen import Frozen
 from cardkit.games.battle.rules import checked_data
 
-class Ability(Frozen):
+@dataclass(frozen=True)
+class Ability:
     """One code of one game and what the engine does with it."""
 
     code: str

@@ -8,10 +8,10 @@ ILLEGAL_ACTION problem and stops there, keeping the state before it.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen, replace
 from cardkit.games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.battle.legal import why_illegal
 from cardkit.games.battle.board import is_beside
@@ -217,7 +217,8 @@ def _attack(state: BattleState, action: Attack) -> tuple[BattleState, list[Event
     return _noted(state, notes), events
 
 
-class StrikeEffect(Frozen):
+@dataclass(frozen=True)
+class StrikeEffect:
     """What a strike's kind, modifiers and the struck card's protections make of the strike's damage."""
 
     to_defender: int

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
 from cardkit.catalogue.records import card_records
 from cardkit.catalogue.store import Card, CardId, CardTable
-from cardkit.frozen import Frozen
 from cardkit.games.battle.abilities import actions_of
 from cardkit.games.battle.rules import Strike, game_rules
 from cardkit.squads.cards import squad_card
 
 
-class BattleCard(Frozen):
+@dataclass(frozen=True)
+class BattleCard:
     """A catalogue card as the battle sees it.
 
     `steps` is None for a card that never moves (`X`, or no value printed);

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from cardkit.frozen import Frozen
+from dataclasses import dataclass
+
 from cardkit.games.battle.rules import Hit, Strike, closed_target_hit, strike_table
 
 
-class Exchange(Frozen):
+@dataclass(frozen=True)
+class Exchange:
     """The strikes of one simple strike: the attacker's on the defender and the counter-strike."""
 
     attacker_hit: Hit

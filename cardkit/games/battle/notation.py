@@ -22,10 +22,10 @@ the placeholder `X` (`attack c3 c4 vampirism X`), which `apply` refuses.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, fields
 from typing import Any, Callable, ClassVar
 
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen
 from cardkit.visible import quoted
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"
@@ -51,13 +51,13 @@ def _shown(value: Value) -> str:
     return "X" if value is None else str(value)
 
 
+@dataclass(frozen=True)
 class Word:
     """One word of an action's text after its verb: what it may be, how it reads, how it prints."""
 
-    __slots__ = ("regex", "read", "show")
-
-    def __init__(self, regex: str, read: Callable[[str], Any] = str, show: Callable[[Any], str] = str) -> None:
-        self.regex, self.read, self.show = regex, read, show
+    regex: str
+    read: Callable[[str], Any] = str
+    show: Callable[[Any], str] = str
 
 
 WHERE = Word(_LOC)
@@ -80,7 +80,8 @@ class BadActionText(CardkitError):
         super().__init__(f"not a battle action: {quoted(text)}; expected {SYNTAX} (WHERE: a square a1-e6 or #id)")
 
 
-class Action(Frozen):
+@dataclass(frozen=True)
+class Action:
     """Base of every battle action; `Action.parse(text)` returns the matching kind.
 
     Most kinds are their verb and a fixed list of `words`, one per field in field
@@ -123,7 +124,7 @@ class Action(Frozen):
         return make(*(w.read(g) for w, g in zip(cls.words, m.groups())))
 
     def __str__(self) -> str:
-        return " ".join([self.verb, *(w.show(getattr(self, name)) for w, name in zip(self.words, self._fields))])
+        return " ".join([self.verb, *(w.show(getattr(self, f.name)) for w, f in zip(self.words, fields(self)))])
 
     @property
     def acting(self) -> str | None:
@@ -132,6 +133,7 @@ class Action(Frozen):
         return None if value is None else str(value)
 
 
+@dataclass(frozen=True)
 class Move(Action):
     """Orthogonal steps onto empty squares, up to the card's steps."""
 
@@ -141,7 +143,8 @@ class Move(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, WHERE)
 
 
-class Surprise(Frozen):
+@dataclass(frozen=True)
+class Surprise:
     """A surprise action (Unerwartete Aktion) answering a strike before its dice: a ranged ability of the answering card."""
 
     actor: str
@@ -152,6 +155,7 @@ class Surprise(Frozen):
         return f"surprise {self.actor} {self.ability} {_shown(self.damage)}"
 
 
+@dataclass(frozen=True)
 class Attack(Action):
     """A strike, with the defender named by the attacked side and the dice rolled.
 
@@ -223,6 +227,7 @@ class Attack(Action):
         return text
 
 
+@dataclass(frozen=True)
 class Ranged(Action):
     """A ranged melee: over one square in a straight line, effect 1 unless the card says otherwise."""
 
@@ -232,6 +237,7 @@ class Ranged(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, WHERE)
 
 
+@dataclass(frozen=True)
 class Shoot(Action):
     """A shot of X damage, or X-Y-Z chosen by one die; no defender may be named against it.
 
@@ -257,18 +263,21 @@ class Shoot(Action):
         return text + (f" dice {self.die}" if self.die is not None else "")
 
 
+@dataclass(frozen=True)
 class Throw(Shoot):
     """A throw (Wurf): a special attack from a distance, damage as a shot's."""
 
     verb: ClassVar[str] = "throw"
 
 
+@dataclass(frozen=True)
 class Discharge(Shoot):
     """A discharge (Entladung): a magic attack from a distance, damage as a shot's, 0 when the card gives none."""
 
     verb: ClassVar[str] = "discharge"
 
 
+@dataclass(frozen=True)
 class Deathblow(Action):
     """A death blow X (Todesstoß): destroys the adjacent cards left with X life or less."""
 
@@ -278,12 +287,14 @@ class Deathblow(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, NUMBER)
 
 
+@dataclass(frozen=True)
 class End(Action):
     """End the turn; the other player's closed cards open."""
 
     verb: ClassVar[str] = "end"
 
 
+@dataclass(frozen=True)
 class AddCounters(Action):
     """Put N counters (Spielmarken) on a card, or take them off with a minus sign."""
 
@@ -293,6 +304,7 @@ class AddCounters(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, SIGNED)
 
 
+@dataclass(frozen=True)
 class Pay(Action):
     """Pay N counters from a card: it loses exactly N."""
 
@@ -302,6 +314,7 @@ class Pay(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, COUNT)
 
 
+@dataclass(frozen=True)
 class Mark(Action):
     """Set a named marker on a card (`poison 1`); 0 takes it off."""
 
@@ -312,6 +325,7 @@ class Mark(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE, NAME, COUNT)
 
 
+@dataclass(frozen=True)
 class Acquire(Action):
     """A judge's action: the card gains an ability code in play (`-CODE` takes an acquired one away)."""
 
@@ -329,6 +343,7 @@ class Acquire(Action):
         return f"acquire {self.actor} {'-' if self.remove else ''}{self.code}"
 
 
+@dataclass(frozen=True)
 class Collect(Action):
     """A card with a counter ability closes for the turn and gets one counter (Spielmarke)."""
 
@@ -337,6 +352,7 @@ class Collect(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE,)
 
 
+@dataclass(frozen=True)
 class ToDeck(Action):
     """Put a card into its owner's deck, where it becomes a new card."""
 
@@ -345,6 +361,7 @@ class ToDeck(Action):
     words: ClassVar[tuple[Word, ...]] = (WHERE,)
 
 
+@dataclass(frozen=True)
 class Call(Action):
     """A judge's action: a card of its owner's deck (the stack) called into the game zone; the deck is shuffled."""
 
@@ -354,6 +371,7 @@ class Call(Action):
     words: ClassVar[tuple[Word, ...]] = (CARD_ID, PLACE)
 
 
+@dataclass(frozen=True)
 class FromGraveyard(Action):
     """A judge's action: a card back from the graveyard into the game zone."""
 
@@ -363,6 +381,7 @@ class FromGraveyard(Action):
     words: ClassVar[tuple[Word, ...]] = (CARD_ID, PLACE)
 
 
+@dataclass(frozen=True)
 class TakeFromDeck(Action):
     """A judge's action: the top card of the seat's deck into the game zone; the deck is shuffled."""
 
@@ -372,6 +391,7 @@ class TakeFromDeck(Action):
     words: ClassVar[tuple[Word, ...]] = (SEAT, PLACE)
 
 
+@dataclass(frozen=True)
 class Look(Action):
     """A judge's action: the seat's player (only the owner) looks at its deck, which is shuffled after."""
 

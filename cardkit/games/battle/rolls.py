@@ -7,8 +7,8 @@ the card's number; random play and simulations fill them here, one way for all.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from cardkit.frozen import replace
 from cardkit.games.battle.legal import dice_needed
 from cardkit.games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.battle.state import BattleState

@@ -7,12 +7,12 @@ read and checked once; a reading is the project's choice where the texts say not
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from cardkit import checkcache, paths
 from cardkit.errors import CatalogueError
-from cardkit.frozen import Frozen
 from cardkit.jsonio import schema_error_text
 from cardkit.visible import quoted
 
@@ -22,7 +22,8 @@ DIE = range(1, 7)
 BATTLE_GAMES: tuple[str, ...] = ("berserk-online", "berserk-ccg")
 
 
-class Strike(Frozen):
+@dataclass(frozen=True)
+class Strike:
     """A card's three strike values (weak, medium, strong), as printed `2-3-4`."""
 
     weak: int
@@ -36,7 +37,8 @@ class Strike(Frozen):
         return f"{self.weak}-{self.medium}-{self.strong}"
 
 
-class GameRules(Frozen):
+@dataclass(frozen=True)
+class GameRules:
     """What differs between Berserk Online and the tabletop CCG in a battle."""
 
     game: str
@@ -46,7 +48,8 @@ class GameRules(Frozen):
     first_player_at_random: bool = False
 
 
-class Reading(Frozen):
+@dataclass(frozen=True)
+class Reading:
     """A case the texts leave open, the sentence it rests on, and the reading chosen."""
 
     id: str

@@ -8,10 +8,10 @@ is frozen: `apply` returns a new one.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Iterator, Literal
 
 from cardkit.catalogue.store import CardId
-from cardkit.frozen import Frozen, replace
 from cardkit.games.battle.abilities import actions_of, incorporeal_code, protections_of
 from cardkit.games.battle.board import Square, is_square
 from cardkit.games.battle.cards import BattleCard, battle_cards
@@ -33,7 +33,8 @@ def other(seat: Seat) -> Seat:
     return "second" if seat == "first" else "first"
 
 
-class CardInstance(Frozen):
+@dataclass(frozen=True)
+class CardInstance:
     """One card in the battle: its own instance id, the catalogue card, and everything that changes.
 
     `hidden` marks a card face down whose face the opponent has not seen (the
@@ -98,7 +99,8 @@ class _Index:
         self.has_figures: dict[str, bool] = {}
 
 
-class BattleState(Frozen):
+@dataclass(frozen=True)
+class BattleState:
     """Everything a judge needs to continue a battle.
 
     `acted` holds the instances that made an action this turn (they can neither
@@ -115,8 +117,7 @@ class BattleState(Frozen):
     seed: int = 0
     shuffles: int = 0
     next_id: int = 1
-    notes: tuple[str, ...] = ()
-    _uncompared: ClassVar[tuple[str, ...]] = ("notes",)
+    notes: tuple[str, ...] = field(default=(), compare=False)
     # Lookups by id and by square, built on first use: listing the actions of a state with hundreds of cards
     # asks them for every candidate, and a scan of every card each time made listing quadratic. Not a field: the
     # instance's own is set on first use, and a new state (`replace`) starts without one, reading this None.

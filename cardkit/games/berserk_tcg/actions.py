@@ -7,11 +7,11 @@ Text forms: `draw`, `open BK1-012`, `open BK1-012 pay BK1-001,BK1-005`,
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import ClassVar, Iterator
 
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.payment import all_payments
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState, can_open, opened, without
@@ -43,7 +43,8 @@ def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) ->
     return tuple(sorted(ids))
 
 
-class Action(Frozen):
+@dataclass(frozen=True)
+class Action:
     """Base of all actions; `Action.parse(text)` returns the matching subclass."""
 
     pattern: ClassVar[str]
@@ -65,6 +66,7 @@ class Action(Frozen):
         return cls()
 
 
+@dataclass(frozen=True)
 class Draw(Action):
     pattern: ClassVar[str] = r"draw"
 
@@ -72,6 +74,7 @@ class Draw(Action):
         return "draw"
 
 
+@dataclass(frozen=True)
 class Pass(Action):
     """End the current phase without doing anything."""
 
@@ -81,18 +84,19 @@ class Pass(Action):
         return "pass"
 
 
+@dataclass(frozen=True)
 class Open(Action):
     """Open `card` from the hand, discarding `pay` (sorted ids) to pay its cost."""
 
     card: CardId
-    pay: tuple[CardId, ...]
+    pay: tuple[CardId, ...] = ()
     pattern: ClassVar[str] = rf"open ({_ID})(?: pay ({_IDS}))?"
 
-    def __init__(self, card: CardId, pay: tuple[CardId, ...] = ()) -> None:
+    def __post_init__(self) -> None:
         # every action must print as text that parses back to it: ids are non-empty, without spaces or commas
-        text = f"open {card}" + (f" pay {','.join(map(str, pay))}" if pay else "")
-        _sorted_ids((card,), text)
-        super().__init__(card, _sorted_ids(tuple(pay), text))
+        text = f"open {self.card}" + (f" pay {','.join(map(str, self.pay))}" if self.pay else "")
+        _sorted_ids((self.card,), text)
+        object.__setattr__(self, "pay", _sorted_ids(tuple(self.pay), text))
 
     def __str__(self) -> str:
         return f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
@@ -102,15 +106,17 @@ class Open(Action):
         return cls(m.group(1), tuple(m.group(2).split(",")) if m.group(2) else ())
 
 
+@dataclass(frozen=True)
 class Discard(Action):
     """Discard `cards` (sorted ids) at the end of the turn, down to the hand limit."""
 
     cards: tuple[CardId, ...]
     pattern: ClassVar[str] = rf"discard ({_IDS})"
 
-    def __init__(self, cards: tuple[CardId, ...]) -> None:
+    def __post_init__(self) -> None:
         # `discard` of nothing would print as text that is not an action; at the limit the action is `pass`
-        super().__init__(_sorted_ids(tuple(cards), f"discard {','.join(map(str, cards))}", allow_empty=False))
+        cards = _sorted_ids(tuple(self.cards), f"discard {','.join(map(str, self.cards))}", allow_empty=False)
+        object.__setattr__(self, "cards", cards)
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"

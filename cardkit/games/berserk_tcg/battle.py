@@ -11,10 +11,10 @@ the other side in order, the reading `battle_damage_order` in
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
 
 SIDES: tuple[str, str] = ("attacker", "defender")
@@ -29,7 +29,8 @@ class NotACharacter(CardkitError):
         super().__init__(f"{name} ({card_id}) is not a character: it has no Power and HP to fight with")
 
 
-class Fighter(Frozen):
+@dataclass(frozen=True)
+class Fighter:
     """A character as a battle sees it; `damage` is what it has taken this turn."""
 
     id: CardId
@@ -53,7 +54,8 @@ class Fighter(Frozen):
         return f"{self.name} ({self.id}, {self.power}/{self.hp}, Range {self.range})"
 
 
-class Strike(Frozen):
+@dataclass(frozen=True)
+class Strike:
     """One Range step: who struck whom for how much, and who died from it."""
 
     range: int
@@ -71,7 +73,8 @@ class Strike(Frozen):
         return f"Range {self.range}: {hits or 'nobody strikes'}{dead}"
 
 
-class BattleResult(Frozen):
+@dataclass(frozen=True)
+class BattleResult:
     """Both sides after the battle (with damage taken) and the Range steps that led there."""
 
     attackers: tuple[Fighter, ...]

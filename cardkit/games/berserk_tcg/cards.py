@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from cardkit.frozen import Frozen
 from cardkit.games.berserk_tcg import COLOURS
 
 CardId = str
 
 
-class Cost(Frozen):
+@dataclass(frozen=True)
+class Cost:
     """Balls to pay: one count per colour (cards of that colour) plus a colourless part (any cards)."""
 
     white: int = 0
@@ -33,7 +34,8 @@ class Cost(Frozen):
         return cls(**{k: int(data.get(k, 0) or 0) for k in (*COLOURS, "colourless")})
 
 
-class TcgCard(Frozen):
+@dataclass(frozen=True)
+class TcgCard:
     """A card as the opening rules see it; `colour` is None only for cities."""
 
     id: CardId
@@ -98,7 +100,8 @@ def open_key(card: TcgCard) -> tuple[int, int, CardId]:
     return (-card.level, -card.cost.total, card.id)
 
 
-class DiscardPolicy(Frozen):
+@dataclass(frozen=True)
+class DiscardPolicy:
     """Which cards go first when the hand is cut down to the limit at the end of the turn.
 
     The rules say only "he must discard as many cards as needed until he has only

@@ -8,9 +8,9 @@ condition is to take the royal city and at least 2 normal cities."
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.readings import reading
 
@@ -21,7 +21,8 @@ CityName = str  # c1..c5, the position between the players
 ROYAL = "Royal"
 
 
-class City(Frozen):
+@dataclass(frozen=True)
+class City:
     """One city: its card (hidden until revealed), the Level it became, and who controls it."""
 
     name: CityName

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Mapping
 
-from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard
 from cardkit.games.berserk_tcg.payment import find_payment, is_valid_payment
@@ -24,7 +24,8 @@ NOT_A_DECK_CARD = "NOT_A_DECK_CARD"
 NOT_OPENING_PHASE = "NOT_OPENING_PHASE"
 
 
-class PlayerState(Frozen):
+@dataclass(frozen=True)
+class PlayerState:
     """A player's library (top first), hand, trash and cards in play, plus what both sides share.
 
     `cities` is the number of revealed cities; `taken` the cities this player
@@ -34,9 +35,7 @@ class PlayerState(Frozen):
     phases together. States are values: every change returns a new state.
     """
 
-    _uncompared: ClassVar[tuple[str, ...]] = ("cards",)  # the catalogue: not compared, not shown
-    _unshown: ClassVar[tuple[str, ...]] = ("cards",)
-    cards: Mapping[CardId, TcgCard]
+    cards: Mapping[CardId, TcgCard] = field(compare=False, repr=False)  # the catalogue: not compared, not shown
     library: tuple[CardId, ...] = ()
     hand: tuple[CardId, ...] = ()
     trash: tuple[CardId, ...] = ()
@@ -77,7 +76,8 @@ class PlayerState(Frozen):
                        cities=max(self.cities, self.taken + 1))
 
 
-class OpenCheck(Frozen):
+@dataclass(frozen=True)
+class OpenCheck:
     """Whether a card can be opened: every reason it cannot, or the preferred payment."""
 
     card: CardId

@@ -6,12 +6,12 @@ card list); nothing is known about a particular card or ship in code.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, Iterable
 
 from cardkit.catalogue.store import load_game
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen
 from cardkit.visible import quoted
 
 GAME = "berserker"
@@ -34,7 +34,8 @@ class UnknownName(CardkitError):
         super().__init__(f"no {kind} called {quoted(text)}{hint}")
 
 
-class Ship(Frozen):
+@dataclass(frozen=True)
+class Ship:
     """One row of a unit table: how many a fleet starts with and what each can do."""
 
     id: ShipId
@@ -53,7 +54,8 @@ class Ship(Frozen):
                    d["attacks_per_turn"], d["fires_through_ships"])
 
 
-class Restriction(Frozen):
+@dataclass(frozen=True)
+class Restriction:
     """Who may play a card: listed ship types, one side, and/or only against listed cards."""
 
     text: str
@@ -62,7 +64,8 @@ class Restriction(Frozen):
     against: tuple[CardId, ...] | None
 
 
-class FleetCard(Frozen):
+@dataclass(frozen=True)
+class FleetCard:
     """One kind of card in the shared deck (`value` is a Move card's spaces or an Attack card's range)."""
 
     id: CardId
@@ -101,7 +104,8 @@ def _names_index(items: Iterable[Ship | FleetCard]) -> dict[str, str]:
     return index
 
 
-class FleetRules(Frozen):
+@dataclass(frozen=True)
+class FleetRules:
     """The unit tables and the card list, with name look-ups."""
 
     ships: dict[ShipId, Ship]

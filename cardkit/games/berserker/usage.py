@@ -7,9 +7,9 @@ attacks it answers) is read from the card's data.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from cardkit.frozen import Frozen
 from cardkit.games.berserker.model import FleetCard, FleetRules, Ship, load_rules
 
 # Which ship number bounds each card type's number, and how the text names both.
@@ -19,7 +19,8 @@ _BOUNDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class Usage(Frozen):
+@dataclass(frozen=True)
+class Usage:
     """Whether `ship` may play `card`: every reason it may not, or the conditions it is played under."""
 
     card: FleetCard
@@ -102,7 +103,8 @@ def can_use_named(card: str, ship: str, rules: FleetRules | None = None) -> Usag
     return can_use(rules.card(card), rules.ship(ship), rules)
 
 
-class UsageTable(Frozen):
+@dataclass(frozen=True)
+class UsageTable:
     """Every card kind against every ship type, in catalogue order."""
 
     ships: tuple[Ship, ...]

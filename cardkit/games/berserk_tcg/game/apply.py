@@ -10,9 +10,9 @@ No action is legal once the game is decided.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
-from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards

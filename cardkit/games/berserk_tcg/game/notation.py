@@ -15,10 +15,10 @@ and undamaged before the battle, are the same choice.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Union
 
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen
 from cardkit.games.berserk_tcg.cards import CardId
 from cardkit.games.berserk_tcg.cities import CityName
 from cardkit.visible import quoted
@@ -39,7 +39,8 @@ class BadActionText(CardkitError):
         super().__init__(f"not an action: {quoted(text)}; expected {SYNTAX}")
 
 
-class Ref(Frozen):
+@dataclass(frozen=True)
+class Ref:
     """A character in play named by its card and where it stands: `city` None is its player's side."""
 
     card: CardId
@@ -57,13 +58,15 @@ class Ref(Frozen):
         return cls(card, city or None)
 
 
-class Draw(Frozen):
+@dataclass(frozen=True)
+class Draw:
 
     def __str__(self) -> str:
         return "draw"
 
 
-class Pass(Frozen):
+@dataclass(frozen=True)
+class Pass:
     """End the opening phase without opening a card."""
 
 
@@ -71,28 +74,31 @@ class Pass(Frozen):
         return "pass"
 
 
-class End(Frozen):
+@dataclass(frozen=True)
+class End:
 
     def __str__(self) -> str:
         return "end"
 
 
-class Open(Frozen):
+@dataclass(frozen=True)
+class Open:
     """Open `card` from a hand, discarding `pay` (sorted) for its cost; `by` the player not on turn (a Quick card)."""
 
     card: CardId
-    pay: tuple[CardId, ...]
-    by: int | None
+    pay: tuple[CardId, ...] = ()
+    by: int | None = None
 
-    def __init__(self, card: CardId, pay: tuple[CardId, ...] = (), by: int | None = None) -> None:
-        super().__init__(card, tuple(sorted(pay)), by)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pay", tuple(sorted(self.pay)))
 
     def __str__(self) -> str:
         return (f"open {self.card}" + (f" pay {','.join(self.pay)}" if self.pay else "")
                 + (f" by player {self.by + 1}" if self.by is not None else ""))
 
 
-class Move(Frozen):
+@dataclass(frozen=True)
+class Move:
     """Set a character from its side in a city its player controls, or move it from one such city to another."""
 
     unit: Ref
@@ -102,7 +108,8 @@ class Move(Frozen):
         return f"move {self.unit} to {self.city}"
 
 
-class Attack(Frozen):
+@dataclass(frozen=True)
+class Attack:
     """The battle announcement: attack a city with characters, in the order they take the defenders' blows."""
 
     city: CityName
@@ -112,7 +119,8 @@ class Attack(Frozen):
         return f"attack {self.city} with {','.join(map(str, self.units))}"
 
 
-class Defend(Frozen):
+@dataclass(frozen=True)
+class Defend:
     """The defender's answer: which of the city's able guards defend, in the order they take the blows."""
 
     city: CityName
@@ -122,13 +130,14 @@ class Defend(Frozen):
         return f"defend {self.city} with {','.join(self.cards) or 'none'}"
 
 
-class Discard(Frozen):
+@dataclass(frozen=True)
+class Discard:
     """Cut the hand to 7 at the end of the turn (sorted ids)."""
 
     cards: tuple[CardId, ...]
 
-    def __init__(self, cards: tuple[CardId, ...]) -> None:
-        super().__init__(tuple(sorted(cards)))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"

@@ -9,10 +9,10 @@ reach, or it is refused.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from cardkit.frozen import Frozen
 from cardkit.games.berserk_tcg.cards import CardId, TcgCard, load_cards
 from cardkit.games.berserk_tcg.cities import ROYAL, City, CityName, has_won, revealed_count
 from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState
@@ -27,7 +27,8 @@ PHASES: tuple[str, ...] = ("draw", "opening", "main", "defend", "discard")
 BAD_STATE = "BAD_STATE"
 
 
-class Unit(Frozen):
+@dataclass(frozen=True)
+class Unit:
     """A card in play: where it stands (a city, or None: its player's side), locked, damage this turn."""
 
     card: CardId
@@ -39,7 +40,8 @@ class Unit(Frozen):
         return {"card": self.card, "city": self.city, "locked": self.locked, "damage": self.damage}
 
 
-class Player(Frozen):
+@dataclass(frozen=True)
+class Player:
     name: str
     library: tuple[CardId, ...]
     hand: tuple[CardId, ...] = ()
@@ -51,7 +53,8 @@ class Player(Frozen):
                 "trash": list(self.trash), "units": [u.to_dict() for u in self.units]}
 
 
-class PendingAttack(Frozen):
+@dataclass(frozen=True)
+class PendingAttack:
     """An announced attack waiting for the defender's choice: the city and the attackers (indices into
     the active player's units, in the order they take the blows)."""
 
@@ -62,7 +65,8 @@ class PendingAttack(Frozen):
         return {"city": self.city, "attackers": list(self.attackers)}
 
 
-class Game(Frozen):
+@dataclass(frozen=True)
+class Game:
     """Both players, the cities, whose turn (0 or 1) and phase, and what this turn has used."""
 
     cards: Mapping[CardId, TcgCard]

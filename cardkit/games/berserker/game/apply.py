@@ -8,8 +8,8 @@ legal actions asks it of hundreds of candidates, and the verdict is `apply`'s by
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
-from cardkit.frozen import replace
 from cardkit.games.berserker.game.geometry import Square, forward, line_between, ray
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
 from cardkit.games.berserker.game.state import HAND_LIMIT, BoardState, ShipOnBoard, begin_turn, other

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
-from cardkit.frozen import Frozen
 from cardkit.games.berserker.model import Side
 
 Square = str
 
 
-class Board(Frozen):
+@dataclass(frozen=True)
+class Board:
     """An 8x8 chessboard; each side sets up on the `back_rows` ranks nearest its edge."""
 
     files: str = "abcdefgh"

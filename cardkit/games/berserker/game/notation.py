@@ -8,10 +8,10 @@ Cards by catalogue id, squares like `a2`:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Union
 
 from cardkit.errors import CardkitError
-from cardkit.frozen import Frozen
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
 from cardkit.visible import quoted
@@ -28,7 +28,8 @@ class BadActionText(CardkitError):
                          "discard CARD,CARD or end")
 
 
-class Move(Frozen):
+@dataclass(frozen=True)
+class Move:
     frm: Square
     to: Square
     card: CardId
@@ -37,7 +38,8 @@ class Move(Frozen):
         return f"move {self.frm} {self.to} card {self.card}"
 
 
-class Forward(Frozen):
+@dataclass(frozen=True)
+class Forward:
     card: CardId
     squares: tuple[Square, ...]
 
@@ -45,27 +47,30 @@ class Forward(Frozen):
         return f"forward {self.card} {','.join(self.squares)}"
 
 
-class Fire(Frozen):
+@dataclass(frozen=True)
+class Fire:
     frm: Square
     to: Square
     card: CardId
-    defend: tuple[CardId, ...]
+    defend: tuple[CardId, ...] = ()
 
-    def __init__(self, frm: Square, to: Square, card: CardId, defend: tuple[CardId, ...] = ()) -> None:
-        super().__init__(frm, to, card, tuple(sorted(defend)))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "defend", tuple(sorted(self.defend)))
 
     def __str__(self) -> str:
         return f"fire {self.frm} {self.to} card {self.card}" + (f" defend {','.join(self.defend)}" if self.defend else "")
 
 
-class Discard(Frozen):
+@dataclass(frozen=True)
+class Discard:
     cards: tuple[CardId, ...]
 
     def __str__(self) -> str:
         return f"discard {','.join(self.cards)}"
 
 
-class End(Frozen):
+@dataclass(frozen=True)
+class End:
 
     def __str__(self) -> str:
         return "end"

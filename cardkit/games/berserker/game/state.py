@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
-from cardkit.frozen import Frozen, replace
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
 from cardkit.problems import Problem, error
@@ -32,7 +32,8 @@ class BadFleets(UnreadableInput):
     """A fleet file is not a legal starting fleet, or both files are one side's."""
 
 
-class ShipOnBoard(Frozen):
+@dataclass(frozen=True)
+class ShipOnBoard:
     side: Side
     type: str
     square: Square
@@ -42,31 +43,23 @@ class ShipOnBoard(Frozen):
         return {"side": self.side, "type": self.type, "square": self.square, "hits": self.hits}
 
 
-class BoardState(Frozen):
+@dataclass(frozen=True)
+class BoardState:
     """Everything the next action depends on. `moved`/`attacks` key ships by their square this turn."""
 
     ships: tuple[ShipOnBoard, ...]
     turn: Side
-    phase: str
-    number: int
-    seed: int
-    sandbox: bool
-    deck: tuple[CardId, ...]
-    discard: tuple[CardId, ...]
-    hands: Mapping[Side, tuple[CardId, ...]]
-    reshuffles: int
-    moved: frozenset[Square]
-    attacks: Mapping[Square, int]
-    winner: Side | None
-
-    def __init__(self, ships: tuple[ShipOnBoard, ...], turn: Side, phase: str = "orders", number: int = 1, seed: int = 0,
-                 sandbox: bool = False, deck: tuple[CardId, ...] = (), discard: tuple[CardId, ...] = (),
-                 hands: Mapping[Side, tuple[CardId, ...]] | None = None, reshuffles: int = 0,
-                 moved: frozenset[Square] = frozenset(), attacks: Mapping[Square, int] | None = None,
-                 winner: Side | None = None) -> None:
-        # a new empty mapping each, as a dataclass's `default_factory=dict` gives
-        super().__init__(ships, turn, phase, number, seed, sandbox, deck, discard, {} if hands is None else hands,
-                         reshuffles, moved, {} if attacks is None else attacks, winner)
+    phase: str = "orders"
+    number: int = 1
+    seed: int = 0
+    sandbox: bool = False
+    deck: tuple[CardId, ...] = ()
+    discard: tuple[CardId, ...] = ()
+    hands: Mapping[Side, tuple[CardId, ...]] = field(default_factory=dict)
+    reshuffles: int = 0
+    moved: frozenset[Square] = frozenset()
+    attacks: Mapping[Square, int] = field(default_factory=dict)
+    winner: Side | None = None
 
     def ship_at(self, square: Square) -> ShipOnBoard | None:
         return self._by_square.get(square)
