@@ -81,7 +81,7 @@ class UnknownGame(CardkitError):
     error_code = "UNKNOWN_GAME"
 
     def __init__(self, game: str) -> None:
-        from cardkit import GAMES
+        from cardkit.games.registry import GAMES
 
         self.game = game
         super().__init__(f"unknown game {quoted(game)}; known games: {', '.join(GAMES)}")

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from cardkit.games.battle.combat import strike_on_closed, strike_on_open
-from cardkit.games.battle.odds import strike_odds
-from cardkit.games.battle.rules import Strike, closed_target_hit, strike_table, variable_shot_hit
+from cardkit.games.squad_games.battle.combat import strike_on_closed, strike_on_open
+from cardkit.games.squad_games.battle.odds import strike_odds
+from cardkit.games.squad_games.battle.rules import Strike, closed_target_hit, strike_table, variable_shot_hit
 
 AMMAH, AHTI = Strike(2, 3, 4), Strike(2, 2, 3)
 

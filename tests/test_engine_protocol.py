@@ -21,8 +21,8 @@ STEPS = 40
 
 
 def battle_start(seed: int) -> tuple[Engine[Any, Any], Any]:
-    from cardkit.games.battle.engine import ENGINE
-    from cardkit.games.battle.setup import load_side, new_battle
+    from cardkit.games.squad_games.battle.engine import ENGINE
+    from cardkit.games.squad_games.battle.setup import load_side, new_battle
 
     data = ROOT / "tests" / "data" / "battle"
     return ENGINE, new_battle(load_side(data / "online-first.json"), load_side(data / "online-second.json"), seed)
@@ -40,7 +40,7 @@ def fleet_start(seed: int) -> tuple[Engine[Any, Any], Any]:
     import json
 
     from cardkit.games.berserker.game.engine import ENGINE
-    from cardkit.games.berserker.game.state import new_game
+    from cardkit.games.berserker.game.setup import new_game
 
     fleets = ROOT / "decks" / "berserker" / "fleets"
     human, berserker = (json.loads((fleets / f).read_text(encoding="utf-8"))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardkit.cli.main import app
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserker.fleet import check_fleet, check_fleet_file
+from cardkit.games.berserker.game.setup import check_fleet, check_fleet_file
 from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent

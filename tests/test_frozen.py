@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 import pytest
 
 from cardkit.frozen import Frozen, replace
-from cardkit.games.battle import notation as battle
-from cardkit.games.berserk_tcg import actions as solo
+from cardkit.games.squad_games.battle import notation as battle
+from cardkit.games.berserk_tcg.opening import actions as solo
 from cardkit.games.berserk_tcg.game import notation as tcg
 from cardkit.games.berserker.game import notation as fleet
 from cardkit.problems import Problem, Severity
@@ -123,7 +123,7 @@ def test_an_uncompared_field_is_shown_but_left_out_of_equality_and_the_hash() ->
 
 
 def test_a_player_state_compares_and_shows_without_the_catalogue_it_carries() -> None:
-    from cardkit.games.berserk_tcg.state import PlayerState
+    from cardkit.games.berserk_tcg.opening.state import PlayerState
 
     one, other = PlayerState({}, hand=("BK1-001",)), PlayerState({"BK1-001": None}, hand=("BK1-001",))  # type: ignore[dict-item]
     assert one == other and hash(one) == hash(other) and "cards" not in repr(one)
@@ -132,7 +132,7 @@ def test_a_player_state_compares_and_shows_without_the_catalogue_it_carries() ->
 
 
 def test_replace_makes_a_changed_copy_and_refuses_a_field_the_value_lacks() -> None:
-    from cardkit.games.berserk_tcg.cities import City
+    from cardkit.games.berserk_tcg.game.cities import City
 
     city = City("c1", "BK1-200", royal=False)
     taken = replace(city, revealed=True, level=1)

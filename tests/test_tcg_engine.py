@@ -7,12 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardkit.errors import BadArgument
-from cardkit.games.berserk_tcg.actions import (Action, BadActionText, Discard, Draw, IllegalAction, Open, Pass,
+from cardkit.games.berserk_tcg.opening.actions import (Action, BadActionText, Discard, Draw, IllegalAction, Open, Pass,
                                                apply, legal_actions)
-from cardkit.games.berserk_tcg.cards import KEEP_HIGH_LEVEL, LEAST_USEFUL, Cost, TcgCard, make_card
-from cardkit.games.berserk_tcg.opening import (choose_discard, cities_schedule, max_revealed, play_reference,
+from cardkit.games.berserk_tcg.opening.cards import KEEP_HIGH_LEVEL, LEAST_USEFUL, Cost, TcgCard, make_card
+from cardkit.games.berserk_tcg.opening.play import (choose_discard, cities_schedule, max_revealed, play_reference,
                                                takes_schedule)
-from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, NOT_A_DECK_CARD, NOT_IN_HAND,
+from cardkit.games.berserk_tcg.opening.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, NOT_A_DECK_CARD, NOT_IN_HAND,
                                              NOT_OPENING_PHASE, UNIQUE_IN_PLAY, PlayerState, can_open)
 
 GUTS = make_card("BK-GUTS", name="Guts", colour="black", cost=Cost(black=1, colourless=1), level=2, unique=True)

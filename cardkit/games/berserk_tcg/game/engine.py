@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
-from cardkit.games.berserk_tcg.cities import revealed_count
+from cardkit.games.berserk_tcg.game.cities import revealed_count
 from cardkit.games.berserk_tcg.game import notation, state
 from cardkit.games.berserk_tcg.game.state import Game
 from cardkit.games.engine import Engine, Event

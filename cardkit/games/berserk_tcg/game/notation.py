@@ -19,8 +19,8 @@ from typing import Union
 
 from cardkit.errors import CardkitError
 from cardkit.frozen import Frozen
-from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.berserk_tcg.cities import CityName
+from cardkit.games.berserk_tcg.opening.cards import CardId
+from cardkit.games.berserk_tcg.game.cities import CityName
 from cardkit.visible import quoted
 
 _ID = r"[^\s,@]+"

@@ -217,30 +217,6 @@ def begin_turn(state: BoardState, side: Side) -> BoardState:
     return state if len(state.hand(side)) > HAND_LIMIT else replace(state, phase="maneuver")
 
 
-def new_game(human: Any, berserker: Any, seed: int = 0, sandbox: bool = False, first: Side = "human",
-             rules: FleetRules | None = None, files: tuple[str, str] = ("<human>", "<berserker>")) -> BoardState:
-    """A game from two parsed fleet files (each must pass `fleet check`), the deck shuffled by `seed`."""
-    # imported here: only a new game checks fleet files; reading and playing a state never does
-    from cardkit.games.berserker.fleet import FleetReport, check_fleet
-
-    rules = rules or load_rules()
-    reports: list[FleetReport] = [check_fleet(d, file=f, rules=rules) for d, f in zip((human, berserker), files)]
-    for report, side in zip(reports, SIDES):
-        if not report.legal:
-            raise BadFleets(report.file or side, f"not a legal starting fleet ({report.problems[0].message}); "
-                            "see `cardkit fleet check`")
-        if report.side != side:
-            raise BadFleets(report.file or side, f"is a {report.side} fleet; expected the {side} fleet here")
-    ships = tuple(ShipOnBoard(side, rules.ship(s["type"]).id, s["square"].strip().lower(),
-                              rules.ship(s["type"]).hits)
-                  for side, data in zip(SIDES, (human, berserker)) for s in data["ships"])
-    deck: list[CardId] = [] if sandbox else standard_deck(rules)
-    random.Random(seed).shuffle(deck)
-    state = BoardState(ships=ships, turn=first, seed=seed, sandbox=sandbox, deck=tuple(deck),
-                       hands={side: () for side in SIDES})
-    return begin_turn(state, first)
-
-
 def other(side: Side) -> Side:
     return SIDES[1 - SIDES.index(side)]
 
