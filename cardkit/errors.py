@@ -145,3 +145,24 @@ class BadArgument(CardkitError):
     """A command-line argument has a value the command cannot use."""
 
     error_code = "BAD_ARGUMENT"
+
+
+class BadActionText(CardkitError):
+    """The text names no action of the game (every engine's, and the TCG opening engine's)."""
+
+    error_code = "BAD_ACTION"
+
+    def __init__(self, text: str, expected: str, kind: str = "an action", why: str = "") -> None:
+        self.text = text
+        super().__init__(f"not {kind}: {quoted(text)}{'; ' + why if why else ''}; expected {expected}")
+
+
+class IllegalAction(CardkitError):
+    """The action is not legal in this state: `reason` says why, `action` (when given) which action."""
+
+    error_code = "ILLEGAL_ACTION"
+    exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
+
+    def __init__(self, reason: str, action: object | None = None) -> None:
+        self.reason, self.action = reason, action
+        super().__init__(reason if action is None else f"{action}: {reason}")

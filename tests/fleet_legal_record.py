@@ -66,7 +66,7 @@ VERDICT_STEPS = 25
 def refusal(state: Any, action: Any) -> Optional[str]:
     """Why the full `apply` refuses `action` in `state`, or None when it takes it."""
     from cardkit.games.berserker.game.apply import apply
-    from cardkit.games.engine import IllegalAction
+    from cardkit.errors import IllegalAction
 
     try:
         apply(state, action)

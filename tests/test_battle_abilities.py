@@ -16,7 +16,8 @@ import pytest
 
 from cardkit.frozen import replace
 from cardkit.games.squad_games.battle.abilities import abilities_data, applied_table, game_abilities
-from cardkit.games.squad_games.battle.apply import IllegalAction, apply
+from cardkit.errors import IllegalAction
+from cardkit.games.squad_games.battle.apply import apply
 from cardkit.games.squad_games.battle.cards import battle_cards
 from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions
@@ -97,7 +98,7 @@ def test_the_docs_list_of_applied_and_shown_codes_is_the_one_the_data_gives() ->
 # -- legality and the list of moves ---------------------------------------------------------------
 
 def test_strike_modifiers_read_in_any_order_and_print_in_one_and_a_modifier_written_twice_is_no_action() -> None:
-    from cardkit.games.squad_games.battle.notation import BadActionText
+    from cardkit.errors import BadActionText
 
     a = Action.parse("attack c3 c4 poison 1 vampirism 2 plus 3 dice 6 1")
     assert str(a) == "attack c3 c4 plus 3 vampirism 2 poison 1 dice 6 1" and Action.parse(str(a)) == a

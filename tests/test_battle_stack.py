@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.frozen import replace
-from cardkit.games.squad_games.battle.apply import IllegalAction, apply
+from cardkit.errors import IllegalAction
+from cardkit.games.squad_games.battle.apply import apply
 from cardkit.games.squad_games.battle.legal import legal_actions
 from cardkit.games.squad_games.battle.notation import Action
 from cardkit.games.squad_games.battle.setup import IllegalSetup, load_side, new_battle

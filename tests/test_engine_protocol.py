@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 import pytest
 
-from cardkit.games.engine import Engine, IllegalAction, distinct_combinations
+from cardkit.errors import IllegalAction
+from cardkit.games.engine import Engine, distinct_combinations
 from cardkit.jsonio import dumps_canonical
 from sampling import examples
 

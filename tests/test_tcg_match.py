@@ -18,11 +18,11 @@ from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import (
-    Attack, BadActionText, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse,
+    Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse,
 )
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, from_dict
-from cardkit.games.engine import IllegalAction
+from cardkit.errors import BadActionText, IllegalAction
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE = ROOT / "decks/berserk-tcg/white-hawks.deck"

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Sequence, TypeVar
 
-from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.errors import BadArgument, CardkitError, IllegalAction, UnreadableInput
 from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
@@ -40,13 +40,6 @@ BAD_STATE = "BAD_STATE"
 # `moves` lists at most this many actions unless told otherwise: a list longer than a person reads
 # or a script needs costs seconds and gigabytes (16 unlocked characters make 2^16 attacking groups).
 MOVES_LIMIT = 1000
-
-
-class IllegalAction(CardkitError):
-    """The action is not legal in this state."""
-
-    error_code = "ILLEGAL_ACTION"
-    exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
 
 
 class StateRefused(CardkitError):
@@ -242,7 +235,7 @@ class Engine(ABC, Generic[S, A]):
                     raise IllegalAction(f"the state after it would not be a possible {self.noun}: {why}")
             except IllegalAction as exc:
                 shown = _short(str(action), 80)
-                problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.message, 300)}", line=i + 1, actual=shown)
+                problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.reason, 300)}", line=i + 1, actual=shown)
                 return Applied(state, self.summary(state), tuple(events), (problem,), i)
             state = after
             events.extend(new)

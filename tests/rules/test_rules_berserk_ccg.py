@@ -12,12 +12,13 @@ from jsonschema import Draft202012Validator
 
 from cardkit.frozen import replace
 from cardkit.games.squad_games.battle.engine import ENGINE
-from cardkit.games.engine import IllegalAction
+from cardkit.errors import IllegalAction
 from engine_play import apply_through
 from cardkit.games.squad_games.battle.board import from_placement, placement_row
 from cardkit.games.squad_games.battle.cards import battle_cards
 from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
-from cardkit.games.squad_games.battle.notation import Action, BadActionText
+from cardkit.errors import BadActionText
+from cardkit.games.squad_games.battle.notation import Action
 from cardkit.games.squad_games.battle.setup import load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state, state_from_dict
 

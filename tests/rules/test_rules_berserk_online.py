@@ -14,11 +14,12 @@ import pytest
 from cardkit.decks import parse_deck, validate_deck
 from cardkit.frozen import replace
 from cardkit.games.squad_games.battle.engine import ENGINE
-from cardkit.games.engine import IllegalAction
+from cardkit.errors import IllegalAction
 from engine_play import apply_through
 from cardkit.games.squad_games.battle.cards import battle_cards
 from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
-from cardkit.games.squad_games.battle.notation import Action, Attack, BadActionText
+from cardkit.errors import BadActionText
+from cardkit.games.squad_games.battle.notation import Action, Attack
 from cardkit.games.squad_games.battle.setup import load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state
 from cardkit.games.squad_games.squads.budget import budget_for, squad_rules

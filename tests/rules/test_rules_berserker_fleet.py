@@ -18,7 +18,7 @@ from cardkit.games.berserker.game.setup import check_fleet, new_game
 from cardkit.games.berserker.game.state import BadFleets, BoardState, ShipOnBoard, draw, standard_deck
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.usage import can_use_named
-from cardkit.games.engine import IllegalAction
+from cardkit.errors import IllegalAction
 from engine_play import apply_through
 from cardkit.jsonio import read_json_input
 

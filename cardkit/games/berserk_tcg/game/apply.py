@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from cardkit.errors import IllegalAction
 from cardkit.frozen import replace
 from cardkit.games.berserk_tcg.game.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
 from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, can_open, opened, trashed_on_entry
-from cardkit.games.engine import Event, IllegalAction
+from cardkit.games.engine import Event
 from cardkit.games.readings import reading
 
 if TYPE_CHECKING:

@@ -10,37 +10,23 @@ import re
 from itertools import combinations
 from typing import ClassVar, Iterator
 
-from cardkit.errors import CardkitError
+from cardkit.errors import BadActionText, IllegalAction
 from cardkit.frozen import Frozen, replace
 from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.berserk_tcg.opening.payment import all_payments
 from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, PlayerState, can_open, opened, without
-from cardkit.visible import quoted
 
 _ID = r"[^\s,]+"
 _IDS = rf"{_ID}(?:,{_ID})*"
 
 
-class IllegalAction(CardkitError):
-    """The action is not legal in this state."""
-
-    error_code = "ILLEGAL_ACTION"
-    exit_code = 1  # a finding about the state, as docs/json.md gives ILLEGAL_ACTION
-
-
-class BadActionText(CardkitError):
-    """The text is not an action."""
-
-    error_code = "BAD_ACTION"
-
-    def __init__(self, text: str) -> None:
-        super().__init__(f"not an action: {quoted(text)}; expected draw, pass, open ID [pay ID,ID], discard ID,ID")
+EXPECTED = "draw, pass, open ID [pay ID,ID], discard ID,ID"
 
 
 def _sorted_ids(ids: tuple[CardId, ...], text: str, allow_empty: bool = True) -> tuple[CardId, ...]:
     """`ids` sorted, or BadActionText when the action could not be written as `text` and read back."""
     if (not ids and not allow_empty) or not all(isinstance(i, str) and re.fullmatch(_ID, i) for i in ids):
-        raise BadActionText(text)
+        raise BadActionText(text, EXPECTED)
     return tuple(sorted(ids))
 
 
@@ -59,7 +45,7 @@ class Action(Frozen):
             m = re.fullmatch(kind.pattern, text)
             if m:
                 return kind._from_match(m)
-        raise BadActionText(text)
+        raise BadActionText(text, EXPECTED)
 
     @classmethod
     def _from_match(cls, m: re.Match[str]) -> Action:

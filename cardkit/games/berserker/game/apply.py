@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardkit.errors import IllegalAction
 from cardkit.frozen import replace
 from cardkit.games.berserker.game.geometry import Square, forward, line_between, ray
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
 from cardkit.games.berserker.game.state import HAND_LIMIT, BoardState, ShipOnBoard, begin_turn, other
 from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, load_rules
 from cardkit.games.berserker.usage import can_use
-from cardkit.games.engine import Event, IllegalAction
+from cardkit.games.engine import Event
 from cardkit.games.readings import reading
 
 GAME = "berserker"

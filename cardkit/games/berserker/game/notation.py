@@ -10,22 +10,15 @@ from __future__ import annotations
 import re
 from typing import Union
 
-from cardkit.errors import CardkitError
+from cardkit.errors import BadActionText
 from cardkit.frozen import Frozen
 from cardkit.games.berserker.game.geometry import Square, coords
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
 from cardkit.visible import quoted
 
 
-class BadActionText(CardkitError):
-    """The text is not a fleet action."""
-
-    error_code = "BAD_ACTION"
-
-    def __init__(self, text: str, why: str = "") -> None:
-        super().__init__(f"not a fleet action: {quoted(text)}{'; ' + why if why else ''}; expected "
-                         "move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
-                         "discard CARD,CARD or end")
+SYNTAX = ("move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
+          "discard CARD,CARD or end")
 
 
 class Move(Frozen):
@@ -92,17 +85,17 @@ def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
     kind = clean.partition(" ")[0]
     m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
     if m is None:
-        raise BadActionText(text)
+        raise BadActionText(text, SYNTAX, "a fleet action")
 
     def card(t: str) -> CardId:
         try:
             return rules.card(t).id
         except UnknownName as exc:
-            raise BadActionText(text, exc.message) from None
+            raise BadActionText(text, SYNTAX, "a fleet action", exc.message) from None
 
     def square(t: str) -> Square:
         if coords(t.lower()) is None:
-            raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
+            raise BadActionText(text, SYNTAX, "a fleet action", f"{quoted(t)} is not a square a1..h8")
         return t.lower()
 
     if kind == "move":

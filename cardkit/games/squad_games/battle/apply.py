@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardkit.errors import CardkitError
+from cardkit.errors import IllegalAction
 from cardkit.frozen import Frozen, replace
 from cardkit.games.squad_games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.squad_games.battle.legal import why_illegal
@@ -23,18 +23,6 @@ from cardkit.games.squad_games.battle.state import BattleState, CardInstance, Se
 Event = dict[str, Any]
 
 
-class IllegalAction(CardkitError):
-    """The action is not legal in this state."""
-
-    error_code = "ILLEGAL_ACTION"
-    exit_code = 1
-
-    def __init__(self, action: Action, reason: str) -> None:
-        self.action = action
-        self.reason = reason
-        super().__init__(f"{action}: {reason}")
-
-
 def _event(kind: str, text: str, **data: Any) -> Event:
     return {"event": kind, "text": text, **data}
 
@@ -45,7 +33,7 @@ def apply(state: BattleState, action: Action) -> tuple[BattleState, list[Event]]
     if why is None:
         why = _missing_roll(action)
     if why is not None:
-        raise IllegalAction(action, why)
+        raise IllegalAction(why, action)
     if isinstance(action, End):
         return _end(state)
     if isinstance(action, Move):

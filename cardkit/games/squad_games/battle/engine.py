@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from cardkit.games.squad_games.battle.legal import legal_actions
 from cardkit.games.squad_games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.squad_games.battle.state import BattleState, check_state, state_from_dict
-from cardkit.games.engine import Engine, Event, IllegalAction
+from cardkit.games.engine import Engine, Event
 from cardkit.problems import Problem
 
 
@@ -40,12 +40,9 @@ class BattleEngine(Engine[BattleState, Action]):
 
     def apply(self, state: BattleState, action: Action) -> tuple[BattleState, list[Event]]:
         # Imported here: `moves` never applies, and the rules of applying are the largest module to compile.
-        from cardkit.games.squad_games.battle import apply as battle_apply
+        from cardkit.games.squad_games.battle.apply import apply
 
-        try:
-            return battle_apply.apply(state, action)
-        except battle_apply.IllegalAction as exc:
-            raise IllegalAction(exc.reason) from None
+        return apply(state, action)
 
     def over(self, state: BattleState) -> bool:
         return state.over

@@ -24,9 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, ClassVar
 
-from cardkit.errors import CardkitError
+from cardkit.errors import BadActionText
 from cardkit.frozen import Frozen
-from cardkit.visible import quoted
 
 _LOC = r"(?:[a-e][1-6]|#[0-9]{1,9})"
 _DIE = r"[1-6]"
@@ -70,14 +69,7 @@ NUMBER = Word(_N, _value, _shown)
 NAME = Word(r"[a-z][a-z_]{0,30}")
 
 
-class BadActionText(CardkitError):
-    """The text is not a battle action."""
-
-    error_code = "BAD_ACTION"
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        super().__init__(f"not a battle action: {quoted(text)}; expected {SYNTAX} (WHERE: a square a1-e6 or #id)")
+EXPECTED = f"{SYNTAX} (WHERE: a square a1-e6 or #id)"
 
 
 class Action(Frozen):
@@ -111,11 +103,11 @@ class Action(Frozen):
         kind = _BY_VERB.get(norm.split(" ", 1)[0])
         m = None if kind is None else kind.pattern().fullmatch(norm)
         if kind is None or m is None:
-            raise BadActionText(text)
+            raise BadActionText(text, EXPECTED, "a battle action")
         try:
             return kind.from_match(m)
         except ValueError:
-            raise BadActionText(text) from None
+            raise BadActionText(text, EXPECTED, "a battle action") from None
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Action:
