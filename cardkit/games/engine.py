@@ -126,8 +126,22 @@ class Engine(ABC, Generic[S, A]):
         """The table as text."""
 
     @abstractmethod
+    def to_act(self, state: S) -> str | int:
+        """Who acts now (the state's own name for a player: a seat, a player's index, a side)."""
+
+    @abstractmethod
+    def winner(self, state: S) -> str | int | None:
+        """Who has won, named as `to_act` names a player; None while the game goes on, and for a draw."""
+
+    def own_status(self, state: S) -> dict[str, Any]:
+        """The game's own fields heading `moves --json` (its turn, phase or result), before the shared ones."""
+        return {}
+
     def status(self, state: S) -> dict[str, Any]:
-        """Whose turn, which phase, who won: the fields heading `moves --json`."""
+        """The fields heading `moves --json`: the game's own, then the ones every engine gives alike:
+        `to_act`, `winner` and `over` (the vocabulary docs/json.md lists)."""
+        return {**self.own_status(state), "to_act": self.to_act(state), "winner": self.winner(state),
+                "over": self.over(state)}
 
     @abstractmethod
     def headline(self, state: S) -> str:

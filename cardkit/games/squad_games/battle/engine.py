@@ -65,7 +65,13 @@ class BattleEngine(Engine[BattleState, Action]):
     def notes(self, state: BattleState) -> list[str]:
         return list(state.notes)
 
-    def status(self, state: BattleState) -> dict[str, Any]:
+    def to_act(self, state: BattleState) -> str:
+        return state.to_move
+
+    def winner(self, state: BattleState) -> str | None:
+        return state.winner if state.over else None
+
+    def own_status(self, state: BattleState) -> dict[str, Any]:
         return {"turn": state.turn, "to_move": state.to_move, "result": state.result}
 
     def headline(self, state: BattleState) -> str:
