@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from cardkit.games.berserker.game import apply as play
 from cardkit.games.berserker.game import notation, state
-from cardkit.games.berserker.game.geometry import BOARD, Board
+from cardkit.games.berserker.game.board import BOARD, Board
 from cardkit.games.berserker.game.state import BoardState
 from cardkit.games.berserker.model import SIDES, FleetRules, load_rules
 from cardkit.games.engine import Engine, Event

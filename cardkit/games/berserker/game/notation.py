@@ -12,8 +12,9 @@ from typing import Union
 
 from cardkit.errors import BadActionText
 from cardkit.frozen import Frozen
-from cardkit.games.berserker.game.geometry import Square, coords
+from cardkit.games.berserker.game.board import GRID
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
+from cardkit.games.board import Square
 from cardkit.visible import quoted
 
 
@@ -94,7 +95,7 @@ def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
             raise BadActionText(text, SYNTAX, "a fleet action", exc.message) from None
 
     def square(t: str) -> Square:
-        if coords(t.lower()) is None:
+        if GRID.coords(t.lower()) is None:
             raise BadActionText(text, SYNTAX, "a fleet action", f"{quoted(t)} is not a square a1..h8")
         return t.lower()
 

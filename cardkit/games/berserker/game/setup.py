@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserker.game.geometry import BOARD, Board, Square
+from cardkit.games.berserker.game.board import BOARD, Board
 from cardkit.games.berserker.game.state import BadFleets, BoardState, ShipOnBoard, begin_turn, standard_deck
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
+from cardkit.games.board import Square
 from cardkit.jsonio import input_name, json_shown, read_json_input
 from cardkit.problems import Problem, error, has_errors
 from cardkit.visible import misleading, quoted

@@ -16,8 +16,9 @@ from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
 from cardkit.frozen import Frozen, replace
-from cardkit.games.berserker.game.geometry import Square, coords
+from cardkit.games.berserker.game.board import GRID
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
+from cardkit.games.board import Square
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -116,7 +117,7 @@ def from_dict(data: Mapping[str, Any], rules: FleetRules | None = None) -> Board
     def cards(values: list[str]) -> tuple[CardId, ...]:
         return tuple(known(c, rules.cards, "card") for c in values)
 
-    odd = [q for q in (*data["moved"], *data["attacks"]) if coords(q) is None or q != q.lower()]
+    odd = [q for q in (*data["moved"], *data["attacks"]) if GRID.coords(q) is None or q != q.lower()]
     if odd:
         raise ValueError(f"{quoted(odd[0], 40)} is not a square a1..h8")
     return BoardState(

@@ -1,4 +1,4 @@
-"""The 6x5 battlefield in absolute squares, and how each player's placement squares map onto it.
+"""The 6x5 battlefield (a `cardkit.games.board.Grid`) in absolute squares, and how each player's placement squares map onto it.
 
 Columns `a`-`e`, rows `1`-`6` counted from the first player's side: rows 1-3
 are the first player's half (3 its front row), rows 4-6 the second player's
@@ -9,65 +9,27 @@ across the table, so its left is the first player's right: its `a1` is `e4`.
 
 from __future__ import annotations
 
-from typing import Iterator
+from cardkit.games.board import Grid, Square
 
-Square = str
 COLUMNS = "abcde"
 ROWS = 6
-SQUARES: tuple[Square, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
-_SQUARE_SET = frozenset(SQUARES)
-ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
-AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0))
-
-
-def is_square(text: str) -> bool:
-    return text in _SQUARE_SET
-
-
-def coords(square: Square) -> tuple[int, int]:
-    """`c3` -> (2, 3): column index 0-4 and row 1-6."""
-    return COLUMNS.index(square[0]), int(square[1:])
-
-
-def square_at(column: int, row: int) -> Square | None:
-    if 0 <= column < len(COLUMNS) and 1 <= row <= ROWS:
-        return f"{COLUMNS[column]}{row}"
-    return None
-
-
-def _steps(square: Square, deltas: tuple[tuple[int, int], ...]) -> Iterator[Square]:
-    c, r = coords(square)
-    for dc, dr in deltas:
-        s = square_at(c + dc, r + dr)
-        if s is not None:
-            yield s
+FIELD = Grid(COLUMNS, ROWS)
+SQUARES: tuple[Square, ...] = FIELD.squares
+is_square = FIELD.is_square
+coords = FIELD.index
+neighbours = FIELD.neighbours
+is_beside = FIELD.is_beside
 
 
 def orthogonal_neighbours(square: Square) -> list[Square]:
-    return list(_steps(square, ORTHOGONAL))
-
-
-def neighbours(square: Square, diagonal: bool = True) -> list[Square]:
-    """The squares next to `square`: eight with diagonals, four without."""
-    return list(_steps(square, AROUND if diagonal else ORTHOGONAL))
-
-
-def is_beside(a: Square, b: Square, diagonal: bool = True) -> bool:
-    (ca, ra), (cb, rb) = coords(a), coords(b)
-    dc, dr = abs(ca - cb), abs(ra - rb)
-    return max(dc, dr) == 1 if diagonal else dc + dr == 1
+    return FIELD.neighbours(square, diagonal=False)
 
 
 def straight_between(a: Square, b: Square) -> list[Square] | None:
     """The squares strictly between `a` and `b` on one row or column; None when they share neither."""
     (ca, ra), (cb, rb) = coords(a), coords(b)
-    if ca == cb and ra != rb:
-        step = 1 if rb > ra else -1
-        return [f"{COLUMNS[ca]}{r}" for r in range(ra + step, rb, step)]
-    if ra == rb and ca != cb:
-        step = 1 if cb > ca else -1
-        return [f"{COLUMNS[c]}{ra}" for c in range(ca + step, cb, step)]
-    return None
+    line = FIELD.line_between(a, b) if ca == cb or ra == rb else None
+    return None if line is None else list(line[1])
 
 
 def half_of(square: Square) -> str:
