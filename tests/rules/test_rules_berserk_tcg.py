@@ -22,7 +22,7 @@ from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, catalogue
 from cardkit.games.berserk_tcg.opening.play import cities_schedule, max_revealed, play_reference
 from cardkit.games.berserk_tcg.opening.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
-                                             can_open)
+                                                     can_open)
 from cardkit.errors import IllegalAction
 from engine_play import apply_through
 from cardkit.games.readings import load_readings

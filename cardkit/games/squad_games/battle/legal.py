@@ -13,7 +13,7 @@ from cardkit.games.squad_games.battle.board import SQUARES, is_beside, is_square
 from cardkit.games.squad_games.battle.abilities import codes_with, game_abilities
 from cardkit.games.squad_games.battle.board import half_of
 from cardkit.games.squad_games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
-                                           End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
+                                                       End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
 from cardkit.games.squad_games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance
 from cardkit.visible import quoted
