@@ -12,7 +12,9 @@ from __future__ import annotations
 from cardkit.games.board import Grid, Square
 
 COLUMNS = "abcde"
-ROWS = 6
+HALF_ROWS = 3
+"""Each player's half: the rows its placement file names 1 (front) to 3 (back)."""
+ROWS = 2 * HALF_ROWS
 FIELD = Grid(COLUMNS, ROWS)
 SQUARES: tuple[Square, ...] = FIELD.squares
 is_square = FIELD.is_square

@@ -30,10 +30,10 @@ from cardkit.games.squad_games.squads.cards import SquadCard, squad_cards
 from cardkit.games.squad_games.squads.check import rule_problems
 from cardkit.schemacheck import parse_checked_json
 from cardkit.games.squad_games.squads.read import CardRef
+from cardkit.games.board import Square
+from cardkit.games.squad_games.battle.board import COLUMNS, HALF_ROWS
 
-Square = str
-COLUMNS = "abcde"
-ROWS = (1, 2, 3)
+ROWS = tuple(range(1, HALF_ROWS + 1))
 CENTRE: frozenset[Square] = frozenset(f"{c}{r}" for c in "bcd" for r in ROWS)
 FRONT_SIDES: frozenset[Square] = frozenset({"a1", "e1"})
 BACK_SIDES: frozenset[Square] = frozenset({"a2", "a3", "e2", "e3"})
