@@ -1,4 +1,4 @@
-"""`cardkit simulate` for this squad game: deals of 15 and their best squads (see cardkit.games.squad_games.squads.deal_sim)."""
+"""`cardkit simulate` for the squad games (Online and the CCG): deals of 15 and their best squads (see squads.deal_sim)."""
 
 from __future__ import annotations
 
