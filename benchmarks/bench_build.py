@@ -40,7 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import interleaved_medians, ratio_line  # noqa: E402
 
-from cardkit import GAMES, textfold  # noqa: E402
+from cardkit import textfold  # noqa: E402
+from cardkit.games.registry import GAMES  # noqa: E402
 from cardkit.catalogue import store  # noqa: E402
 from cardkit.catalogue.store import _load, catalogue_hash, load_game  # noqa: E402
 from cardkit.db.build import build_database, catalogue_inputs, refuse_unchecked, table_sql  # noqa: E402

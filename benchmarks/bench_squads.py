@@ -24,11 +24,11 @@ import numpy  # noqa: E402,F401  (imported before the timings: the floor needs i
 from _timing import interleaved_medians, ratio_line  # noqa: E402
 
 from cardkit.decks import read_deck  # noqa: E402
-from cardkit.squads.budget import squad_rules  # noqa: E402
-from cardkit.squads.cards import squad_cards  # noqa: E402
-from cardkit.squads.deal_sim import deal_positions, simulate_deals  # noqa: E402
-from cardkit.squads.deal_table import deal_table  # noqa: E402
-from cardkit.squads.optimise import best_squad, brute_force_key  # noqa: E402
+from cardkit.games.squad_games.squads.budget import squad_rules  # noqa: E402
+from cardkit.games.squad_games.squads.cards import squad_cards  # noqa: E402
+from cardkit.games.squad_games.squads.deal_sim import deal_positions, simulate_deals  # noqa: E402
+from cardkit.games.squad_games.squads.deal_table import deal_table  # noqa: E402
+from cardkit.games.squad_games.squads.optimise import best_squad, brute_force_key  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ["decks/berserk-online/steppe-mountains.deck", "decks/berserk-online/swamp-poison.deck.json",

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from cardkit.catalogue.store import load_game
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.games import game_module
+from cardkit.games.registry import game_module
 from cardkit.jsonio import read_text_input
 from cardkit.textfold import fold, fold_latin
 

@@ -1,5 +1,3 @@
 """cardkit: card catalogue and deck-legality toolkit for the Berserk card games."""
 
 __version__ = "0.1.0"
-
-GAMES: tuple[str, ...] = ("berserk-tcg", "berserk-ccg", "berserk-online", "berserker")

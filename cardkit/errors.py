@@ -89,7 +89,7 @@ class UnknownGame(CardkitError):
     error_code = "UNKNOWN_GAME"
 
     def __init__(self, game: str) -> None:
-        from cardkit import GAMES
+        from cardkit.games.registry import GAMES
 
         self.game = game
         super().__init__(f"unknown game {quoted(game)}; known games: {', '.join(GAMES)}")
@@ -170,3 +170,22 @@ class BadArgument(CardkitError):
         self.problem = problem
         self.parameter = parameter
         super().__init__(f"{parameter} {problem}" if parameter else problem)
+
+class BadActionText(CardkitError):
+    """The text names no action of the game (every engine's, and the TCG opening engine's)."""
+
+    error_code = "BAD_ACTION"
+
+    def __init__(self, text: str, expected: str, kind: str = "an action", why: str = "") -> None:
+        self.text = text
+        super().__init__(f"not {kind}: {quoted(text)}{'; ' + why if why else ''}; expected {expected}")
+
+
+class IllegalAction(CardkitError):
+    """The action is not legal in this state: `reason` says why, `action` (when given) which action."""
+
+    error_code = "ILLEGAL_ACTION"
+
+    def __init__(self, reason: str, action: object | None = None) -> None:
+        self.reason, self.action = reason, action
+        super().__init__(reason if action is None else f"{action}: {reason}")

@@ -109,14 +109,12 @@ def validate_options(options: SimulationOptions, accepts: frozenset[str] = froze
 
 def simulate_deck(deck: Any, options: SimulationOptions, progress: Progress | None = None) -> SimulationResult:
     """Validate `options` for `deck.game` and run that game's simulator."""
-    from cardkit.games import game_module
+    from cardkit.games.registry import game_spec
 
-    try:
-        module = game_module(deck.game, "simulate")
-    except ModuleNotFoundError as exc:
-        if not (exc.name or "").endswith(".simulate"):
-            raise
-        raise BadArgument(f"no simulator for {deck.game} yet") from None
+    spec = game_spec(deck.game)
+    if spec.simulator is None:
+        raise BadArgument(f"no simulator for {deck.game} yet")
+    module = spec.module("simulator")
     validate_options(options, getattr(module, "ACCEPTS", frozenset()))
     return module.simulate(deck, options, progress)
 

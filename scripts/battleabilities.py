@@ -24,7 +24,7 @@ def with_table(text: str, table: str) -> str:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    from cardkit.games.battle.abilities import applied_table
+    from cardkit.games.squad_games.battle.abilities import applied_table
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="rewrite docs/battle.md")

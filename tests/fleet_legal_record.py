@@ -37,7 +37,7 @@ def answers() -> list[dict[str, Any]]:
     """For each game, per state reached: how many actions `legal_actions` lists and the digest of their texts."""
     from cardkit.games.berserker.game.engine import ENGINE
     from cardkit.games.berserker.game.legal import legal_actions
-    from cardkit.games.berserker.game.state import new_game
+    from cardkit.games.berserker.game.setup import new_game
 
     out = []
     for human, berserker, sandbox, first, seed in GAMES:
@@ -66,7 +66,7 @@ VERDICT_STEPS = 25
 def refusal(state: Any, action: Any) -> Optional[str]:
     """Why the full `apply` refuses `action` in `state`, or None when it takes it."""
     from cardkit.games.berserker.game.apply import apply
-    from cardkit.games.engine import IllegalAction
+    from cardkit.errors import IllegalAction
 
     try:
         apply(state, action)
@@ -102,7 +102,7 @@ def verdicts(judge: Callable[[Any, Any], Optional[str]] = refusal) -> list[dict[
     digest of every action's text with `judge`'s reason for refusing it (empty when taken)."""
     from cardkit.games.berserker.game.engine import ENGINE
     from cardkit.games.berserker.game.legal import legal_actions
-    from cardkit.games.berserker.game.state import new_game
+    from cardkit.games.berserker.game.setup import new_game
 
     out = []
     for human, berserker, sandbox, first, seed in GAMES:

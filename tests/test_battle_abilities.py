@@ -15,14 +15,15 @@ from typing import Any
 
 import pytest
 
-from cardkit.games.battle.abilities import abilities_data, applied_table, game_abilities
-from cardkit.games.battle.apply import IllegalAction, apply
-from cardkit.games.battle.cards import battle_cards
-from cardkit.games.battle.engine import ENGINE
-from cardkit.games.battle.legal import legal_actions
-from cardkit.games.battle.notation import Action
-from cardkit.games.battle.rolls import rolled
-from cardkit.games.battle.state import BattleState, CardInstance, check_state, state_from_dict
+from cardkit.games.squad_games.battle.abilities import abilities_data, applied_table, game_abilities
+from cardkit.errors import IllegalAction
+from cardkit.games.squad_games.battle.apply import apply
+from cardkit.games.squad_games.battle.cards import battle_cards
+from cardkit.games.squad_games.battle.engine import ENGINE
+from cardkit.games.squad_games.battle.legal import legal_actions
+from cardkit.games.squad_games.battle.notation import Action
+from cardkit.games.squad_games.battle.rolls import rolled
+from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state, state_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,7 +98,7 @@ def test_the_docs_list_of_applied_and_shown_codes_is_the_one_the_data_gives() ->
 # -- legality and the list of moves ---------------------------------------------------------------
 
 def test_strike_modifiers_read_in_any_order_and_print_in_one_and_a_modifier_written_twice_is_no_action() -> None:
-    from cardkit.games.battle.notation import BadActionText
+    from cardkit.errors import BadActionText
 
     a = Action.parse("attack c3 c4 poison 1 vampirism 2 plus 3 dice 6 1")
     assert str(a) == "attack c3 c4 plus 3 vampirism 2 poison 1 dice 6 1" and Action.parse(str(a)) == a
@@ -191,7 +192,7 @@ def test_a_heal_never_takes_life_from_a_card_above_its_printed_life() -> None:
 def test_vampirism_heals_at_the_same_time_as_the_counter_strike_so_x_can_keep_the_attacker_alive() -> None:
     """Online text, "Vampirismus": X damage is dealt and "gleichzeitig" the attacker absorbs X; the counter-strike of
     the same exchange meets that life (reading strike_modifiers), and the exact odds agree."""
-    from cardkit.games.battle.odds import card_strike_odds
+    from cardkit.games.squad_games.battle.odds import card_strike_odds
 
     state = battle(("b_inoga", "first", "c3"), (PLAIN, "second", "c4"), c1={"life": 3})
     after, events = run(state, "attack c3 c4 vampirism 2 dice 1 5")  # weak lands, medium 4 back: 3 - 4 + 2 = 1
@@ -423,8 +424,8 @@ def test_apply_json_shows_the_ability_of_each_event(tmp_path: Path) -> None:
 def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_all_36_rolls(
         attacker: str, defender: str, kind: str, plus: int | None, vampirism: int | None, acquired: tuple[str, ...]) -> None:
     """combat odds takes the engine's modifiers; enumerating `battle apply` over the 36 die pairs gives the same."""
-    from cardkit.games.battle.abilities import incorporeal_code, protections_of
-    from cardkit.games.battle.odds import StrikeKind, card_strike_odds, strike_odds
+    from cardkit.games.squad_games.battle.abilities import incorporeal_code, protections_of
+    from cardkit.games.squad_games.battle.odds import StrikeKind, card_strike_odds, strike_odds
 
     table = battle_cards("berserk-online")
     a, d = table[attacker], table[defender]
@@ -456,7 +457,7 @@ def test_exact_odds_with_modifiers_and_protections_agree_with_the_engine_over_al
 
 def test_the_odds_heal_only_the_life_vampirism_restores_up_to_the_printed_life() -> None:
     """"wiederhergestellt": at full life a vampire that is not struck back regains nothing, as battle apply heals."""
-    from cardkit.games.battle.odds import card_strike_odds
+    from cardkit.games.squad_games.battle.odds import card_strike_odds
 
     table = battle_cards("berserk-online")
     odds = card_strike_odds("berserk-online", table["b_inoga"], table[PLAIN], 8, 10, vampirism=2)

@@ -160,7 +160,7 @@ def test_combat_odds_with_game_refuses_an_attacker_of_another_game(runner: CliRu
 
 
 def test_combat_odds_suggests_defenders_only_from_the_attackers_game(runner: CliRunner) -> None:
-    from cardkit.games.battle.cards import battle_cards
+    from cardkit.games.squad_games.battle.cards import battle_cards
 
     result = runner.invoke(app, ["combat", "odds", "b_ammah", "b_ahtii"])
     assert result.exit_code == 1 and "did you mean" in result.output

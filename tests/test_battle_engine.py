@@ -10,19 +10,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.games.battle.apply import IllegalAction, apply
-from cardkit.games.battle.engine import ENGINE
-from cardkit.games.battle.board import from_placement, is_beside, placement_row
-from cardkit.games.battle.legal import legal_actions, why_illegal
-from cardkit.games.battle.notation import Action, Attack, BadActionText, End, Move, Shoot
-from cardkit.games.battle.setup import IllegalSetup, load_side, new_battle
-from cardkit.games.battle.state import BattleState, CardInstance, check_state, state_from_dict
+from cardkit.errors import IllegalAction
+from cardkit.games.squad_games.battle.apply import apply
+from cardkit.games.squad_games.battle.engine import ENGINE
+from cardkit.games.squad_games.battle.board import from_placement, is_beside, placement_row
+from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
+from cardkit.errors import BadActionText
+from cardkit.games.squad_games.battle.notation import Action, Attack, End, Move, Shoot
+from cardkit.games.squad_games.battle.setup import IllegalSetup, load_side, new_battle
+from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state, state_from_dict
 
 DATA = Path(__file__).parent / "data" / "battle"
 
 
 def card(iid: int, cid: str, seat: str, square: str | None = None, **kw: Any) -> CardInstance:
-    from cardkit.games.battle.cards import battle_cards
+    from cardkit.games.squad_games.battle.cards import battle_cards
 
     game = kw.pop("game", "berserk-online")
     zone = kw.pop("zone", "battlefield" if square else "reserve")
@@ -397,7 +399,7 @@ def test_every_listed_action_of_a_new_battle_is_legal_and_reads_back() -> None:
 
 def _crowded(seats: tuple[str, ...]) -> BattleState:
     """The new battle with its reserves filled with open flyers up to 500 cards, dealt to `seats` in turn."""
-    from cardkit.games.battle.cards import battle_cards
+    from cardkit.games.squad_games.battle.cards import battle_cards
 
     table = battle_cards("berserk-online")
     flyers = [c for c in sorted(table) if table[c].flyer and table[c].figure and table[c].life][:40]
@@ -411,7 +413,7 @@ def _crowded(seats: tuple[str, ...]) -> BattleState:
 def test_listing_the_first_actions_of_500_cards_looks_at_about_as_many_candidates_as_it_lists(
         monkeypatch: pytest.MonkeyPatch, seats: tuple[str, ...]) -> None:
     """`moves` on 500 cards took 9 s for its first 1000 actions: every check looked at every card again."""
-    import cardkit.games.battle.legal as legal
+    import cardkit.games.squad_games.battle.legal as legal
 
     state = _crowded(seats)
     assert check_state(state) == []
@@ -463,8 +465,8 @@ def test_tabletop_cards_all_start_open_for_there_is_no_hidden_row() -> None:
 
 
 def test_an_online_flyer_placed_on_the_field_stays_there_hidden_or_leaves_for_the_reserve_when_revealed() -> None:
-    from cardkit.games.battle.setup import Side
-    from cardkit.squads.placement import check_placement
+    from cardkit.games.squad_games.battle.setup import Side
+    from cardkit.games.squad_games.squads.placement import check_placement
 
     # Placement checks are another module's business; the battle takes a flyer on a square as it comes.
     first = check_placement({"format": "berserk-online", "seat": "first",
@@ -541,7 +543,7 @@ def test_pro_runde_wird_eine_spielmarke_hinzugefuegt_und_die_eigenschaft_erst_mi
 
 def _roll(rng: Any, state: BattleState, action: Action) -> Action:
     """A listed action made applicable: dice for an attack, numbers for every X."""
-    from cardkit.games.battle.rolls import rolled
+    from cardkit.games.squad_games.battle.rolls import rolled
 
     return rolled(state, action, rng)
 

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.errors import CardkitError, UnreadableInput
-from cardkit.games.battle.apply import apply
-from cardkit.games.battle.legal import legal_actions
-from cardkit.games.battle.rolls import rolled
-from cardkit.games.battle.setup import load_side, new_battle
-from cardkit.games.battle.engine import ENGINE
+from cardkit.games.squad_games.battle.apply import apply
+from cardkit.games.squad_games.battle.legal import legal_actions
+from cardkit.games.squad_games.battle.rolls import rolled
+from cardkit.games.squad_games.battle.setup import load_side, new_battle
+from cardkit.games.squad_games.battle.engine import ENGINE
 from sampling import examples
 
 DATA = Path(__file__).parent / "data" / "battle"

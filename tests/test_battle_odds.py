@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from cardkit.games.battle.combat import strike_on_closed, strike_on_open
-from cardkit.games.battle.odds import strike_odds
-from cardkit.games.battle.rules import Strike, closed_target_hit, strike_table, variable_shot_hit
+from cardkit.games.squad_games.battle.combat import strike_on_closed, strike_on_open
+from cardkit.games.squad_games.battle.odds import strike_odds
+from cardkit.games.squad_games.battle.rules import Strike, closed_target_hit, strike_table, variable_shot_hit
 
 AMMAH, AHTI = Strike(2, 3, 4), Strike(2, 2, 3)
 
@@ -103,8 +103,8 @@ def test_a_shot_written_2_3_4_maps_to_the_die_by_the_same_reading() -> None:
 
 
 def test_the_odds_json_names_both_cards_beside_their_strikes_and_keeps_the_exact_figures() -> None:
-    from cardkit.games.battle.lookup import find_battle_pair
-    from cardkit.games.battle.odds import card_strike_odds, odds_to_json
+    from cardkit.games.squad_games.battle.lookup import find_battle_pair
+    from cardkit.games.squad_games.battle.odds import card_strike_odds, odds_to_json
 
     game, attacker, defender = find_battle_pair("b_ammah", "b_ahti")
     odds = card_strike_odds(game, attacker, defender, None, None)

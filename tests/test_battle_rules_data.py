@@ -10,7 +10,7 @@ import pytest
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
-from cardkit.games.battle import rules
+from cardkit.games.squad_games.battle import rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "data" / "battle" / "rules.json"
@@ -25,7 +25,7 @@ def test_the_rules_file_matches_its_schema() -> None:
 
 def test_every_reading_the_code_names_is_in_the_data_with_the_sentence_it_rests_on() -> None:
     named: set[str] = set()
-    for source in (ROOT / "cardkit" / "games" / "battle").glob("*.py"):
+    for source in (ROOT / "cardkit" / "games" / "squad_games" / "battle").glob("*.py"):
         text = source.read_text(encoding="utf-8")
         named |= set(re.findall(r"""reading(?:_value)?\(\s*f?["']([a-z_]+)["']""", text))
     named |= {"aimed_strike", "magic_strike"}  # named as f"{kind}_strike"
@@ -57,8 +57,8 @@ def test_a_broken_rules_file_is_a_catalogue_error(tmp_path: Path, monkeypatch: p
 
 
 def test_the_docs_library_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit.games.battle.setup import load_side, new_battle
-    from cardkit.games.battle.engine import ENGINE
+    from cardkit.games.squad_games.battle.setup import load_side, new_battle
+    from cardkit.games.squad_games.battle.engine import ENGINE
 
     (tmp_path / "build").mkdir()
     state = new_battle(load_side(ROOT / "squads" / "online-battle-first.json"), load_side(ROOT / "squads" / "online-battle-second.json"))

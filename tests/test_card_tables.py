@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from cardkit.catalogue.store import CardTable
 from cardkit.cli.main import app
-from cardkit.games.battle.cards import battle_cards
+from cardkit.games.squad_games.battle.cards import battle_cards
 from cardkit.games.berserk_tcg.game import setup, state as tcg_state
 
 ROOT = Path(__file__).resolve().parent.parent

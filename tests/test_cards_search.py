@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.db.query import FIELDS, parse_query
 from cardkit.db.search import find_card, search_cards

@@ -105,8 +105,8 @@ def test_a_build_parses_each_catalogue_file_once(mini: Path, tmp_path: Path, mon
 def test_the_battle_data_files_are_schema_checked_once_per_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import jsonschema
 
-    from cardkit.games.battle.abilities import abilities_data
-    from cardkit.games.battle.rules import rules_data
+    from cardkit.games.squad_games.battle.abilities import abilities_data
+    from cardkit.games.squad_games.battle.rules import rules_data
 
     monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
     for load in (rules_data, abilities_data):

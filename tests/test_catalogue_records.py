@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import GAMES, paths
+from cardkit import paths
+from cardkit.games.registry import GAMES
 from cardkit.catalogue import records
 from cardkit.catalogue.records import card_records
 from cardkit.catalogue.store import CardTable, load_game

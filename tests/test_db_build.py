@@ -14,7 +14,8 @@ import pytest
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-from cardkit import GAMES, __version__, paths
+from cardkit import __version__, paths
+from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import catalogue_hash, load_game
 from cardkit.cli.main import app
 from cardkit.db import build as build_module

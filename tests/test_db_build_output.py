@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.db.build import build_database
 from cardkit.db.rows import to_json, to_json_each

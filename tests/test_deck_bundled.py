@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.decks import read_deck, validate_deck
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.squads.read import resolve
+from cardkit.games.squad_games.squads.read import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 TCG_GUTS_IDS = ["BK1-011", "BK1-012", "BK1-044", "BK1-045", "BK1-046", "BK2-003", "BK2-018", "BK3-005",

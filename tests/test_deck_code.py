@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.cli.main import app
 from cardkit.decks import parse_deck, read_deck

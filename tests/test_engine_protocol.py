@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 import pytest
 
-from cardkit.games.engine import Engine, IllegalAction, distinct_combinations
+from cardkit.errors import IllegalAction
+from cardkit.games.engine import Engine, distinct_combinations
 from cardkit.jsonio import dumps_canonical
 from sampling import examples
 
@@ -21,8 +22,8 @@ STEPS = 40
 
 
 def battle_start(seed: int) -> tuple[Engine[Any, Any], Any]:
-    from cardkit.games.battle.engine import ENGINE
-    from cardkit.games.battle.setup import load_side, new_battle
+    from cardkit.games.squad_games.battle.engine import ENGINE
+    from cardkit.games.squad_games.battle.setup import load_side, new_battle
 
     data = ROOT / "tests" / "data" / "battle"
     return ENGINE, new_battle(load_side(data / "online-first.json"), load_side(data / "online-second.json"), seed)
@@ -40,7 +41,7 @@ def fleet_start(seed: int) -> tuple[Engine[Any, Any], Any]:
     import json
 
     from cardkit.games.berserker.game.engine import ENGINE
-    from cardkit.games.berserker.game.state import new_game
+    from cardkit.games.berserker.game.setup import new_game
 
     fleets = ROOT / "decks" / "berserker" / "fleets"
     human, berserker = (json.loads((fleets / f).read_text(encoding="utf-8"))

@@ -244,7 +244,7 @@ def _paths(data: Any, prefix: list[Any]) -> list[list[Any]]:
                                                               min_size=1, max_size=3))
 def test_a_mutated_state_is_read_or_refused_and_what_is_read_plays_and_writes_only_readable_states(
         states: dict[str, Any], tmp_path_factory: pytest.TempPathFactory, name: str, changes: list[tuple[int, Any]]) -> None:
-    from cardkit.games.battle.engine import ENGINE as BATTLE_ENGINE
+    from cardkit.games.squad_games.battle.engine import ENGINE as BATTLE_ENGINE
 
     engine = {"tcg": TCG, "fleet": FLEET, "battle": BATTLE_ENGINE}[name]
     data = json.loads(json.dumps(states[name]))
@@ -269,8 +269,8 @@ def test_a_mutated_state_is_read_or_refused_and_what_is_read_plays_and_writes_on
 
 @pytest.mark.slow
 def test_battle_moves_with_500_cards_in_the_reserve_stops_at_its_limit(states: dict[str, Any]) -> None:
-    from cardkit.games.battle.cards import battle_cards
-    from cardkit.games.battle.engine import ENGINE as BATTLE_ENGINE
+    from cardkit.games.squad_games.battle.cards import battle_cards
+    from cardkit.games.squad_games.battle.engine import ENGINE as BATTLE_ENGINE
 
     flyer = next(c for c, info in sorted(battle_cards("berserk-online").items()) if info.flyer and info.life)
     data = json.loads(json.dumps(states["battle"]))

@@ -90,7 +90,7 @@ def test_every_class_the_table_words_exists_and_is_a_cardkit_error(name: str) ->
 
 
 def test_a_bad_argument_names_the_parameter_in_the_library_and_the_option_at_the_terminal() -> None:
-    from cardkit.games.battle.lookup import find_battle_card
+    from cardkit.games.squad_games.battle.lookup import find_battle_card
 
     with pytest.raises(BadArgument) as refused:
         find_battle_card("Ammah", game="chess")
@@ -116,7 +116,7 @@ def test_a_refusal_that_forcing_lifts_tells_the_terminal_to_give_force(tmp_path:
 
 
 def test_the_terminal_words_a_takes_schedule_that_outruns_the_cities_with_both_options() -> None:
-    from cardkit.games.berserk_tcg.opening import cities_schedule, takes_schedule
+    from cardkit.games.berserk_tcg.opening.play import cities_schedule, takes_schedule
 
     schedule = cities_schedule(4, [0, 0, 1, 1])
     with pytest.raises(BadArgument) as refused:
@@ -128,7 +128,7 @@ def test_the_terminal_words_a_takes_schedule_that_outruns_the_cities_with_both_o
 
 
 def test_a_squad_without_a_format_is_told_to_give_format_at_the_terminal(tmp_path: Path) -> None:
-    from cardkit.squads.read import read_squad_file
+    from cardkit.games.squad_games.squads.read import read_squad_file
 
     squad = tmp_path / "squad.txt"
     squad.write_text("1 Something\n", encoding="utf-8")

@@ -145,7 +145,7 @@ def test_a_compiled_schema_is_remembered_between_runs_and_answers_as_a_fresh_com
     fastschema._compiled.cache_clear()
     loaded = fastschema._compiled(text)
     assert fresh is not None and loaded is not None and loaded is not fresh
-    from cardkit.games.battle.setup import load_side, new_battle
+    from cardkit.games.squad_games.battle.setup import load_side, new_battle
 
     battle = ROOT / "tests" / "data" / "battle"
     state = new_battle(load_side(battle / "online-first.json"), load_side(battle / "online-second.json")).to_dict()

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardkit.cli.main import app
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserker.fleet import check_fleet, check_fleet_file
+from cardkit.games.berserker.game.setup import check_fleet, check_fleet_file
 from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,7 +205,7 @@ def test_a_ship_without_a_square_is_shown_in_json_spelling_not_python() -> None:
 
 
 def test_a_fleet_reports_json_names_its_file_as_path_and_carries_every_problem() -> None:
-    from cardkit.games.berserker.fleet import fleet_report_to_json
+    from cardkit.games.berserker.game.setup import fleet_report_to_json
 
     report = check_fleet_file(FLEETS / "human-illegal-forward.fleet.json")
     document = fleet_report_to_json(report)

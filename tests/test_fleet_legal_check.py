@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cardkit.games.berserker.game.apply import check, is_legal
-from cardkit.games.engine import IllegalAction
+from cardkit.errors import IllegalAction
 from fleet_legal_record import refusal, verdicts
 
 RECORDED = Path(__file__).resolve().parent / "data" / "fleet" / "check-verdicts.json"

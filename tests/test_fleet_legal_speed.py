@@ -11,7 +11,7 @@ import pytest
 
 from cardkit.games.berserker import usage
 from cardkit.games.berserker.game import legal
-from cardkit.games.berserker.game.state import new_game
+from cardkit.games.berserker.game.setup import new_game
 from cardkit.games.berserker.model import load_rules
 from fleet_legal_record import FLEETS, answers
 

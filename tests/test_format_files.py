@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.errors import UnknownFormat
 from cardkit.formats import default_format, describe, list_formats, load_format, matches
 from cardkit.formats.model import FormatError, read_format_file

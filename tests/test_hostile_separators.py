@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserker.fleet import check_fleet
-from cardkit.squads.read import read_squad_file
+from cardkit.games.berserker.game.setup import check_fleet
+from cardkit.games.squad_games.squads.read import read_squad_file
 
 HIDDEN = ["\x85", "\u2028", "\u2029", "\x0b", "\x0c"]
 BIDI = ["\u202e", "\u2066", "\u200f"]

@@ -16,7 +16,7 @@ FLEETS = ROOT / "decks" / "berserker" / "fleets"
 
 
 def fleet_check() -> Any:
-    from cardkit.games.berserker.fleet import check_fleet_file, fleet_report_to_json
+    from cardkit.games.berserker.game.setup import check_fleet_file, fleet_report_to_json
 
     return fleet_report_to_json(check_fleet_file(FLEETS / "human-illegal-forward.fleet.json"))
 
@@ -28,8 +28,8 @@ def fleet_ships() -> Any:
 
 
 def combat_odds() -> Any:
-    from cardkit.games.battle.lookup import find_battle_pair
-    from cardkit.games.battle.odds import card_strike_odds, odds_to_json
+    from cardkit.games.squad_games.battle.lookup import find_battle_pair
+    from cardkit.games.squad_games.battle.odds import card_strike_odds, odds_to_json
 
     game, attacker, defender = find_battle_pair("b_ammah", "b_ahti")
     return odds_to_json(card_strike_odds(game, attacker, defender, None, None), attacker, defender)

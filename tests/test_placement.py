@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardkit.errors import UnreadableInput
-from cardkit.squads.placement import allowed_squares, check_placement, read_placement, render_half, square_name
+from cardkit.games.squad_games.squads.placement import allowed_squares, check_placement, read_placement, render_half, square_name
 
 DATA = Path(__file__).parent / "data" / "squads"
 # Ordinary ground cards of Berserk Online, none unique, none flying.
@@ -192,8 +192,8 @@ def test_a_unique_card_placed_twice_without_a_squad_list_is_unique_twice() -> No
 
 
 def test_placement_applies_the_squads_flyer_limit() -> None:
-    from cardkit.squads.budget import squad_rules
-    from cardkit.squads.cards import squad_cards
+    from cardkit.games.squad_games.squads.budget import squad_rules
+    from cardkit.games.squad_games.squads.cards import squad_cards
 
     rules, table = squad_rules("berserk-ccg"), squad_cards("berserk-ccg")
     assert rules.flyer_crystal_cap is not None

@@ -26,11 +26,11 @@ from cardkit.decks.legality import is_legal
 from cardkit.decks.read import parse_deck
 from cardkit.formats import list_formats, load_format
 from cardkit.formats.model import read_format_file
-from cardkit.squads.budget import squad_rules
-from cardkit.squads.cards import squad_cards
-from cardkit.squads.check import best_for_file, check_squad
-from cardkit.squads.optimise import best_squad, brute_force_key
-from cardkit.squads.read import read_squad_file
+from cardkit.games.squad_games.squads.budget import squad_rules
+from cardkit.games.squad_games.squads.cards import squad_cards
+from cardkit.games.squad_games.squads.check import best_for_file, check_squad
+from cardkit.games.squad_games.squads.optimise import best_squad, brute_force_key
+from cardkit.games.squad_games.squads.read import read_squad_file
 
 DATA = Path(__file__).parent / "data"
 DECKS = DATA / "decks"
@@ -330,7 +330,7 @@ def test_a_name_used_more_often_than_its_printings_were_dealt_is_not_dealt(tmp_p
 
 
 def test_a_placed_card_named_by_name_is_the_squads_earlier_printing() -> None:
-    from cardkit.squads.placement import check_placement
+    from cardkit.games.squad_games.squads.placement import check_placement
 
     doc = {"format": "berserk-ccg", "seat": "first", "squad": ["10021", "10001"],
            "cards": [{"card": "10001", "square": "c1"}], "reserve": ["Мантикора"]}
@@ -339,7 +339,7 @@ def test_a_placed_card_named_by_name_is_the_squads_earlier_printing() -> None:
 
 
 def test_a_placed_id_of_the_other_printing_is_not_in_the_squad() -> None:
-    from cardkit.squads.placement import check_placement
+    from cardkit.games.squad_games.squads.placement import check_placement
 
     doc = {"format": "berserk-ccg", "seat": "first", "squad": ["10021", "10001"],
            "cards": [{"card": "10001", "square": "c1"}], "reserve": ["50027"]}
@@ -347,7 +347,7 @@ def test_a_placed_id_of_the_other_printing_is_not_in_the_squad() -> None:
 
 
 def test_online_printings_of_one_name_stay_different_cards_when_matching_a_deal(tmp_path: Path) -> None:
-    from cardkit.squads.printings import match_printings
+    from cardkit.games.squad_games.squads.printings import match_printings
 
     table = squad_cards("berserk-online")
     a, b = table["b_lak-nak"], table["b_lak_nak2"]

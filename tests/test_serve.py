@@ -444,7 +444,7 @@ def test_the_elements_facet_reads_neutral_and_still_filters_the_neutral_cards(ds
 
 
 def test_the_glossary_marks_implemented_exactly_the_codes_cardkit_acts_on() -> None:
-    from cardkit.games.battle.abilities import game_abilities
+    from cardkit.games.squad_games.battle.abilities import game_abilities
     from cardkit.web.cardpage import glossary
 
     # The card pages and the battle engine read one file: a code is "implemented" exactly where the engine applies it.

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.errors import BadArgument, CardkitError, UnreadableInput
-from cardkit.squads.budget import squad_rules
-from cardkit.squads.check import best_for_file, check_squad
-from cardkit.squads.placement import check_placement, read_placement
-from cardkit.squads.read import read_squad_file
+from cardkit.games.squad_games.squads.budget import squad_rules
+from cardkit.games.squad_games.squads.check import best_for_file, check_squad
+from cardkit.games.squad_games.squads.placement import check_placement, read_placement
+from cardkit.games.squad_games.squads.read import read_squad_file
 from sampling import examples
 
 SQUAD_KEYS = ["format", "seat", "redeals", "gold", "silver", "dealt", "squad"]

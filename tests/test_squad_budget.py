@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardkit.errors import BadArgument
-from cardkit.squads.budget import SquadRules, budget_for, squad_rules
-from cardkit.squads.cards import squad_card
+from cardkit.games.squad_games.squads.budget import SquadRules, budget_for, squad_rules
+from cardkit.games.squad_games.squads.cards import squad_card
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +81,7 @@ def test_a_format_without_squad_rules_is_a_bad_argument() -> None:
 
 def test_element_comes_from_the_card_record_not_its_id(online: SquadRules) -> None:
     # Real catalogue cards whose id prefix names another element than the card has.
-    from cardkit.squads.cards import squad_cards
+    from cardkit.games.squad_games.squads.cards import squad_cards
 
     cards = squad_cards("berserk-online")
     assert online.elements_of([cards["n_graenn"]]) == ["mountains"]
@@ -98,7 +98,7 @@ def test_neutral_counts_as_an_element_only_when_the_format_says_so() -> None:
 
 
 def test_card_kinds_are_read_from_both_catalogues() -> None:
-    from cardkit.squads.cards import squad_cards
+    from cardkit.games.squad_games.squads.cards import squad_cards
 
     ccg, online = squad_cards("berserk-ccg"), squad_cards("berserk-online")
     assert ccg["10014"].flyer and ccg["20011"].terrain and ccg["20006"].symbiote and ccg["10036"].unique

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from cardkit.errors import BadArgument, UnreadableInput
-from cardkit.squads.budget import squad_rules
-from cardkit.squads.check import check_squad
-from cardkit.squads.read import read_squad_file
+from cardkit.games.squad_games.squads.budget import squad_rules
+from cardkit.games.squad_games.squads.check import check_squad
+from cardkit.games.squad_games.squads.read import read_squad_file
 
 DATA = Path(__file__).parent / "data" / "squads"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardkit.squads.budget import squad_rules
-from cardkit.squads.cards import squad_card
-from cardkit.squads.check import Ledger, Payment, SquadReport, check_squad, pay
-from cardkit.squads.ledger import LABEL_WIDTH, ledger_rows, ledger_text
-from cardkit.squads.read import read_squad_file
+from cardkit.games.squad_games.squads.budget import squad_rules
+from cardkit.games.squad_games.squads.cards import squad_card
+from cardkit.games.squad_games.squads.check import Ledger, Payment, SquadReport, check_squad, pay
+from cardkit.games.squad_games.squads.ledger import LABEL_WIDTH, ledger_rows, ledger_text
+from cardkit.games.squad_games.squads.read import read_squad_file
 
 DATA = Path(__file__).parent / "data" / "squads"
 

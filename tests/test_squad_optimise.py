@@ -9,11 +9,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardkit.squads.budget import SquadRules, squad_rules
-from cardkit.squads.cards import SquadCard, squad_cards
-from cardkit.squads.check import best_for_file, budget_problems, ledger_for, rule_problems
-from cardkit.squads.optimise import best_squad, brute_force_key, is_legal
-from cardkit.squads.read import read_squad_file
+from cardkit.games.squad_games.squads.budget import SquadRules, squad_rules
+from cardkit.games.squad_games.squads.cards import SquadCard, squad_cards
+from cardkit.games.squad_games.squads.check import best_for_file, budget_problems, ledger_for, rule_problems
+from cardkit.games.squad_games.squads.optimise import best_squad, brute_force_key, is_legal
+from cardkit.games.squad_games.squads.read import read_squad_file
 from sampling import examples
 
 RULES = {name: squad_rules(name) for name in ("berserk-online", "berserk-ccg")}
@@ -136,7 +136,7 @@ def test_a_deal_of_fifteen_real_cards_is_solved_like_brute_force_on_its_first_te
 
 def test_a_deal_with_too_many_capped_flyers_is_refused_rather_than_searched_forever() -> None:
     from cardkit.errors import BadArgument
-    from cardkit.squads.optimise import MAX_CAPPED
+    from cardkit.games.squad_games.squads.optimise import MAX_CAPPED
 
     flyers = [c for c in squad_cards("berserk-ccg").values() if c.flyer and not c.unique]
     with pytest.raises(BadArgument, match="flyers and terrains"):
@@ -164,7 +164,7 @@ def test_a_huge_deal_with_a_huge_budget_that_does_not_fit_is_refused_rather_than
 def test_capped_subsets_are_exactly_the_combinations_within_the_flyer_cap_and_terrain_limit() -> None:
     from itertools import combinations
 
-    from cardkit.squads.optimise import _capped_subsets
+    from cardkit.games.squad_games.squads.optimise import _capped_subsets
 
     rules = RULES["berserk-ccg"]
     table = squad_cards("berserk-ccg").values()
@@ -186,7 +186,7 @@ def test_a_budget_whose_gold_and_silver_sum_below_zero_allows_no_squad_at_all(fm
 
 
 def test_when_everything_fits_a_group_takes_more_elite_cards_before_more_gold_on_elite_cards() -> None:
-    from cardkit.squads.optimise import _EMPTY, _Alt, _everything_fits, _group
+    from cardkit.games.squad_games.squads.optimise import _EMPTY, _Alt, _everything_fits, _group
 
     # Same crystals and cards: two elite cards costing 1 each beat one elite card costing 3.
     two_cheap = _Alt(t=4, n=3, e=2, elites=2, positions=(0, 1, 2))

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.squads.budget import SquadRules, squad_rules
-from cardkit.squads.cards import squad_cards
-from cardkit.squads.check import ledger_for
-from cardkit.squads.deal_sim import deal_positions, optimiser_class, simulate_deals
-from cardkit.squads.optimise import best_squad
+from cardkit.games.squad_games.squads.budget import SquadRules, squad_rules
+from cardkit.games.squad_games.squads.cards import squad_cards
+from cardkit.games.squad_games.squads.check import ledger_for
+from cardkit.games.squad_games.squads.deal_sim import deal_positions, optimiser_class, simulate_deals
+from cardkit.games.squad_games.squads.optimise import best_squad
 
 ONLINE = squad_rules("berserk-online")
 CARDS = squad_cards("berserk-online")
@@ -117,7 +117,7 @@ def test_crystals_left_converge_to_the_exact_distribution_over_every_possible_de
 
 
 def test_the_same_seed_gives_the_same_deals_whatever_the_number_of_worker_processes(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardkit.squads.deal_sim as deal_sim
+    import cardkit.games.squad_games.squads.deal_sim as deal_sim
 
     monkeypatch.setattr(deal_sim, "CHUNK", 60)  # blocks of 60 deals, so a small run spans several workers
     seen: list[int] = []
@@ -150,8 +150,8 @@ CUSTOM = SquadRules.from_dict("custom", "berserk-ccg", {
 def test_the_table_of_best_squads_agrees_deal_for_deal_with_the_exact_optimiser(path: str, budget: tuple) -> None:
     import numpy as np
 
-    from cardkit.squads.deal_sim import _dealt, _outcome
-    from cardkit.squads.deal_table import deal_table
+    from cardkit.games.squad_games.squads.deal_sim import _dealt, _outcome
+    from cardkit.games.squad_games.squads.deal_table import deal_table
 
     cards, fmt = _deck_file_cards(path)
     seat, gold, silver = budget
@@ -172,7 +172,7 @@ def test_the_table_of_best_squads_agrees_deal_for_deal_with_the_exact_optimiser(
 
 def test_a_deck_too_varied_for_the_table_is_simulated_deal_by_deal_with_the_same_result(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardkit.squads.deal_table as deal_table
+    import cardkit.games.squad_games.squads.deal_table as deal_table
 
     cards, fmt = _deck_file_cards("decks/berserk-online/steppe-mountains.deck")
     rules = squad_rules(fmt)
@@ -192,8 +192,8 @@ def test_a_deals_counts_packed_in_one_integer_read_the_table_as_counting_each_cl
 
     import numpy as np
 
-    import cardkit.squads.deal_table as deal_table
-    from cardkit.squads.deal_sim import _dealt
+    import cardkit.games.squad_games.squads.deal_table as deal_table
+    from cardkit.games.squad_games.squads.deal_sim import _dealt
 
     cards, fmt = _deck_file_cards(path)
     rules = squad_rules(fmt)

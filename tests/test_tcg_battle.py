@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.games.berserk_tcg.battle import Fighter, fight, healed, one_battle
+from cardkit.games.berserk_tcg.game.battle import Fighter, fight, healed, one_battle
 
 
 def fighter(fid: str, power: int, hp: int, rng: int = 0) -> Fighter:

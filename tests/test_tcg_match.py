@@ -13,16 +13,16 @@ from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.errors import CardkitError
-from cardkit.games.berserk_tcg.cities import City
+from cardkit.games.berserk_tcg.game.cities import City
 from cardkit.games.berserk_tcg.game.apply import apply
 from cardkit.games.berserk_tcg.game.engine import ENGINE
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import (
-    Attack, BadActionText, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse,
+    Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse,
 )
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, from_dict
-from cardkit.games.engine import IllegalAction
+from cardkit.errors import BadActionText, IllegalAction
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE = ROOT / "decks/berserk-tcg/white-hawks.deck"
@@ -370,7 +370,7 @@ def test_a_quick_card_opens_in_any_phase_of_either_players_turn_as_its_owners_ac
 
 def test_the_opening_engine_and_the_game_ask_one_function_whether_a_card_opens() -> None:
     """Some cards have the Quick ability, which allows them to be played anytime."""
-    from cardkit.games.berserk_tcg.state import can_open
+    from cardkit.games.berserk_tcg.opening.state import can_open
 
     game = table(revealed=("c1",), phase="main", hand=(QUICK, ARCHERS, MERC))
     for p in (0, 1):

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.games.berserk_tcg import COLOURS
-from cardkit.games.berserk_tcg.cards import Cost, TcgCard, discard_key, make_card
-from cardkit.games.berserk_tcg.payment import all_payments, can_pay, find_payment, is_valid_payment
+from cardkit.games.berserk_tcg.opening.cards import Cost, TcgCard, discard_key, make_card
+from cardkit.games.berserk_tcg.opening.payment import all_payments, can_pay, find_payment, is_valid_payment
 from sampling import examples
 
 costs = st.builds(Cost, white=st.integers(0, 2), green=st.integers(0, 2), black=st.integers(0, 1),

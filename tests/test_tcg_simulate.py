@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardkit.errors import BadArgument
-from cardkit.games.berserk_tcg.cards import DISCARD_POLICIES, Cost, load_cards, make_card
-from cardkit.games.berserk_tcg.exact import p_any_open_exact
-from cardkit.games.berserk_tcg.opening import cities_schedule, expand, max_revealed, shuffles
-from cardkit.games.berserk_tcg.simulate import simulate, simulate_reference
-from cardkit.games.berserk_tcg.state import PlayerState, can_open
+from cardkit.games.berserk_tcg.opening.cards import DISCARD_POLICIES, Cost, load_cards, make_card
+from cardkit.games.berserk_tcg.opening.exact import p_any_open_exact
+from cardkit.games.berserk_tcg.opening.play import cities_schedule, expand, max_revealed, shuffles
+from cardkit.games.berserk_tcg.opening.simulate import simulate, simulate_reference
+from cardkit.games.berserk_tcg.opening.state import PlayerState, can_open
 from cardkit.simulation import SimulationOptions
 from sampling import examples
 
@@ -178,7 +178,7 @@ def test_exact_value_matches_the_closed_form_for_mercenaries_needing_a_second_wh
 
 
 def test_the_same_seed_gives_the_same_result_whatever_the_number_of_worker_processes(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import cardkit.games.berserk_tcg.simulate as fast
+    import cardkit.games.berserk_tcg.opening.simulate as fast
 
     monkeypatch.setattr(fast, "CHUNK_CELLS", 45 * 70)  # blocks of seventy games, as a 4,500-card deck would get
     results = [simulate(UNIQUES, SimulationOptions(games=1_000, seed=3, jobs=jobs), cards=CARDS).to_dict()
@@ -189,7 +189,7 @@ def test_the_same_seed_gives_the_same_result_whatever_the_number_of_worker_proce
 
 
 def test_blocks_played_in_worker_processes_add_up_to_every_game_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import cardkit.games.berserk_tcg.simulate as fast
+    import cardkit.games.berserk_tcg.opening.simulate as fast
 
     monkeypatch.setattr(fast, "CHUNK_CELLS", 45 * 70)
     seen: list[int] = []

@@ -127,7 +127,7 @@ def test_folding_many_texts_at_once_folds_each_as_alone(texts: list[str]) -> Non
 
 
 def test_search_keys_of_the_whole_catalogue_are_its_search_keys_one_by_one() -> None:
-    from cardkit import GAMES
+    from cardkit.games.registry import GAMES
     from cardkit.catalogue.store import load_game
 
     spellings = [(c["name"], c.get("latin") or c["name"], c["id"]) for g in GAMES for c in load_game(g).cards.values()]

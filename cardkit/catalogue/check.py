@@ -13,7 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from cardkit import GAMES, checkcache, paths
+from cardkit import checkcache, paths
+from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import game_files, parse_catalogue_bytes, parse_checked_bytes, read_catalogue_file
 from cardkit.errors import CatalogueError, UnreadableInput
 from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, read_bytes_input, schema_error_text

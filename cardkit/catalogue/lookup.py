@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Callable
 
 from cardkit.catalogue.store import CardId, GameCatalogue, load_game
-from cardkit.games import game_module
+from cardkit.games.registry import game_module
 from cardkit.textfold import fold, fold_latin, latin_of_folded
 
 NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")

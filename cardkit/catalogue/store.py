@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
 from cardkit.jsonio import MAX_CATALOGUE_BYTES, decode_text, parse_json, read_bytes_input
 from cardkit import paths

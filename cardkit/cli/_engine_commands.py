@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from cardkit.games.engine import Engine
 
 ENGINE_MODULES: dict[str, str] = {
-    "battle": "cardkit.games.battle.engine",
+    "battle": "cardkit.games.squad_games.battle.engine",
     "tcg": "cardkit.games.berserk_tcg.game.engine",
     "fleet": "cardkit.games.berserker.game.engine",
 }

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
     from cardkit.catalogue.importing import ImportFailsCheck
     from cardkit.decks.canonical import UnresolvedDeck
-    from cardkit.games.berserk_tcg.opening import TakesOutrunCities
-    from cardkit.squads.read import SquadFormatUnknown
+    from cardkit.games.berserk_tcg.opening.play import TakesOutrunCities
+    from cardkit.games.squad_games.squads.read import SquadFormatUnknown
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -117,8 +117,8 @@ WORDINGS: dict[str, Callable[[Any], str]] = {
     "cardkit.errors.OutputRefused": _output_refused,
     "cardkit.errors.CatalogueError": _catalogue_error,
     "cardkit.decks.canonical.UnresolvedDeck": _unresolved_deck,
-    "cardkit.games.berserk_tcg.opening.TakesOutrunCities": _takes_outrun_cities,
-    "cardkit.squads.read.SquadFormatUnknown": _squad_format_unknown,
+    "cardkit.games.berserk_tcg.opening.play.TakesOutrunCities": _takes_outrun_cities,
+    "cardkit.games.squad_games.squads.read.SquadFormatUnknown": _squad_format_unknown,
     "cardkit.catalogue.importing.ImportFailsCheck": _import_fails_check,
 }
 """The terminal's wording of each exception class that needs its own (by module and name: the most specific

@@ -9,11 +9,12 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cardkit.cli._output import json_text
+from cardkit.games.registry import GAMES, in_words
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
 GameOption = Annotated[
     Optional[str],
-    typer.Option("--game", "-g", help="Game: berserk-tcg, berserk-ccg, berserk-online or berserker."),
+    typer.Option("--game", "-g", help=f"Game: {in_words(GAMES)}."),
 ]
 
 

@@ -39,7 +39,7 @@ def start(
     a placement is illegal (its problems listed), 2 when a file can't be
     read.
     """
-    from cardkit.games.battle.setup import load_side, new_battle
+    from cardkit.games.squad_games.battle.setup import load_side, new_battle
 
     sides = (load_side(first, first_deal, first_deck), load_side(second, second_deal, second_deck))
     inputs = tuple(p for p in (first, second, first_deal, second_deal, first_deck, second_deck) if p is not None)

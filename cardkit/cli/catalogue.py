@@ -9,6 +9,7 @@ import typer
 
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.games.registry import GAMES, in_words
 from cardkit.visible import visible
 
 catalogue_app = typer.Typer(help="Import and check the card catalogue (data/cards/).", no_args_is_help=True)
@@ -17,7 +18,7 @@ catalogue_app = typer.Typer(help="Import and check the card catalogue (data/card
 @catalogue_app.command("import")
 @guarded
 def import_command(
-    game: Annotated[str, typer.Argument(help="berserk-tcg, berserk-ccg, berserk-online or berserker.")],
+    game: Annotated[str, typer.Argument(help=f"{in_words(GAMES)}.")],
     path: Annotated[Path, typer.Argument(help="The game's reference card list (CSV, JSON or the fleet game's rules text).")],
     force: Annotated[bool, typer.Option("--force", help="Import even if the result would fail the catalogue "
                                                         "check's totals (a partial list); never a misshapen one.")] = False,

@@ -8,11 +8,12 @@ import typer
 
 from cardkit.cli._errors import guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.games.registry import BATTLE_GAMES, in_words
 
 combat_app = typer.Typer(help="Exact odds of strikes in Berserk Online and the tabletop CCG.", no_args_is_help=True)
 
 LifeOption = Annotated[Optional[int], typer.Option(min=1, max=1000, help="Life to judge deaths against (default: the card's).")]
-BattleGameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="berserk-online or berserk-ccg (default: the one with the card).")]
+BattleGameOption = Annotated[Optional[str], typer.Option("--game", "-g", help=f"{in_words(BATTLE_GAMES)} (default: the one with the card).")]
 
 
 @combat_app.command("odds")
@@ -43,8 +44,8 @@ def odds_command(
     pairs; deaths are judged against the cards' lives or the given ones.
     """
     from cardkit.errors import BadArgument
-    from cardkit.games.battle.lookup import find_battle_pair
-    from cardkit.games.battle.odds import card_strike_odds, odds_to_json
+    from cardkit.games.squad_games.battle.lookup import find_battle_pair
+    from cardkit.games.squad_games.battle.odds import card_strike_odds, odds_to_json
 
     g, a, d = find_battle_pair(attacker, defender, game)
     if nocounter and magic:

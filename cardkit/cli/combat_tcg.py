@@ -26,7 +26,7 @@ def tcg_command(
     damage; equal Range strikes at once. Exit 0, 1 for a card that is not
     found or not a character.
     """
-    from cardkit.games.berserk_tcg.battle import one_battle
+    from cardkit.games.berserk_tcg.game.battle import one_battle
 
     result = one_battle(attacker, defender)
     if as_json:

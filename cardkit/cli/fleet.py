@@ -32,7 +32,7 @@ def check_command(
     Exit 0 when legal, 1 when not (every problem listed), 2 when the file cannot
     be read.
     """
-    from cardkit.games.berserker.fleet import check_fleet_file, fleet_report_to_json
+    from cardkit.games.berserker.game.setup import check_fleet_file, fleet_report_to_json
 
     stdin_once(fleet)
     report = check_fleet_file(fleet)
@@ -110,7 +110,7 @@ def start(
     --sandbox tracks no hands, so any card may be played: a referee's or a
     teacher's board. Exit 2 when a fleet is unreadable or not legal.
     """
-    from cardkit.games.berserker.game.state import new_game
+    from cardkit.games.berserker.game.setup import new_game
     from cardkit.jsonio import read_json_input
 
     stdin_once(human, berserker)

@@ -10,11 +10,12 @@ import typer
 from cardkit.cli._errors import EXIT_FINDING, guarded
 from cardkit.cli._options import JsonOption, complete_format, print_json, stdin_once
 from cardkit.cli._render import problem_lines, verdict
+from cardkit.games.registry import BATTLE_GAMES, in_words
 from cardkit.jsonio import input_name
 from cardkit.visible import visible
 
 if TYPE_CHECKING:
-    from cardkit.squads.check import SquadReport
+    from cardkit.games.squad_games.squads.check import SquadReport
 
 squad_app = typer.Typer(
     help="Squads of Berserk Online and the tabletop CCG: crystal budgets, the best squad of a deal, placement.",
@@ -22,7 +23,7 @@ squad_app = typer.Typer(
 )
 
 SquadFormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", autocompletion=complete_format, help="Squad format (berserk-online or berserk-ccg); default: the file's.")]
+    Optional[str], typer.Option("--format", "-f", autocompletion=complete_format, help=f"Squad format ({in_words(BATTLE_GAMES)}); default: the file's.")]
 GoldOption = Annotated[
     Optional[int], typer.Option("--gold", min=0, max=1000, help="Base gold of the table, replacing the format's (default: file, else format).")]
 SilverOption = Annotated[
@@ -42,7 +43,7 @@ def _setting(report: "SquadReport") -> str:
 
 def render_ledger(report: "SquadReport", title: str) -> str:
     """`title` as given, the ledger's text, and every problem of the report."""
-    from cardkit.squads.ledger import ledger_text
+    from cardkit.games.squad_games.squads.ledger import ledger_text
 
     lines = [title, ledger_text(report.ledger)]
     if report.problems:
@@ -61,9 +62,9 @@ def check_command(
     as_json: JsonOption = False,
 ) -> None:
     """Is SQUAD legal? Shows the crystal ledger and every problem. Exit 0 legal, 1 illegal, 2 unreadable."""
-    from cardkit.squads.budget import squad_rules
-    from cardkit.squads.check import check_squad
-    from cardkit.squads.read import read_squad_file
+    from cardkit.games.squad_games.squads.budget import squad_rules
+    from cardkit.games.squad_games.squads.check import check_squad
+    from cardkit.games.squad_games.squads.read import read_squad_file
 
     stdin_once(squad)
     sq = read_squad_file(squad, format_name)
@@ -89,9 +90,9 @@ def best_command(
     as_json: JsonOption = False,
 ) -> None:
     """The legal squad of DEAL spending most crystals (ties: more cards, then more elite cards), with its ledger."""
-    from cardkit.squads.budget import squad_rules
-    from cardkit.squads.check import best_for_file
-    from cardkit.squads.read import read_squad_file
+    from cardkit.games.squad_games.squads.budget import squad_rules
+    from cardkit.games.squad_games.squads.check import best_for_file
+    from cardkit.games.squad_games.squads.read import read_squad_file
 
     stdin_once(deal)
     sq = read_squad_file(deal, format_name)
@@ -122,7 +123,7 @@ def place_command(
     nine cards on squares a2, a3, e2, e3 open, and the first player's a1/e1
     last. Flyers and terrains go to the reserve; a symbiote lies on its host.
     """
-    from cardkit.squads.placement import check_placement, read_placement, render_half
+    from cardkit.games.squad_games.squads.placement import check_placement, read_placement, render_half
 
     stdin_once(placement)
     report = check_placement(read_placement(placement), input_name(placement))

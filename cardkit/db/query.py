@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardkit.errors import BadArgument
+from cardkit.games.registry import GAMES
 from cardkit.textfold import fold, folded_words
 from cardkit.visible import quoted
 
@@ -48,7 +49,7 @@ class SearchField:
 
 
 FIELDS: dict[str, SearchField] = {f.name: f for f in (
-    SearchField("game", "game", FieldKind.TEXT, "berserk-tcg, berserk-ccg, berserk-online, berserker"),
+    SearchField("game", "game", FieldKind.TEXT, ", ".join(GAMES)),
     SearchField("id", "id", FieldKind.TEXT, "card id (BK1-9 is read as BK1-009)"),
     SearchField("name", "name", FieldKind.NAME, "a word of the name, like a free word"),
     SearchField("set", "set_id", FieldKind.TEXT, "set or series id: BK1, 10, 3, standard"),

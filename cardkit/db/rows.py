@@ -16,7 +16,8 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any, Callable
 
-from cardkit import GAMES, paths
+from cardkit import paths
+from cardkit.games.registry import GAME_SPECS, GAMES, SPECS
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
 from cardkit.textfold import fold_many, latin_of_folded_many, loosened_many, search_keys
@@ -158,17 +159,17 @@ class GameTables:
     extra: Callable[[list[Card]], Columns] = _no_extra
 
 
-# One entry per game; adding a game adds a line here and a model in models.py.
+# Each game's columns (its table's name is the registry's); adding a game adds a line here and a model in models.py.
 GAME_TABLES: dict[str, GameTables] = {
-    "berserk-tcg": GameTables("tcg_cards", _tcg_common, _tcg_extra),
-    "berserk-ccg": GameTables("ccg_cards", _ccg_common, _ccg_extra),
-    "berserk-online": GameTables("online_cards", _online_common),
-    "berserker": GameTables("berserker_cards", _berserker_common),
+    "berserk-tcg": GameTables(SPECS["berserk-tcg"].table, _tcg_common, _tcg_extra),
+    "berserk-ccg": GameTables(SPECS["berserk-ccg"].table, _ccg_common, _ccg_extra),
+    "berserk-online": GameTables(SPECS["berserk-online"].table, _online_common),
+    "berserker": GameTables(SPECS["berserker"].table, _berserker_common),
 }
 
 
 # How a set is labelled across games, so one facet can list every game's sets without mixing them up.
-GAME_SHORT = {"berserk-tcg": "TCG", "berserk-ccg": "CCG", "berserk-online": "Online", "berserker": "Berserker"}
+GAME_SHORT = {g.id: g.short for g in GAME_SPECS}
 
 
 def set_label(game: str, set_id: str | None, set_name: str | None) -> str | None:

@@ -18,7 +18,7 @@ import re
 import zlib
 from typing import Any
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.decks.model import MAX_COUNT, SECTIONS, Deck
 from cardkit.errors import UnreadableInput
 from cardkit.jsonio import parse_json

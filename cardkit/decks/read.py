@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from cardkit import GAMES
+from cardkit.games.registry import GAMES
 from cardkit.catalogue.candidates import candidates
 from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
 from cardkit.decks.model import Deck, Entry

@@ -8,7 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from cardkit import GAMES, checkcache, paths
+from cardkit import checkcache, paths
+from cardkit.games.registry import GAMES
 from cardkit.errors import CardkitError, UnknownFormat, UnknownGame, UnreadableInput
 
 Sections = tuple[str, ...]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Sequence, TypeVar
 
-from cardkit.errors import BadArgument, CardkitError, UnreadableInput
+from cardkit.errors import BadArgument, CardkitError, IllegalAction, UnreadableInput
 from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
@@ -41,12 +41,6 @@ BAD_STATE = "BAD_STATE"
 # `moves` lists at most this many actions unless told otherwise: a list longer than a person reads
 # or a script needs costs seconds and gigabytes (16 unlocked characters make 2^16 attacking groups).
 MOVES_LIMIT = 1000
-
-
-class IllegalAction(CardkitError):
-    """The action is not legal in this state."""
-
-    error_code = "ILLEGAL_ACTION"
 
 
 class StateRefused(CardkitError):
@@ -132,8 +126,22 @@ class Engine(ABC, Generic[S, A]):
         """The table as text."""
 
     @abstractmethod
+    def to_act(self, state: S) -> str | int:
+        """Who acts now (the state's own name for a player: a seat, a player's index, a side)."""
+
+    @abstractmethod
+    def winner(self, state: S) -> str | int | None:
+        """Who has won, named as `to_act` names a player; None while the game goes on, and for a draw."""
+
+    def own_status(self, state: S) -> dict[str, Any]:
+        """The game's own fields heading `moves --json` (its turn, phase or result), before the shared ones."""
+        return {}
+
     def status(self, state: S) -> dict[str, Any]:
-        """Whose turn, which phase, who won: the fields heading `moves --json`."""
+        """The fields heading `moves --json`: the game's own, then the ones every engine gives alike:
+        `to_act`, `winner` and `over` (the vocabulary docs/json.md lists)."""
+        return {**self.own_status(state), "to_act": self.to_act(state), "winner": self.winner(state),
+                "over": self.over(state)}
 
     @abstractmethod
     def headline(self, state: S) -> str:
@@ -241,7 +249,7 @@ class Engine(ABC, Generic[S, A]):
                     raise IllegalAction(f"the state after it would not be a possible {self.noun}: {why}")
             except IllegalAction as exc:
                 shown = _short(str(action), 80)
-                problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.message, 300)}", line=i + 1, actual=shown)
+                problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.reason, 300)}", line=i + 1, actual=shown)
                 return Applied(state, self.summary(state), tuple(events), (problem,), i)
             state = after
             events.extend(new)

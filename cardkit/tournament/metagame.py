@@ -17,14 +17,11 @@ from typing import Any, Iterable
 
 from cardkit.catalogue.store import load_game
 from cardkit.tournament.check import EventCheck, Submission, Verdict
+from cardkit.games.registry import GAME_SPECS
 
 # The order colours and elements are written in a mix, as the games list them.
-ORDER: dict[str, tuple[str, ...]] = {
-    "berserk-tcg": ("white", "green", "black", "red"),
-    "berserk-ccg": ("steppe", "forest", "mountains", "swamps", "darkness"),
-    "berserk-online": ("steppe", "forest", "mountains", "swamps", "darkness"),
-}
-NO_COLOUR: dict[str, str] = {"berserk-tcg": "colourless", "berserk-ccg": "neutral", "berserk-online": "neutral"}
+ORDER: dict[str, tuple[str, ...]] = {g.id: g.colours for g in GAME_SPECS if g.colours}
+NO_COLOUR: dict[str, str] = {g.id: g.no_colour for g in GAME_SPECS if g.no_colour}
 """What a deck with no coloured (or elemental) card is called; Berserker cards have neither, so no mix."""
 
 

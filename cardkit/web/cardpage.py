@@ -17,10 +17,11 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
+from cardkit.games.registry import GAME_SPECS, SQUAD_GAMES
+
 
 TCG_COLOURS = ("white", "green", "black", "red", "colourless")
-GAME_NAMES = {"berserk-tcg": "Berserk TCG", "berserk-ccg": "Berserk CCG", "berserk-online": "Berserk Online",
-              "berserker": "Berserker (fleet game)"}
+GAME_NAMES = {g.id: g.name for g in GAME_SPECS}
 CCG_RARITY = {"common": "common (Частая)", "uncommon": "uncommon (Нечастая)", "rare": "rare (Редкая)",
               "ultra-rare": "ultra-rare (Ультраредкая)"}
 # The published Online list gives one letter and never says what it stands for; we say so rather than guess.
@@ -33,7 +34,7 @@ SKIPPED = {"id", "name", "latin"}
 @lru_cache(maxsize=1)
 def glossary() -> dict[str, dict[str, Any]]:
     """Online ability code -> its glossary entry (`german`, `gloss`, `implemented`), from the battle abilities data."""
-    from cardkit.games.battle.abilities import glossary_entries
+    from cardkit.games.squad_games.battle.abilities import glossary_entries
 
     return {a.code: {"code": a.code, "german": a.term, "gloss": a.does, "implemented": a.applied} for a in glossary_entries()}
 
@@ -80,7 +81,7 @@ def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> li
         label = LABELS.get(key, key.replace("_", " "))
         if key == "cost" and isinstance(value, dict):
             shown = tcg_cost(value)
-        elif key == "cost" and game in ("berserk-ccg", "berserk-online"):
+        elif key == "cost" and game in SQUAD_GAMES:
             shown = Markup(escape(f"{value} {'gold' if card.get('elite') else 'silver'} crystals"))
         elif key == "elements":
             shown = Markup(escape(", ".join(value) if value else "neutral (no element)"))

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardkit.games.registry import GAME_SPECS
+
+_COSTED: tuple[str, ...] = tuple(g.id for g in GAME_SPECS if g.costs)
+
 
 @dataclass(frozen=True)
 class CannedQuery:
@@ -88,7 +92,7 @@ order by side, hits desc, name""",
     ),
     "cost_curve": CannedQuery(
         "Cost curve of a game",
-        "How many cards of :game (berserk-tcg, berserk-ccg, berserk-online; empty for all three) cost each amount, "
+        f"How many cards of :game ({', '.join(_COSTED)}; empty for all three) cost each amount, "
         "with the share of the game's cards and a bar to read the shape at a glance.",
         """\
 select cost, count(*) as cards,
@@ -98,6 +102,6 @@ from cards
 where (:game = '' or game = :game) and cost is not null
 group by cost
 order by cost""",
-        choices={"game": ("berserk-tcg", "berserk-ccg", "berserk-online")},
+        choices={"game": _COSTED},
     ),
 }

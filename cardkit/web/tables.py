@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardkit.games.registry import GAMES, in_words
+
 COLUMNS: dict[str, str] = {
-    "game": "Game: berserk-tcg, berserk-ccg, berserk-online or berserker.",
+    "game": f"Game: {in_words(GAMES)}.",
     "id": "The card's id within its game (TCG `BK1-009`, CCG `10001`, Online proto name, Berserker card or ship name).",
     "name": "The card's printed name (Russian for the CCG and Online).",
     "latin": "The name transliterated into Latin letters, so it can be searched on an English keyboard.",

@@ -8,6 +8,7 @@ it appears in; `Table.columns` overrides that for one table.
 
 from __future__ import annotations
 
+from cardkit.games.registry import GAMES, in_words
 from cardkit.web.queries import CannedQuery
 from cardkit.web.tables import Described, Table
 
@@ -18,7 +19,7 @@ COLUMNS: dict[str, str] = {
     "event_id": "The event the row belongs to (see `events`).",
     "player": "The player, from the deck's `player:` line or the registration list's `deck` column.",
     "format": "The deck-building format (a file in data/formats/), as `--format` names it.",
-    "game": "The game the deck is for: berserk-tcg, berserk-ccg, berserk-online or berserker.",
+    "game": f"The game the deck is for: {in_words(GAMES)}.",
     "code": "The problem's stable code (TOO_MANY_COPIES, MISSING_SUBMISSION, ...); docs/ list them all.",
     "severity": "error (the deck is illegal) or warning (worth a look, still legal).",
     "message": "What is wrong, in words.",

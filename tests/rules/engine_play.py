@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from cardkit.games.engine import Engine, IllegalAction
+from cardkit.errors import IllegalAction
+from cardkit.games.engine import Engine
 
 S = TypeVar("S")
 

@@ -11,15 +11,16 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardkit.games.battle.engine import ENGINE
-from cardkit.games.engine import IllegalAction
+from cardkit.games.squad_games.battle.engine import ENGINE
+from cardkit.errors import IllegalAction
 from engine_play import apply_through
-from cardkit.games.battle.board import from_placement, placement_row
-from cardkit.games.battle.cards import battle_cards
-from cardkit.games.battle.legal import legal_actions, why_illegal
-from cardkit.games.battle.notation import Action, BadActionText
-from cardkit.games.battle.setup import load_side, new_battle
-from cardkit.games.battle.state import BattleState, CardInstance, check_state, state_from_dict
+from cardkit.games.squad_games.battle.board import from_placement, placement_row
+from cardkit.games.squad_games.battle.cards import battle_cards
+from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
+from cardkit.errors import BadActionText
+from cardkit.games.squad_games.battle.notation import Action
+from cardkit.games.squad_games.battle.setup import load_side, new_battle
+from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state, state_from_dict
 
 GAME = "berserk-ccg"
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,19 +13,20 @@ from typing import Any
 import pytest
 
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.games.battle.engine import ENGINE
-from cardkit.games.engine import IllegalAction
+from cardkit.games.squad_games.battle.engine import ENGINE
+from cardkit.errors import IllegalAction
 from engine_play import apply_through
-from cardkit.games.battle.cards import battle_cards
-from cardkit.games.battle.legal import legal_actions, why_illegal
-from cardkit.games.battle.notation import Action, Attack, BadActionText
-from cardkit.games.battle.setup import load_side, new_battle
-from cardkit.games.battle.state import BattleState, CardInstance, check_state
-from cardkit.squads.budget import budget_for, squad_rules
-from cardkit.squads.check import check_squad
-from cardkit.squads.deal_sim import deal_positions
-from cardkit.squads.placement import allowed_squares, check_placement
-from cardkit.squads.read import read_squad_file
+from cardkit.games.squad_games.battle.cards import battle_cards
+from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
+from cardkit.errors import BadActionText
+from cardkit.games.squad_games.battle.notation import Action, Attack
+from cardkit.games.squad_games.battle.setup import load_side, new_battle
+from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state
+from cardkit.games.squad_games.squads.budget import budget_for, squad_rules
+from cardkit.games.squad_games.squads.check import check_squad
+from cardkit.games.squad_games.squads.deal_sim import deal_positions
+from cardkit.games.squad_games.squads.placement import allowed_squares, check_placement
+from cardkit.games.squad_games.squads.read import read_squad_file
 
 ONLINE = squad_rules("berserk-online")
 PLAIN = "n_soldaty_udachi"  # 3-4-4, life 10, no abilities, neutral
@@ -351,7 +352,7 @@ def test_under_the_second_seat_reading_only_the_second_player_gets_the_side_squa
     """Kampffeld und Anordnung der Karten ¶2: "Wenn der Kampfverband mehr als neun Karten umfasst, können bei der
     Verteilung auch die zusätzlichen Seitenfelder besetzt werden." — the other reading of the format's data
     (data/formats/berserk-online.json, squad.side_squares: second-seat): the paragraph is the second player's."""
-    from cardkit.squads import budget
+    from cardkit.games.squad_games.squads import budget
 
     real = budget.squad_rules
     monkeypatch.setattr(budget, "squad_rules", lambda f: dataclasses.replace(real(f), side_squares="second-seat"))

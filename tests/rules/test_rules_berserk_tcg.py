@@ -12,18 +12,18 @@ import pytest
 
 from cardkit.decks import parse_deck, validate_deck
 from cardkit.errors import BadArgument
-from cardkit.games.berserk_tcg.battle import Fighter, fight
-from cardkit.games.berserk_tcg.cards import Cost, make_card
-from cardkit.games.berserk_tcg.cities import City, has_won
+from cardkit.games.berserk_tcg.game.battle import Fighter, fight
+from cardkit.games.berserk_tcg.opening.cards import Cost, make_card
+from cardkit.games.berserk_tcg.game.cities import City, has_won
 from cardkit.games.berserk_tcg.game.engine import ENGINE
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, catalogue
-from cardkit.games.berserk_tcg.opening import cities_schedule, max_revealed, play_reference
-from cardkit.games.berserk_tcg.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
-                                             can_open)
-from cardkit.games.engine import IllegalAction
+from cardkit.games.berserk_tcg.opening.play import cities_schedule, max_revealed, play_reference
+from cardkit.games.berserk_tcg.opening.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
+                                                     can_open)
+from cardkit.errors import IllegalAction
 from engine_play import apply_through
 from cardkit.games.readings import load_readings
 
@@ -391,7 +391,7 @@ def test_under_the_trash_reading_a_unique_card_the_opponent_has_in_play_is_paid_
     """¶23: "if your opponent has one in game, you can't play it, if you do, it'll be trashed as soon as it comes
     in game." — the other reading (data/rules/berserk-tcg.json, unique_in_play: trash): the card opens, is paid
     for and goes straight to the trash, with an event; a copy of a name the player has in play is still refused."""
-    from cardkit.games.berserk_tcg import state as opening_state
+    from cardkit.games.berserk_tcg.opening import state as opening_state
 
     real = opening_state.reading
     monkeypatch.setattr(opening_state, "reading", lambda g, r: "trash" if r == "unique_in_play" else real(g, r))

@@ -1,1 +1,1 @@
-"""Berserk Online: importer, squads."""
+"""Berserk Online: its importer; squads and battles are `cardkit.games.squad_games`'."""

@@ -1,9 +1,6 @@
-"""Berserk TCG (Konami): importer and opening engine.
+"""Berserk TCG (Konami): its importer, the two-player game (`game/`) and the one-player opening engine (`opening/`).
 
-cards (what the rules need of a card, policy orders), payment (exact cost
-solver), state (a player's side, `can_open`), actions (text actions, legal
-actions, `apply`), opening (turn rules, reference simulator), exact
-(hypergeometric odds), simulate (vectorised simulator), result (report).
+The colours are the game's own; the registry (`cardkit.games.registry`) names the rest.
 """
 
 COLOURS: tuple[str, ...] = ("white", "green", "black", "red")

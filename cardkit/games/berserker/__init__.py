@@ -1,1 +1,2 @@
-"""Berserker fleet game: importer, fleet set-up, card use, hands."""
+"""Berserker fleet game: importer, the ships and cards (model), who may play which card (usage), hands (simulate);
+the game on the board is `game/`."""

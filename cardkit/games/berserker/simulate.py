@@ -380,7 +380,7 @@ def block_orders(seed: int, games: int, size: int) -> Any:
     """The first shuffles `simulate` plays, block by block: one (games, size) array of deck positions per block."""
     import numpy as np
 
-    from cardkit.games.berserk_tcg.opening import shuffles
+    from cardkit.games.berserk_tcg.opening.play import shuffles
 
     sizes = [min(BLOCK, games - start) for start in range(0, games, BLOCK)]
     for n, stream in zip(sizes, np.random.SeedSequence(seed).spawn(len(sizes))):
@@ -396,7 +396,7 @@ def _play_block(setup: _Setup, tables: tuple[_Tables, ...], turns: int, block: t
     """
     import numpy as np
 
-    from cardkit.games.berserk_tcg.opening import shuffles
+    from cardkit.games.berserk_tcg.opening.play import shuffles
 
     n, stream = block
     rng = np.random.Generator(np.random.PCG64(stream))

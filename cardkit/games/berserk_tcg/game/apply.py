@@ -13,15 +13,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
-from cardkit.games.berserk_tcg.cities import has_won, reveal, take
+from cardkit.errors import IllegalAction
+from cardkit.games.berserk_tcg.game.cities import has_won, reveal, take
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, PendingAttack, Player, Unit, able_guards
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open, opened, trashed_on_entry
-from cardkit.games.engine import Event, IllegalAction
+from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, can_open, opened, trashed_on_entry
+from cardkit.games.engine import Event
 from cardkit.games.readings import reading
 
 if TYPE_CHECKING:
-    from cardkit.games.berserk_tcg.battle import Fighter
+    from cardkit.games.berserk_tcg.game.battle import Fighter
 
 
 def set_player(game: Game, p: int, player: Player) -> Game:
@@ -182,7 +183,7 @@ def _do_defend(game: Game, action: Defend) -> tuple[Game, list[Event]]:
 
 
 def _fighter(game: Game, unit: Unit) -> Fighter:
-    from cardkit.games.berserk_tcg.battle import Fighter  # as `fight`: only a battle loads the battle rules
+    from cardkit.games.berserk_tcg.game.battle import Fighter  # as `fight`: only a battle loads the battle rules
 
     s = game.stats[unit.card]
     return Fighter(unit.card, s["name"], int(s["power"]), int(s["hp"]), int(s.get("range") or 0), unit.damage)
@@ -190,7 +191,7 @@ def _fighter(game: Game, unit: Unit) -> Fighter:
 
 def _fight(game: Game, attack: PendingAttack, guards: list[int]) -> tuple[Game, list[Event]]:
     """The battle over `attack.city` between the attackers and the chosen `guards`, and what follows it."""
-    from cardkit.games.berserk_tcg.battle import fight  # only a battle loads the battle rules
+    from cardkit.games.berserk_tcg.game.battle import fight  # only a battle loads the battle rules
 
     me, them = game.players[game.active], game.players[game.opponent()]
     mine, theirs = list(me.units), list(them.units)

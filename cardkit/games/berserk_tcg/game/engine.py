@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
-from cardkit.games.berserk_tcg.cities import revealed_count
+from cardkit.games.berserk_tcg.game.cities import revealed_count
 from cardkit.games.berserk_tcg.game import notation, state
 from cardkit.games.berserk_tcg.game.state import Game
 from cardkit.games.engine import Engine, Event
@@ -54,8 +54,14 @@ class TcgEngine(Engine[Game, notation.Action]):
     def summary(self, game: Game) -> dict[str, Any]:
         return game.summary()
 
-    def status(self, game: Game) -> dict[str, Any]:
-        return {"active": game.active, "to_act": game.to_act, "phase": game.phase, "winner": game.winner}
+    def to_act(self, game: Game) -> int:
+        return game.to_act
+
+    def winner(self, game: Game) -> int | None:
+        return game.winner
+
+    def own_status(self, game: Game) -> dict[str, Any]:
+        return {"active": game.active, "phase": game.phase}
 
     def headline(self, game: Game) -> str:
         if game.winner is not None:

@@ -11,8 +11,8 @@ from typing import Iterator
 
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, able_guards
-from cardkit.games.berserk_tcg.payment import all_payments
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, can_open
+from cardkit.games.berserk_tcg.opening.payment import all_payments
+from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, can_open
 from cardkit.games.engine import distinct_combinations
 from cardkit.games.readings import reading
 

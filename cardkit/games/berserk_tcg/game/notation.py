@@ -18,10 +18,9 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from cardkit.errors import CardkitError
-from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.berserk_tcg.cities import CityName
-from cardkit.visible import quoted
+from cardkit.errors import BadActionText
+from cardkit.games.berserk_tcg.opening.cards import CardId
+from cardkit.games.berserk_tcg.game.cities import CityName
 
 _ID = r"[^\s,@]+"
 _CITY = r"c[1-5]"
@@ -30,13 +29,6 @@ SYNTAX = ("draw, pass, end, open ID [pay ID,ID] [by player N], move ID [from CIT
           "attack CITY with ID [from CITY],..., defend CITY with ID,ID|none, discard ID,ID")
 
 
-class BadActionText(CardkitError):
-    """The text is not a TCG action."""
-
-    error_code = "BAD_ACTION"
-
-    def __init__(self, text: str) -> None:
-        super().__init__(f"not an action: {quoted(text)}; expected {SYNTAX}")
 
 
 @dataclass(frozen=True)
@@ -164,7 +156,7 @@ def parse(text: str) -> Action:
     kind = clean.partition(" ")[0]
     m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
     if m is None:
-        raise BadActionText(text)
+        raise BadActionText(text, SYNTAX)
     if kind == "open":
         return Open(m[1], tuple(m[2].split(",")) if m[2] else (), int(m[3]) - 1 if m[3] else None)
     if kind == "move":

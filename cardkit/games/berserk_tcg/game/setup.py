@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Sequence
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserk_tcg.cards import CardId
-from cardkit.games.berserk_tcg.cities import lay_out
+from cardkit.games.berserk_tcg.opening.cards import CardId
+from cardkit.games.berserk_tcg.game.cities import lay_out
 from cardkit.games.berserk_tcg.game.state import GAME, START_HAND, Game, Player, catalogue
 from cardkit.visible import quoted
 

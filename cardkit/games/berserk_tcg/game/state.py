@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from cardkit.games.berserk_tcg.cards import CardId, TcgCard, load_cards
-from cardkit.games.berserk_tcg.cities import ROYAL, City, CityName, has_won, revealed_count
-from cardkit.games.berserk_tcg.state import HAND_LIMIT, PlayerState
+from cardkit.games.berserk_tcg.opening.cards import CardId, TcgCard, load_cards
+from cardkit.games.berserk_tcg.game.cities import ROYAL, City, CityName, has_won, revealed_count
+from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, PlayerState
 from cardkit.games.readings import reading
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted

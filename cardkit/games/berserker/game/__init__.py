@@ -1,5 +1,5 @@
-"""The Berserker fleet game on the board, split as every engine is: state, notation, legal, apply, engine.
+"""The Berserker fleet game on the board, split as every engine is: state, notation, legal, apply, setup, engine.
 
-Straight-line geometry is `geometry`; the rules' open readings are data in
+The board is `board` (an 8x8 `cardkit.games.board.Grid`); the rules' open readings are data in
 `data/rules/berserker.json`.
 """

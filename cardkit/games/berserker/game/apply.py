@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from cardkit.games.berserker.game.geometry import Square, forward, line_between, ray
+from cardkit.errors import IllegalAction
+from cardkit.games.berserker.game.board import GRID, forward
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
 from cardkit.games.berserker.game.state import HAND_LIMIT, BoardState, ShipOnBoard, begin_turn, other
 from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, load_rules
 from cardkit.games.berserker.usage import can_use
-from cardkit.games.engine import Event, IllegalAction
+from cardkit.games.board import Square
+from cardkit.games.engine import Event
 from cardkit.games.readings import reading
 
 GAME = "berserker"
@@ -71,7 +73,7 @@ def _check_move(state: BoardState, a: Move, rules: FleetRules) -> tuple[ShipOnBo
                             "a ship can only make one move per turn")
     card = rules.cards[a.card]
     _playable(state, card, ship, "move", rules)
-    line = line_between(a.frm, a.to)
+    line = GRID.line_between(a.frm, a.to)
     if line is None:
         raise IllegalAction(f"{a.to} is not in a straight line (orthogonal or diagonal) from {a.frm}")
     distance, between = line
@@ -113,7 +115,7 @@ def _check_forward(state: BoardState, a: Forward, rules: FleetRules) -> tuple[Fl
         usage = can_use(card, rules.ships[ship.type], rules)
         if card.type != "move" or not usage.allowed:
             raise IllegalAction(usage.reason if card.type == "move" else f"{card.name} is not a move card")
-        path = [ray(square, forward(ship.side), i) for i in range(1, (card.value or 0) + 1)]
+        path = [GRID.ray(square, forward(ship.side), i) for i in range(1, (card.value or 0) + 1)]
         if None in path:
             raise IllegalAction(f"{square} forward {card.value} leaves the board")
         blocked = [q for q in path if q in blockers]
@@ -149,7 +151,7 @@ def _check_fire(state: BoardState, a: Fire, rules: FleetRules) -> tuple[ShipOnBo
     target = state.ship_at(a.to)
     if target is None or target.side == shooter.side:
         raise IllegalAction(f"no enemy ship on {a.to}")
-    line = line_between(a.frm, a.to)
+    line = GRID.line_between(a.frm, a.to)
     if line is None:
         raise IllegalAction(f"{a.to} is not in a straight line (orthogonal or diagonal) from {a.frm}")
     distance, between = line

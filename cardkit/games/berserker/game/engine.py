@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from cardkit.games.berserker.game import apply as play
 from cardkit.games.berserker.game import notation, state
-from cardkit.games.berserker.game.geometry import BOARD, Board
+from cardkit.games.berserker.game.board import BOARD, Board
 from cardkit.games.berserker.game.state import BoardState
 from cardkit.games.berserker.model import SIDES, FleetRules, load_rules
 from cardkit.games.engine import Engine, Event
@@ -54,8 +54,14 @@ class FleetEngine(Engine[BoardState, notation.FleetAction]):
     def summary(self, board: BoardState) -> dict[str, Any]:
         return board.summary()
 
-    def status(self, board: BoardState) -> dict[str, Any]:
-        return {"turn": board.turn, "phase": board.phase, "winner": board.winner}
+    def to_act(self, board: BoardState) -> str:
+        return board.turn
+
+    def winner(self, board: BoardState) -> str | None:
+        return board.winner
+
+    def own_status(self, board: BoardState) -> dict[str, Any]:
+        return {"turn": board.turn, "phase": board.phase}
 
     def headline(self, board: BoardState) -> str:
         if board.winner:

@@ -11,11 +11,12 @@ from itertools import combinations
 from typing import Iterator
 
 from cardkit.games.berserker.game.apply import GAME, is_legal
-from cardkit.games.berserker.game.geometry import DIRECTIONS, Square, forward, ray
+from cardkit.games.berserker.game.board import GRID, forward
 from cardkit.games.berserker.game.notation import Discard, End, Fire, FleetAction, Forward, Move
 from cardkit.games.berserker.game.state import HAND_LIMIT, BoardState, other
 from cardkit.games.berserker.model import CardId, FleetCard, FleetRules, load_rules
 from cardkit.games.berserker.usage import can_use
+from cardkit.games.board import CLOCKWISE, Square
 from cardkit.games.engine import distinct_combinations
 from cardkit.games.readings import reading
 
@@ -59,8 +60,8 @@ def legal_actions(state: BoardState, rules: FleetRules | None = None, all_groups
                 if ship.square in state.moved or not can_use(card, rules.ships[ship.type], rules).allowed:
                     continue
                 reach = [card.value or 0] if reading(GAME, "move_distance") == "exact" else range(1, (card.value or 0) + 1)
-                # the squares `squares_from` gives, without the squares on the way, which the check works out
-                ends = (ray(ship.square, d, n) for n in reach for d in DIRECTIONS)
+                # the squares a straight line of `n` steps reaches, without the squares on the way, which the check works out
+                ends = (GRID.ray(ship.square, d, n) for n in reach for d in CLOCKWISE)
                 for to in (q for q in ends if q is not None):
                     move = Move(ship.square, to, card.id)
                     if is_legal(state, move, rules):
@@ -105,7 +106,7 @@ def _moves_with(state: BoardState, card: FleetCard, square: Square, group: list[
     ship = state.ship_at(square)
     if ship is None or not can_use(card, rules.ships[ship.type], rules).allowed:
         return False
-    path = [ray(square, forward(ship.side), i) for i in range(1, (card.value or 0) + 1)]
+    path = [GRID.ray(square, forward(ship.side), i) for i in range(1, (card.value or 0) + 1)]
     return None not in path and not any(q in state.occupied and q not in group for q in path)
 
 

@@ -11,21 +11,15 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from cardkit.errors import CardkitError
-from cardkit.games.berserker.game.geometry import Square, coords
+from cardkit.errors import BadActionText
+from cardkit.games.berserker.game.board import GRID
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
+from cardkit.games.board import Square
 from cardkit.visible import quoted
 
 
-class BadActionText(CardkitError):
-    """The text is not a fleet action."""
-
-    error_code = "BAD_ACTION"
-
-    def __init__(self, text: str, why: str = "") -> None:
-        super().__init__(f"not a fleet action: {quoted(text)}{'; ' + why if why else ''}; expected "
-                         "move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
-                         "discard CARD,CARD or end")
+SYNTAX = ("move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
+          "discard CARD,CARD or end")
 
 
 @dataclass(frozen=True)
@@ -97,17 +91,17 @@ def parse_action(text: str, rules: FleetRules | None = None) -> FleetAction:
     kind = clean.partition(" ")[0]
     m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
     if m is None:
-        raise BadActionText(text)
+        raise BadActionText(text, SYNTAX, "a fleet action")
 
     def card(t: str) -> CardId:
         try:
             return rules.card(t).id
         except UnknownName as exc:
-            raise BadActionText(text, exc.message) from None
+            raise BadActionText(text, SYNTAX, "a fleet action", exc.message) from None
 
     def square(t: str) -> Square:
-        if coords(t.lower()) is None:
-            raise BadActionText(text, f"{quoted(t)} is not a square a1..h8")
+        if GRID.coords(t.lower()) is None:
+            raise BadActionText(text, SYNTAX, "a fleet action", f"{quoted(t)} is not a square a1..h8")
         return t.lower()
 
     if kind == "move":

@@ -16,8 +16,9 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserker.game.geometry import Square, coords
+from cardkit.games.berserker.game.board import GRID
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
+from cardkit.games.board import Square
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
@@ -109,7 +110,7 @@ def from_dict(data: Mapping[str, Any], rules: FleetRules | None = None) -> Board
     def cards(values: list[str]) -> tuple[CardId, ...]:
         return tuple(known(c, rules.cards, "card") for c in values)
 
-    odd = [q for q in (*data["moved"], *data["attacks"]) if coords(q) is None or q != q.lower()]
+    odd = [q for q in (*data["moved"], *data["attacks"]) if GRID.coords(q) is None or q != q.lower()]
     if odd:
         raise ValueError(f"{quoted(odd[0], 40)} is not a square a1..h8")
     return BoardState(
@@ -208,30 +209,6 @@ def begin_turn(state: BoardState, side: Side) -> BoardState:
         return replace(state, phase="maneuver")
     state = draw(state, side)
     return state if len(state.hand(side)) > HAND_LIMIT else replace(state, phase="maneuver")
-
-
-def new_game(human: Any, berserker: Any, seed: int = 0, sandbox: bool = False, first: Side = "human",
-             rules: FleetRules | None = None, files: tuple[str, str] = ("<human>", "<berserker>")) -> BoardState:
-    """A game from two parsed fleet files (each must pass `fleet check`), the deck shuffled by `seed`."""
-    # imported here: only a new game checks fleet files; reading and playing a state never does
-    from cardkit.games.berserker.fleet import FleetReport, check_fleet
-
-    rules = rules or load_rules()
-    reports: list[FleetReport] = [check_fleet(d, file=f, rules=rules) for d, f in zip((human, berserker), files)]
-    for report, side in zip(reports, SIDES):
-        if not report.legal:
-            raise BadFleets(report.file or side, f"not a legal starting fleet ({report.problems[0].message}); "
-                            "see `cardkit fleet check`")
-        if report.side != side:
-            raise BadFleets(report.file or side, f"is a {report.side} fleet; expected the {side} fleet here")
-    ships = tuple(ShipOnBoard(side, rules.ship(s["type"]).id, s["square"].strip().lower(),
-                              rules.ship(s["type"]).hits)
-                  for side, data in zip(SIDES, (human, berserker)) for s in data["ships"])
-    deck: list[CardId] = [] if sandbox else standard_deck(rules)
-    random.Random(seed).shuffle(deck)
-    state = BoardState(ships=ships, turn=first, seed=seed, sandbox=sandbox, deck=tuple(deck),
-                       hands={side: () for side in SIDES})
-    return begin_turn(state, first)
 
 
 def other(side: Side) -> Side:
