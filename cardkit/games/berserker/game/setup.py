@@ -135,8 +135,8 @@ def new_game(human: Any, berserker: Any, seed: int = 0, sandbox: bool = False, f
     reports: list[FleetReport] = [check_fleet(d, file=f, rules=rules) for d, f in zip((human, berserker), files)]
     for report, side in zip(reports, SIDES):
         if not report.legal:
-            raise BadFleets(report.file or side, f"not a legal starting fleet ({report.problems[0].message}); "
-                            "see `cardkit fleet check`")
+            raise BadFleets(report.file or side, f"not a legal starting fleet ({report.problems[0].message})",
+                            hint="`cardkit fleet check` lists every problem")
         if report.side != side:
             raise BadFleets(report.file or side, f"is a {report.side} fleet; expected the {side} fleet here")
     ships = tuple(ShipOnBoard(side, rules.ship(s["type"]).id, s["square"].strip().lower(),
