@@ -108,8 +108,8 @@ def _card_at(doc: Any, path: Any) -> str | None:
 def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[Problem]]:
     """The parsed document (None if unreadable) and its schema problems.
 
-    A file whose exact bytes passed this schema before (remembered by `cardkit.checkcache`,
-    keyed by the file's and the schema's content) is not checked again.
+    A file whose exact bytes passed this schema before (remembered by `cardkit.checkcache` in the
+    file's one note, with the schema's bytes) is not checked again.
     """
     name = f"{game}/{path.name}"
     try:
@@ -123,7 +123,8 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
         schema = b""  # never remembered as passed: validating reports the unreadable schema
     kind = f"catalogue-{game}"
     content = checkcache.content(kind, [(schema_path.name, schema), (path.name, data)])
-    if schema and checkcache.seen(kind, content):
+    about = checkcache.about_file(path)
+    if schema and checkcache.seen(kind, content, about):
         return parse_checked_bytes(path, data), []
     try:
         doc = parse_catalogue_bytes(path, data)
@@ -133,7 +134,7 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
         return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
     problems = validate_document(doc, game, name, schemas_dir)
     if schema and not problems:
-        checkcache.remember(kind, content)
+        checkcache.remember(kind, content, about)
     return doc, problems
 
 
@@ -320,7 +321,7 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         try:
             data = read_bytes_input(path, MAX_CATALOGUE_BYTES)
             content = checkcache.content("format-file", [(schema_path.name, schema), (path.name, data)])
-            passed = bool(schema) and checkcache.seen("format-file", content)
+            passed = bool(schema) and checkcache.seen("format-file", content, checkcache.about_file(path))
             doc = parse_checked_bytes(path, data) if passed else parse_catalogue_bytes(path, data)
         except InvalidJson as exc:
             problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
@@ -335,7 +336,7 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
             found = [error("SCHEMA_VIOLATION", schema_error_text(err), file=name, pointer=_pointer(_field_path(err)))
                      for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
             if schema and not found:
-                checkcache.remember("format-file", content)
+                checkcache.remember("format-file", content, checkcache.about_file(path))
         problems.extend(found)
         if found:
             continue

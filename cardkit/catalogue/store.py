@@ -120,9 +120,7 @@ def text_field(item: dict[str, Any], field: str = "id") -> str:
     return value
 
 
-def read_game(game: str, cards_dir: Path) -> GameCatalogue:
-    """The catalogue of `game` in `cards_dir`, read from its files now, every check made: never a copy
-    read earlier in this process (`load_game` is), so what it returns is of the bytes there now."""
+def _read_game(game: str, cards_dir: Path) -> GameCatalogue:
     files = game_files(game, cards_dir)
     if not files:
         raise CatalogueError(
@@ -150,7 +148,7 @@ def read_game(game: str, cards_dir: Path) -> GameCatalogue:
     return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
 
 
-_load = lru_cache(maxsize=16)(read_game)
+_load = lru_cache(maxsize=16)(_read_game)
 
 
 Source = TypeVar("Source")
@@ -158,8 +156,8 @@ Built = TypeVar("Built")
 
 
 class CardTable(Mapping[CardId, Built], Generic[Source, Built]):
-    """A game's cards by id, each turned from its source (a catalogue record, or the JSON text of one in
-    the card-records note) into what the caller needs (a game's own object, the record) on first use.
+    """A game's cards by id, each turned from its source (a catalogue record) into what the caller needs
+    (a game's own object) on first use.
 
     A state file names a few dozen of a game's thousand cards: building only those is what keeps
     `battle moves` or `tcg apply` from spending most of its time on cards it never looks at.

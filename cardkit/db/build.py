@@ -60,9 +60,9 @@ def table_sql() -> Tables:
     the statement that creates it, and those that create its indexes.
 
     Importing sqlmodel and SQLAlchemy costs more than the rest of a build. The statements depend only on
-    the models' source and on those two libraries, so they are remembered in the cache folder by that
-    content (the models' file, this module, which makes them, and each library's `__init__.py`, which holds
-    its version), and a later build reads them without importing either.
+    the models' source and on those two libraries, so they are remembered in the cache folder in one note,
+    with that content (the models' file, this module, which makes them, and each library's `__init__.py`,
+    which holds its version), and a later build reads them without importing either.
     """
     return _table_sql()[0]
 
@@ -126,7 +126,7 @@ def _remembered_tables(key: bytes) -> Tables | None:
 
     from cardkit import checkcache
 
-    note = checkcache.read_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables", key), key, len(key) + (1 << 20))
+    note = checkcache.read_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables"), key, len(key) + (1 << 20))
     if note is None:
         return None
     try:
@@ -148,7 +148,7 @@ def _remember_tables(key: bytes, tables: Tables) -> None:
     from cardkit import checkcache
 
     data = json.dumps(tables, ensure_ascii=False).encode("utf-8")
-    checkcache.write_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables", key), key, data, "table statements note")
+    checkcache.write_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables"), key, data, "table statements note")
 
 
 def _write(conn: sqlite3.Connection, tables: Tables, rows: CatalogueRows,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Any
 
-from cardkit.catalogue.records import card_records
-from cardkit.catalogue.store import Card, CardId, CardTable
+from cardkit.catalogue.store import Card, CardId, CardTable, load_game
 from cardkit.frozen import Frozen
 from cardkit.games.battle.abilities import actions_of
 from cardkit.games.battle.rules import Strike, game_rules
@@ -78,4 +77,4 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
 @lru_cache(maxsize=2)
 def battle_cards(game: str) -> CardTable[Card, BattleCard]:
     """Every card of `game` as a BattleCard, by id; each is built the first time it is looked up, and once."""
-    return CardTable(card_records(game), partial(battle_card, game))
+    return CardTable(load_game(game).cards, partial(battle_card, game))
