@@ -96,7 +96,6 @@ def test_a_build_parses_each_catalogue_file_once(mini: Path, tmp_path: Path, mon
         return real(text, path, *args, **kwargs)
 
     monkeypatch.setattr(store, "parse_json", counting)
-    store._PARSED.clear()
     build_database(tmp_path / "out" / "cardkit.db", cards_dir=mini / "cards")
     card_files = sorted(p.name for p in (mini / "cards").glob("*/*.json"))
     assert card_files and all(parsed[name] == 1 for name in card_files), parsed

@@ -279,8 +279,12 @@ def check_catalogue(
     expectations: Path | None = None,
     games: tuple[str, ...] = GAMES,
     formats_dir: Path | None = None,
+    documents: dict[Path, Any] | None = None,
 ) -> CheckReport:
-    """Every problem of every catalogue file and format file, never stopping at the first."""
+    """Every problem of every catalogue file and format file, never stopping at the first.
+
+    Given `documents`, each file read is put there, parsed, by its path: the build makes its rows from
+    these, so a build parses each file once."""
     cards_dir = cards_dir or paths.CARDS_DIR
     schemas_dir = schemas_dir or paths.SCHEMAS_DIR
     expectations = expectations or paths.DATA_DIR / "catalogue.json"
@@ -294,19 +298,23 @@ def check_catalogue(
         docs = []
         for path in files:
             doc, found = validate_file(path, game, schemas_dir)
+            if documents is not None and doc is not None:
+                documents[path] = doc
             problems.extend(found)
             docs.append((f"{game}/{path.name}", doc))
         report, found = cross_check(game, docs, expect_all.get(game, {}))
         reports[game] = report
         problems.extend(found)
-    format_paths, found = check_formats(formats_dir or paths.FORMATS_DIR, schemas_dir)
+    format_paths, found = check_formats(formats_dir or paths.FORMATS_DIR, schemas_dir, documents)
     problems.extend(found)
     return CheckReport(games=reports, problems=problems, formats=len(format_paths))
 
 
-def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[list[Path], list[Problem]]:
+def check_formats(formats_dir: Path, schemas_dir: Path | None = None,
+                  documents: dict[Path, Any] | None = None) -> tuple[list[Path], list[Problem]]:
     """The format files and every problem that would stop `cardkit.formats` loading them: the schema,
-    the name equal to the file name, the message placeholders, one default per game."""
+    the name equal to the file name, the message placeholders, one default per game. Given `documents`,
+    each file parsed is put there by its path, as `check_catalogue` does."""
     files = sorted(formats_dir.glob("*.json")) if formats_dir.is_dir() else []
     schema_path = (schemas_dir or paths.SCHEMAS_DIR) / "format.schema.json"
     try:
@@ -329,6 +337,8 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         except UnreadableInput as exc:
             problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
+        if documents is not None:
+            documents[path] = doc
         if passed:
             found = []
         else:

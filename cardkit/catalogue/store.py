@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
@@ -60,29 +59,10 @@ def read_catalogue_bytes(path: Path) -> bytes:
         raise CatalogueError(f"catalogue file {exc.message}") from None
 
 
-# The last documents parsed, by path, with the bytes they were parsed from: a build checks, hashes and
-# flattens every file, and each reader asking again for unchanged bytes gets the same document back.
-# Readers only read these documents; bounded so that many catalogue copies (tests) do not pile up.
-_PARSED: OrderedDict[str, tuple[bytes, Any]] = OrderedDict()
-_PARSED_FILES = 64
-
-
 def parse_catalogue_bytes(path: Path, data: bytes) -> Any:
     """`data`, the bytes of the catalogue, format or schema file `path`, parsed within the JSON reader's limits.
-
-    Parsed once per content: the same path with the same bytes gives the document parsed before.
-    Raises `UnreadableInput` (`InvalidJson` for bad JSON) like `parse_json`.
-    """
-    key = str(path)
-    known = _PARSED.get(key)
-    if known is not None and known[0] == data:
-        _PARSED.move_to_end(key)
-        return known[1]
-    doc = parse_json(decode_text(path, data), path)
-    _PARSED[key] = (data, doc)
-    if len(_PARSED) > _PARSED_FILES:
-        _PARSED.popitem(last=False)
-    return doc
+    Raises `UnreadableInput` (`InvalidJson` for bad JSON) like `parse_json`."""
+    return parse_json(decode_text(path, data), path)
 
 
 def parse_checked_bytes(path: Path, data: bytes) -> Any:
@@ -92,16 +72,7 @@ def parse_checked_bytes(path: Path, data: bytes) -> Any:
     no key given twice, no number too long and no nesting too deep: the plain decoder, without the hooks
     that enforce the limits, gives the very same document, several times faster.
     """
-    key = str(path)
-    known = _PARSED.get(key)
-    if known is not None and known[0] == data:
-        _PARSED.move_to_end(key)
-        return known[1]
-    doc = json.loads(decode_text(path, data))
-    _PARSED[key] = (data, doc)
-    if len(_PARSED) > _PARSED_FILES:
-        _PARSED.popitem(last=False)
-    return doc
+    return json.loads(decode_text(path, data))
 
 
 def read_catalogue_file(path: Path) -> Any:
