@@ -171,12 +171,13 @@ def test_the_code_of_an_edited_schema_replaces_the_code_of_the_schema_before(
     from cardkit import paths
 
     monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
-    texts = [json.dumps({"$id": "https://cardkit.invalid/edited.json", "type": "array", "maxItems": n}) for n in range(6)]
+    about = "https://cardkit.invalid/edited.json"
+    texts = [json.dumps({"$id": about, "type": "array", "maxItems": n}) for n in range(6)]
     for n, text in enumerate(texts):
         fastschema._compiled.cache_clear()
         assert passes(text, [0] * n) and not passes(text, [0] * (n + 1))
-    assert [p.name for p in (tmp_path / "cache" / "compiled").iterdir()] == [fastschema._note(fastschema._about(json.loads(texts[0]))).name]
-    remembered = [fastschema._remembered(fastschema._key(text) or b"", "https://cardkit.invalid/edited.json") for text in texts]
+    assert [p.name for p in (tmp_path / "cache" / "compiled").iterdir()] == [fastschema._note(about).name]
+    remembered = [fastschema._remembered(fastschema._key(text) or b"", about) for text in texts]
     assert [found is not None for found in remembered] == [False] * 5 + [True]
 
 
