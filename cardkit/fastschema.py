@@ -2,7 +2,7 @@
 
 Importing jsonschema and building a validator costs about 50 ms, more than the rest of
 `cardkit squad check` or `cardkit tcg moves`. fastjsonschema compiles a schema into a plain
-Python function instead: compiled once per schema, cached by the schema's content. Its yes
+Python function instead: compiled once per schema, the code kept in the cache folder. Its yes
 is taken; its no sends the document to jsonschema, so a fault is always reported in
 jsonschema's words, as before.
 
@@ -108,18 +108,25 @@ def _key(schema_text: str) -> bytes | None:
     return b"\0".join([schema_text.encode("utf-8"), version, MAGIC_NUMBER, b"lazy-decimal"])
 
 
-def _note(key: bytes) -> Path:
+def _about(schema: Any) -> str:
+    """What the note of a schema's code is named by: the schema's `$id`, which stays the same through its edits,
+    so that the code of an edited schema replaces the code of the schema before."""
+    found = schema.get("$id") if isinstance(schema, dict) else None
+    return found if isinstance(found, str) else ""
+
+
+def _note(about: str) -> Path:
     from cardkit import checkcache, paths
 
-    return paths.cache_dir() / _FOLDER / checkcache.note_name("schema", key)
+    return paths.cache_dir() / _FOLDER / checkcache.note_name("schema", about)
 
 
-def _remembered(key: bytes) -> tuple[str, CodeType] | None:
-    """The entry point's name and the code remembered for exactly `key`, if any."""
+def _remembered(key: bytes, about: str) -> tuple[str, CodeType] | None:
+    """The entry point's name and the code remembered for exactly `key` in the note named by `about`, if any."""
     from cardkit import checkcache
 
     # Code is run only from a folder cardkit made and this user owns (`checkcache.notes_folder`).
-    note = checkcache.read_note(_FOLDER, checkcache.note_name("schema", key), 64 * 1024 * 1024)
+    note = checkcache.read_note(_FOLDER, checkcache.note_name("schema", about), 64 * 1024 * 1024)
     if note is None:
         return None
     head, _, rest = note.partition(b"\n")
@@ -133,12 +140,12 @@ def _remembered(key: bytes) -> tuple[str, CodeType] | None:
     return (name, code) if isinstance(code, CodeType) else None
 
 
-def _remember(key: bytes, name: str, code: CodeType) -> None:
+def _remember(key: bytes, about: str, name: str, code: CodeType) -> None:
     """Keep the compiled code for the next run; a cache folder that can't be written is not an error."""
     from cardkit import checkcache
 
     data = f"{name} {len(key)}\n".encode("ascii") + key + marshal.dumps(code)
-    checkcache.write_note(_FOLDER, checkcache.note_name("schema", key), data, "compiled schema note")
+    checkcache.write_note(_FOLDER, checkcache.note_name("schema", about), data, "compiled schema note")
 
 
 def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
@@ -156,7 +163,7 @@ def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
         source = source.replace(_DECIMAL_LINE, "", 1)
     code = compile(source, f"<fastjsonschema {entry}>", "exec")
     if key is not None:
-        _remember(key, entry, code)
+        _remember(key, _about(schema), entry, code)
     return entry, code
 
 
@@ -165,14 +172,15 @@ def _compiled(schema_text: str) -> Optional[Callable[[Any], Any]]:
     """The schema's fastjsonschema function, or None when the schema must be left to jsonschema.
 
     Generating and compiling the code costs more than the rest of `battle apply`; the compiled
-    code is remembered in the cache folder by the schema's content (with fastjsonschema's
-    version and Python's bytecode number), and a later run only loads it.
+    code is remembered in the cache folder, one note per schema, with the schema's content
+    (and fastjsonschema's version and Python's bytecode number) it was made from, and a later
+    run only loads it.
     """
     schema = json.loads(schema_text)
     if not isinstance(schema, dict) or schema.get("$schema", DRAFT) != DRAFT or not _uses_only_shared_keywords(schema):
         return None
     key = _key(schema_text)
-    found = (_remembered(key) if key is not None else None) or _generated(schema, key)
+    found = (_remembered(key, _about(schema)) if key is not None else None) or _generated(schema, key)
     if found is None:
         return None
     entry, code = found

@@ -1,5 +1,5 @@
-"""The cache's notes folders (schema checks, card records, compiled schemas) are used only when cardkit made them:
-a folder that is a link to another folder, or that another user owns, is never written, pruned or read."""
+"""The cache's notes folders (schema checks, compiled schemas) are used only when cardkit made them:
+a folder that is a link to another folder, or that another user owns, is never written or read."""
 
 from __future__ import annotations
 
@@ -12,16 +12,10 @@ from typing import Callable
 import pytest
 
 from cardkit import checkcache, fastschema, paths
-from cardkit.catalogue import records
 
 
 def _schema_check(cards: Path) -> None:
     checkcache.remember("format-file", b"a format file's bytes")
-
-
-def _card_records(cards: Path) -> None:
-    records._records.cache_clear()
-    assert records.card_records("berserker", cards)
 
 
 def _compiled_schema(cards: Path) -> None:
@@ -30,8 +24,7 @@ def _compiled_schema(cards: Path) -> None:
     assert fastschema.passes(text, [1]) and not fastschema.passes(text, [1, 2, 3])
 
 
-WRITERS: dict[str, Callable[[Path], None]] = {"checked": _schema_check, "records": _card_records,
-                                              "compiled": _compiled_schema}
+WRITERS: dict[str, Callable[[Path], None]] = {"checked": _schema_check, "compiled": _compiled_schema}
 
 
 @pytest.fixture
@@ -48,18 +41,15 @@ def _listing(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("folder", sorted(WRITERS))
 def test_a_notes_folder_that_is_a_link_to_a_folder_of_the_users_is_left_untouched_and_the_command_works(
-        cache: Path, folder: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        cache: Path, folder: str) -> None:
     mine = cache.parent / "mine"
     mine.mkdir()
     (mine / "letter.txt").write_text("mine", encoding="utf-8")
-    # Named as notes are: a pruning that followed the link would take these for old notes.
-    for i in range(3):
-        (mine / f"format-file-{i:08x}-10").write_bytes(b"mine too")
-        (mine / f"schema-{i:08x}-10").write_bytes(b"mine too")
-        (mine / f"berserker-{i:08x}-10").write_bytes(b"mine too")
+    # Named as the notes written here are: a write that followed the link would replace them.
+    (mine / checkcache.note_name("format-file")).write_bytes(b"mine too")
+    (mine / checkcache.note_name("schema")).write_bytes(b"mine too")
     before = _listing(mine)
     (cache / folder).symlink_to(mine, target_is_directory=True)
-    monkeypatch.setattr(checkcache, "KEEP_NOTES", 1)
     for _ in range(2):
         WRITERS[folder](cache.parent / "cards")
     assert _listing(mine) == before
@@ -86,11 +76,11 @@ def test_compiled_code_planted_in_a_linked_compiled_folder_is_never_run(cache: P
     planted = compile("def validate(data):\n    return data\n", "<planted>", "exec")
     import marshal
 
-    (mine / fastschema._note(key).name).write_bytes(f"validate {len(key)}\n".encode() + key + marshal.dumps(planted))
+    (mine / fastschema._note("").name).write_bytes(f"validate {len(key)}\n".encode() + key + marshal.dumps(planted))
     (cache / "compiled").symlink_to(mine, target_is_directory=True)
     fastschema._compiled.cache_clear()
     assert not fastschema.passes(text, [1, 2, 3])  # the planted code passes everything
-    assert fastschema._remembered(key) is None
+    assert fastschema._remembered(key, "") is None
 
 
 def test_a_note_that_is_a_link_is_neither_followed_to_write_nor_read(cache: Path) -> None:
@@ -98,7 +88,7 @@ def test_a_note_that_is_a_link_is_neither_followed_to_write_nor_read(cache: Path
     target = cache.parent / "target.txt"
     target.write_bytes(data)
     (cache / "checked").mkdir()
-    (cache / "checked" / checkcache.note_name("format-file", data)).symlink_to(target)
+    (cache / "checked" / checkcache.note_name("format-file")).symlink_to(target)
     assert not checkcache.seen("format-file", data)
     checkcache.remember("format-file", data + b"")
-    assert target.read_bytes() == data and (cache / "checked" / checkcache.note_name("format-file", data)).is_symlink()
+    assert target.read_bytes() == data and (cache / "checked" / checkcache.note_name("format-file")).is_symlink()

@@ -1,4 +1,5 @@
-"""The catalogue check remembers, by content, the files that passed their schema; a build parses each file once."""
+"""The catalogue check remembers the content of the files that passed their schema, one note per file; a build
+parses each file once."""
 
 from __future__ import annotations
 
@@ -95,7 +96,6 @@ def test_a_build_parses_each_catalogue_file_once(mini: Path, tmp_path: Path, mon
         return real(text, path, *args, **kwargs)
 
     monkeypatch.setattr(store, "parse_json", counting)
-    store._PARSED.clear()
     build_database(tmp_path / "out" / "cardkit.db", cards_dir=mini / "cards")
     card_files = sorted(p.name for p in (mini / "cards").glob("*/*.json"))
     assert card_files and all(parsed[name] == 1 for name in card_files), parsed
@@ -124,40 +124,43 @@ def test_the_battle_data_files_are_schema_checked_once_per_content(tmp_path: Pat
         load.cache_clear()
 
 
-def test_notes_are_pruned_to_the_newest_when_one_is_written_and_nothing_else_is_touched(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import os
+def test_a_file_changed_and_checked_again_leaves_one_note_the_note_of_its_new_content(mini: Path) -> None:
+    assert check(mini).ok
+    folder = paths.cache_dir() / "checked"
+    before = sorted(p.name for p in folder.iterdir())
+    assert len([n for n in before if n.startswith("catalogue-")]) == len(list((mini / "cards").glob("*/*.json")))
+    path = mini / "cards" / "berserk-ccg" / "set-10.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["cards"][0]["name"] = "Renamed"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    assert check(mini).ok
+    assert sorted(p.name for p in folder.iterdir()) == before
+    assert any(path.read_bytes() in note.read_bytes() for note in folder.iterdir())
 
+
+def test_every_note_is_kept_however_many_files_there_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardkit import checkcache
 
     monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
-    monkeypatch.setattr(checkcache, "KEEP_NOTES", 5)
-    for i in range(8):
-        checkcache.remember("format-file", f"content {i}".encode())
-        # Each note a second older than the next, whatever the file system's clock resolution.
-        for note in (tmp_path / "cache" / "checked").iterdir():
-            if note.read_bytes() == f"content {i}".encode():
-                os.utime(note, (1_000_000 + i, 1_000_000 + i))
+    files = [tmp_path / "cards" / f"file-{i}.json" for i in range(1_000)]
+    for i, path in enumerate(files):
+        checkcache.remember("catalogue-berserker", f"content {i}".encode(), checkcache.about_file(path))
+    assert all(checkcache.seen("catalogue-berserker", f"content {i}".encode(), checkcache.about_file(path))
+               for i, path in enumerate(files))
+    assert not checkcache.seen("catalogue-berserker", b"content 0", checkcache.about_file(files[1]))
+
+
+def test_the_notes_folder_holds_nothing_but_the_notes_written_and_what_was_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit import checkcache
+
+    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
     folder = tmp_path / "cache" / "checked"
+    folder.mkdir(parents=True)
     (folder / "my-notes.txt").write_text("mine", encoding="utf-8")
     (folder / "format-file-0000000a-1").mkdir()
-    checkcache.remember("battle-rules", b"the newest")
-    kept = sorted(p.read_bytes() for p in folder.iterdir() if p.is_file() and p.name != "my-notes.txt")
-    assert kept == [b"content 4", b"content 5", b"content 6", b"content 7", b"the newest"]
-    assert checkcache.seen("battle-rules", b"the newest") and not checkcache.seen("format-file", b"content 0")
-    assert (folder / "my-notes.txt").read_text(encoding="utf-8") == "mine" and (folder / "format-file-0000000a-1").is_dir()
-
-
-def test_notes_are_pruned_to_a_total_size_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import os
-
-    from cardkit import checkcache
-
-    monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
-    monkeypatch.setattr(checkcache, "KEEP_BYTES", 2_500)
-    for i in range(4):
-        checkcache.remember("catalogue-berserk-tcg", bytes([i]) * 1_000)
-        for note in (tmp_path / "cache" / "checked").iterdir():
-            os.utime(note, (1_000_000 + note.read_bytes()[0], 1_000_000 + note.read_bytes()[0]))
-    kept = sorted(p.read_bytes()[0] for p in (tmp_path / "cache" / "checked").iterdir())
-    assert kept == [2, 3]
+    for i in range(3):
+        checkcache.remember("battle-rules", f"version {i}".encode())
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        ["my-notes.txt", "format-file-0000000a-1", checkcache.note_name("battle-rules")])
+    assert checkcache.seen("battle-rules", b"version 2") and not checkcache.seen("battle-rules", b"version 1")

@@ -154,7 +154,7 @@ def test_a_table_statements_note_that_is_not_whole_is_not_trusted(tmp_path: Path
     assert key is not None
     from cardkit import checkcache
 
-    path = tmp_path / build_module._TABLES_FOLDER / checkcache.note_name("tables", key)
+    path = tmp_path / build_module._TABLES_FOLDER / checkcache.note_name("tables")
     path.parent.mkdir(parents=True)
     path.write_bytes(key + b"\n" + note if note != b"" else b"")
     declared = build_module._tables_of_models()
@@ -193,7 +193,7 @@ def test_a_whole_table_statements_note_that_sqlite_refuses_is_replaced_and_the_b
         assert sqlite3.connect(out).execute(query).fetchall() == sqlite3.connect(db).execute(query).fetchall()
         assert build_module._remembered_tables(key) == declared
     assert sorted(os.listdir(tmp_path)) == ["cache", "first.db", "second.db"]  # no half-made file left
-    assert checkcache.note_name("tables", key) in os.listdir(tmp_path / "cache" / build_module._TABLES_FOLDER)
+    assert os.listdir(tmp_path / "cache" / build_module._TABLES_FOLDER) == [checkcache.note_name("tables")]
 
 
 def test_the_table_statements_note_is_keyed_by_the_code_that_makes_the_statements_too() -> None:

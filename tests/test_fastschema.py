@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -141,7 +140,8 @@ def test_a_compiled_schema_is_remembered_between_runs_and_answers_as_a_fresh_com
     assert key is not None
     fastschema._compiled.cache_clear()
     fresh = fastschema._compiled(text)
-    assert fastschema._remembered(key) is not None  # the next process loads this instead of compiling
+    about = fastschema._about(json.loads(text))
+    assert about and fastschema._remembered(key, about) is not None  # the next process loads this instead of compiling
     fastschema._compiled.cache_clear()
     loaded = fastschema._compiled(text)
     assert fresh is not None and loaded is not None and loaded is not fresh
@@ -158,29 +158,27 @@ def test_a_damaged_note_of_compiled_code_is_ignored_and_replaced(garbage: bytes)
     text = json.dumps({"type": "array", "maxItems": 2, "$comment": garbage.hex()})
     key = fastschema._key(text)
     assert key is not None
-    note = fastschema._note(key)
+    note = fastschema._note("")
     note.parent.mkdir(parents=True, exist_ok=True)
     note.write_bytes(garbage)
     fastschema._compiled.cache_clear()
     assert passes(text, [1, 2]) and not passes(text, [1, 2, 3])
-    assert fastschema._remembered(key) is not None
+    assert fastschema._remembered(key, "") is not None
 
 
-def test_remembering_compiled_code_prunes_the_compiled_folder_to_the_newest(
+def test_the_code_of_an_edited_schema_replaces_the_code_of_the_schema_before(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit import checkcache, paths
+    from cardkit import paths
 
     monkeypatch.setattr(paths, "cache_dir", lambda: tmp_path / "cache")
-    monkeypatch.setattr(checkcache, "KEEP_NOTES", 3)
-    texts = [json.dumps({"type": "array", "maxItems": n}) for n in range(6)]
+    about = "https://cardkit.invalid/edited.json"
+    texts = [json.dumps({"$id": about, "type": "array", "maxItems": n}) for n in range(6)]
     for n, text in enumerate(texts):
         fastschema._compiled.cache_clear()
-        assert passes(text, [])
-        key = fastschema._key(text)
-        assert key is not None
-        os.utime(fastschema._note(key), (1_000_000 + n, 1_000_000 + n))
-    kept = [text for text in texts if fastschema._remembered(fastschema._key(text) or b"") is not None]
-    assert kept == texts[-3:]
+        assert passes(text, [0] * n) and not passes(text, [0] * (n + 1))
+    assert [p.name for p in (tmp_path / "cache" / "compiled").iterdir()] == [fastschema._note(about).name]
+    remembered = [fastschema._remembered(fastschema._key(text) or b"", about) for text in texts]
+    assert [found is not None for found in remembered] == [False] * 5 + [True]
 
 
 @pytest.mark.parametrize("name", QUICK)

@@ -91,8 +91,8 @@ def _card_at(doc: Any, path: Any) -> str | None:
 def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[Problem]]:
     """The parsed document (None if unreadable) and its schema problems.
 
-    A file whose exact bytes passed this schema before (remembered by `cardkit.checkcache`,
-    keyed by the file's and the schema's content) is not checked again.
+    A file whose exact bytes passed this schema before (remembered by `cardkit.checkcache` in the
+    file's one note, with the schema's bytes) is not checked again.
     """
     name = f"{game}/{path.name}"
     try:
@@ -106,7 +106,8 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
         schema = b""  # never remembered as passed: validating reports the unreadable schema
     kind = f"catalogue-{game}"
     content = checkcache.content(kind, [(schema_path.name, schema), (path.name, data)])
-    if schema and checkcache.seen(kind, content):
+    about = checkcache.about_file(path)
+    if schema and checkcache.seen(kind, content, about):
         return parse_checked_bytes(path, data), []
     try:
         doc = parse_catalogue_bytes(path, data)
@@ -116,7 +117,7 @@ def validate_file(path: Path, game: str, schemas_dir: Path) -> tuple[Any, list[P
         return None, [error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name)]
     problems = validate_document(doc, game, name, schemas_dir)
     if schema and not problems:
-        checkcache.remember(kind, content)
+        checkcache.remember(kind, content, about)
     return doc, problems
 
 
@@ -261,8 +262,12 @@ def check_catalogue(
     expectations: Path | None = None,
     games: tuple[str, ...] = GAMES,
     formats_dir: Path | None = None,
+    documents: dict[Path, Any] | None = None,
 ) -> CheckReport:
-    """Every problem of every catalogue file and format file, never stopping at the first."""
+    """Every problem of every catalogue file and format file, never stopping at the first.
+
+    Given `documents`, each file read is put there, parsed, by its path: the build makes its rows from
+    these, so a build parses each file once."""
     cards_dir = cards_dir or paths.CARDS_DIR
     schemas_dir = schemas_dir or paths.SCHEMAS_DIR
     expectations = expectations or paths.DATA_DIR / "catalogue.json"
@@ -276,19 +281,23 @@ def check_catalogue(
         docs = []
         for path in files:
             doc, found = validate_file(path, game, schemas_dir)
+            if documents is not None and doc is not None:
+                documents[path] = doc
             problems.extend(found)
             docs.append((f"{game}/{path.name}", doc))
         report, found = cross_check(game, docs, expect_all.get(game, {}))
         reports[game] = report
         problems.extend(found)
-    format_paths, found = check_formats(formats_dir or paths.FORMATS_DIR, schemas_dir)
+    format_paths, found = check_formats(formats_dir or paths.FORMATS_DIR, schemas_dir, documents)
     problems.extend(found)
     return CheckReport(games=reports, problems=problems, formats=len(format_paths))
 
 
-def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[list[Path], list[Problem]]:
+def check_formats(formats_dir: Path, schemas_dir: Path | None = None,
+                  documents: dict[Path, Any] | None = None) -> tuple[list[Path], list[Problem]]:
     """The format files and every problem that would stop `cardkit.formats` loading them: the schema,
-    the name equal to the file name, the message placeholders, one default per game."""
+    the name equal to the file name, the message placeholders, one default per game. Given `documents`,
+    each file parsed is put there by its path, as `check_catalogue` does."""
     files = sorted(formats_dir.glob("*.json")) if formats_dir.is_dir() else []
     schema_path = (schemas_dir or paths.SCHEMAS_DIR) / "format.schema.json"
     try:
@@ -303,7 +312,7 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         try:
             data = read_bytes_input(path, MAX_CATALOGUE_BYTES)
             content = checkcache.content("format-file", [(schema_path.name, schema), (path.name, data)])
-            passed = bool(schema) and checkcache.seen("format-file", content)
+            passed = bool(schema) and checkcache.seen("format-file", content, checkcache.about_file(path))
             doc = parse_checked_bytes(path, data) if passed else parse_catalogue_bytes(path, data)
         except InvalidJson as exc:
             problems.append(error("INVALID_JSON", exc.reason, file=name, line=exc.line))
@@ -311,6 +320,8 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
         except UnreadableInput as exc:
             problems.append(error("UNREADABLE_FILE", f"cannot read: {exc.reason}", file=name))
             continue
+        if documents is not None:
+            documents[path] = doc
         if passed:
             found = []
         else:
@@ -318,7 +329,7 @@ def check_formats(formats_dir: Path, schemas_dir: Path | None = None) -> tuple[l
             found = [error("SCHEMA_VIOLATION", schema_error_text(err), file=name, pointer=_pointer(_field_path(err)))
                      for err in sorted(validator.iter_errors(doc), key=lambda e: (list(map(str, e.absolute_path)), e.message))]
             if schema and not found:
-                checkcache.remember("format-file", content)
+                checkcache.remember("format-file", content, checkcache.about_file(path))
         problems.extend(found)
         if found:
             continue

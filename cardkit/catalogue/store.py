@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -59,29 +58,10 @@ def read_catalogue_bytes(path: Path) -> bytes:
         raise CatalogueError(f"catalogue file {exc.message}") from None
 
 
-# The last documents parsed, by path, with the bytes they were parsed from: a build checks, hashes and
-# flattens every file, and each reader asking again for unchanged bytes gets the same document back.
-# Readers only read these documents; bounded so that many catalogue copies (tests) do not pile up.
-_PARSED: OrderedDict[str, tuple[bytes, Any]] = OrderedDict()
-_PARSED_FILES = 64
-
-
 def parse_catalogue_bytes(path: Path, data: bytes) -> Any:
     """`data`, the bytes of the catalogue, format or schema file `path`, parsed within the JSON reader's limits.
-
-    Parsed once per content: the same path with the same bytes gives the document parsed before.
-    Raises `UnreadableInput` (`InvalidJson` for bad JSON) like `parse_json`.
-    """
-    key = str(path)
-    known = _PARSED.get(key)
-    if known is not None and known[0] == data:
-        _PARSED.move_to_end(key)
-        return known[1]
-    doc = parse_json(decode_text(path, data), path)
-    _PARSED[key] = (data, doc)
-    if len(_PARSED) > _PARSED_FILES:
-        _PARSED.popitem(last=False)
-    return doc
+    Raises `UnreadableInput` (`InvalidJson` for bad JSON) like `parse_json`."""
+    return parse_json(decode_text(path, data), path)
 
 
 def parse_checked_bytes(path: Path, data: bytes) -> Any:
@@ -91,16 +71,7 @@ def parse_checked_bytes(path: Path, data: bytes) -> Any:
     no key given twice, no number too long and no nesting too deep: the plain decoder, without the hooks
     that enforce the limits, gives the very same document, several times faster.
     """
-    key = str(path)
-    known = _PARSED.get(key)
-    if known is not None and known[0] == data:
-        _PARSED.move_to_end(key)
-        return known[1]
-    doc = json.loads(decode_text(path, data))
-    _PARSED[key] = (data, doc)
-    if len(_PARSED) > _PARSED_FILES:
-        _PARSED.popitem(last=False)
-    return doc
+    return json.loads(decode_text(path, data))
 
 
 def read_catalogue_file(path: Path) -> Any:
@@ -119,9 +90,7 @@ def text_field(item: dict[str, Any], field: str = "id") -> str:
     return value
 
 
-def read_game(game: str, cards_dir: Path) -> GameCatalogue:
-    """The catalogue of `game` in `cards_dir`, read from its files now, every check made: never a copy
-    read earlier in this process (`load_game` is), so what it returns is of the bytes there now."""
+def _read_game(game: str, cards_dir: Path) -> GameCatalogue:
     files = game_files(game, cards_dir)
     if not files:
         raise CatalogueError(f"no catalogue files for {game} in {cards_dir / game}", remedy="import")
@@ -147,7 +116,7 @@ def read_game(game: str, cards_dir: Path) -> GameCatalogue:
     return GameCatalogue(game=game, cards=cards, sets=sets, source=source, ships=ships)
 
 
-_load = lru_cache(maxsize=16)(read_game)
+_load = lru_cache(maxsize=16)(_read_game)
 
 
 Source = TypeVar("Source")
@@ -155,8 +124,8 @@ Built = TypeVar("Built")
 
 
 class CardTable(Mapping[CardId, Built], Generic[Source, Built]):
-    """A game's cards by id, each turned from its source (a catalogue record, or the JSON text of one in
-    the card-records note) into what the caller needs (a game's own object, the record) on first use.
+    """A game's cards by id, each turned from its source (a catalogue record) into what the caller needs
+    (a game's own object) on first use.
 
     A state file names a few dozen of a game's thousand cards: building only those is what keeps
     `battle moves` or `tcg apply` from spending most of its time on cards it never looks at.

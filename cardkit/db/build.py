@@ -8,6 +8,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from cardkit import __version__, paths
 from cardkit.catalogue.store import catalogue_hash, read_catalogue_bytes
@@ -61,9 +62,9 @@ def table_sql() -> Tables:
     the statement that creates it, and those that create its indexes.
 
     Importing sqlmodel and SQLAlchemy costs more than the rest of a build. The statements depend only on
-    the models' source and on those two libraries, so they are remembered in the cache folder by that
-    content (the models' file, this module, which makes them, and each library's `__init__.py`, which holds
-    its version), and a later build reads them without importing either.
+    the models' source and on those two libraries, so they are remembered in the cache folder in one note,
+    with that content (the models' file, this module, which makes them, and each library's `__init__.py`,
+    which holds its version), and a later build reads them without importing either.
     """
     return _table_sql()[0]
 
@@ -127,7 +128,7 @@ def _remembered_tables(key: bytes) -> Tables | None:
 
     from cardkit import checkcache
 
-    note = checkcache.read_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables", key), key, len(key) + (1 << 20))
+    note = checkcache.read_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables"), key, len(key) + (1 << 20))
     if note is None:
         return None
     try:
@@ -149,7 +150,7 @@ def _remember_tables(key: bytes, tables: Tables) -> None:
     from cardkit import checkcache
 
     data = json.dumps(tables, ensure_ascii=False).encode("utf-8")
-    checkcache.write_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables", key), key, data, "table statements note")
+    checkcache.write_keyed_note(_TABLES_FOLDER, checkcache.note_name("tables"), key, data, "table statements note")
 
 
 def _write(conn: sqlite3.Connection, tables: Tables, rows: CatalogueRows,
@@ -191,17 +192,21 @@ def catalogue_inputs(cards_dir: Path | None = None, formats_dir: Path | None = N
     return sorted((cards_dir or paths.CARDS_DIR).glob("*/*.json")) + format_files(formats_dir)
 
 
-def refuse_unchecked(cards_dir: Path | None = None, formats_dir: Path | None = None) -> None:
-    """`CatalogueError` naming the first problem when `cardkit catalogue check` would fail: build what check accepts."""
+def refuse_unchecked(cards_dir: Path | None = None, formats_dir: Path | None = None) -> dict[Path, Any]:
+    """`CatalogueError` naming the first problem when `cardkit catalogue check` would fail: build what check accepts.
+    The catalogue and format files as the check parsed them, by path."""
     from cardkit.catalogue.check import check_catalogue, expectations_path, where
 
-    report = check_catalogue(cards_dir, expectations=expectations_path(cards_dir), formats_dir=formats_dir)
+    documents: dict[Path, Any] = {}
+    report = check_catalogue(cards_dir, expectations=expectations_path(cards_dir), formats_dir=formats_dir,
+                             documents=documents)
     errors = [p for p in report.problems if p.is_error]
     if errors:
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise CatalogueError(f"the catalogue fails its check: {where(first)}: {first.message}{more}; nothing was built",
                              remedy="check")
+    return documents
 
 
 def build_database(
@@ -217,27 +222,27 @@ def build_database(
     target = Path(path) if path else paths.default_db_path()
     out = Output(target, CATALOGUE_DATABASE, inputs + tuple(catalogue_inputs(cards_dir, formats_dir)))
     out.check()  # before the work: a refusal should not wait for a build
-    refuse_unchecked(cards_dir, formats_dir)
+    documents = refuse_unchecked(cards_dir, formats_dir)
     meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
     tables, remembered = _table_sql()
     try:
-        rows = _fill(out, tables, meta, cards_dir, formats_dir)
+        rows = _fill(out, tables, meta, cards_dir, formats_dir, documents)
     except (sqlite3.Error, CatalogueError):
         if not remembered:
             raise
         # The note is only a shortcut: one SQLite refuses (edited, or left by other code) must not stop every
         # build. The half-made file is already gone; make the statements from the models, note them again, rebuild.
         tables, _ = _table_sql(trust_note=False)
-        rows = _fill(out, tables, meta, cards_dir, formats_dir)
+        rows = _fill(out, tables, meta, cards_dir, formats_dir, documents)
     counts = {name: len(batch) for name, batch in sorted(rows.tables.items())}
     return BuildResult(path=target, counts=counts, meta=meta)
 
 
 def _fill(out: Output, tables: Tables, meta: dict[str, str], cards_dir: Path | None,
-          formats_dir: Path | None) -> CatalogueRows:
+          formats_dir: Path | None, documents: dict[Path, Any]) -> CatalogueRows:
     """Write the database through `out` with the statements `tables`; the rows written."""
-    rows = catalogue_rows({name: tuple(columns) for name, columns, _, _ in tables}, cards_dir, formats_dir)
+    rows = catalogue_rows({name: tuple(columns) for name, columns, _, _ in tables}, cards_dir, formats_dir, documents)
     with out.database() as conn:
         _write(conn, tables, rows, meta)
     return rows

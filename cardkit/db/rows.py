@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from cardkit import paths
 from cardkit.games.registry import GAME_SPECS, GAMES, SPECS
@@ -257,10 +257,16 @@ def _add_file(rows: CatalogueRows, common: Columns, game: str, spec: GameTables,
     return position + len(cards)
 
 
+def _document(path: Path, documents: Mapping[Path, Any] | None) -> Any:
+    """The file `path` as `documents` holds it, parsed, else read and parsed now."""
+    found = documents.get(path) if documents is not None else None
+    return read_catalogue_file(path) if found is None else found
+
+
 def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None = None,
-                   formats_dir: Path | None = None) -> CatalogueRows:
-    """Rows of every table named in `columns` (table: its columns in order), read straight from the
-    catalogue files in catalogue order."""
+                   formats_dir: Path | None = None, documents: Mapping[Path, Any] | None = None) -> CatalogueRows:
+    """Rows of every table named in `columns` (table: its columns in order), from the catalogue files in
+    catalogue order: as `documents` holds them by path (the check's, in a build), else read now."""
     rows = CatalogueRows(columns)
     keys = ("name_key", "latin_key", "loose_key", "search_key")
     common: Columns = {c: [] for c in columns["cards"] if c not in keys}
@@ -271,7 +277,7 @@ def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None =
         if not files:
             raise CatalogueError(f"no catalogue files for {game}", remedy="import")
         for path in files:
-            doc = read_catalogue_file(path)
+            doc = _document(path, documents)
             try:
                 position = _add_file(rows, common, game, spec, doc, position)
             except (AttributeError, KeyError, TypeError, ValueError):
@@ -280,7 +286,7 @@ def catalogue_rows(columns: dict[str, tuple[str, ...]], cards_dir: Path | None =
                 raise misshapen_file(path, game, doc) from None
     common.update(search_columns(common["name"], common["latin"], common["id"]))
     rows.add_columns("cards", common, position)
-    for fmt in format_rows(formats_dir):
+    for fmt in format_rows(formats_dir, documents):
         rows.add("formats", fmt)
     return rows
 
@@ -290,11 +296,11 @@ def format_files(formats_dir: Path | None = None) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
-def format_rows(formats_dir: Path | None = None) -> list[Row]:
-    """One row per format file; the folder may not exist yet."""
+def format_rows(formats_dir: Path | None = None, documents: Mapping[Path, Any] | None = None) -> list[Row]:
+    """One row per format file (as `documents` holds it, else read now); the folder may not exist yet."""
     out = []
     for path in format_files(formats_dir):
-        doc = read_catalogue_file(path)
+        doc = _document(path, documents)
         if not isinstance(doc, dict):
             raise CatalogueError(f"format file {path}: not a JSON object")
         out.append({"name": str(doc.get("name") or path.stem), "game": doc.get("game"), "data": to_json(doc)})

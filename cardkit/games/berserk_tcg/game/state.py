@@ -130,9 +130,9 @@ class Game:
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[Mapping[CardId, TcgCard], Mapping[CardId, Mapping[str, Any]]]:
     """The TCG cards as the opening rules and as battles see them, read once per process."""
-    from cardkit.catalogue.records import card_records
+    from cardkit.catalogue.store import load_game
 
-    return load_cards(), card_records(GAME)
+    return load_cards(), load_game(GAME).cards
 
 
 def from_dict(data: Mapping[str, Any]) -> Game:

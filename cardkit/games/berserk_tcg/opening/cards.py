@@ -80,10 +80,9 @@ def make_card(id: CardId = "T-001", *, name: str | None = None, colour: str | No
 
 def load_cards() -> Mapping[CardId, TcgCard]:
     """Every TCG card in the catalogue, by id; each is built the first time it is looked up."""
-    from cardkit.catalogue.records import card_records
-    from cardkit.catalogue.store import CardTable
+    from cardkit.catalogue.store import CardTable, load_game
 
-    return CardTable(card_records("berserk-tcg"), TcgCard.from_catalogue)
+    return CardTable(load_game("berserk-tcg").cards, TcgCard.from_catalogue)
 
 
 def discard_key(card: TcgCard, dead: bool = False) -> tuple[bool, bool, int, CardId]:

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from cardkit.catalogue.records import card_records
-from cardkit.catalogue.store import Card, CardId, CardTable
+from cardkit.catalogue.store import Card, CardId, CardTable, load_game
 from cardkit.games.squad_games.battle.abilities import actions_of
 from cardkit.games.squad_games.battle.rules import Strike, game_rules
 from cardkit.games.squad_games.squads.cards import squad_card
@@ -79,4 +78,4 @@ def battle_card(game: str, card: dict[str, Any]) -> BattleCard:
 @lru_cache(maxsize=2)
 def battle_cards(game: str) -> CardTable[Card, BattleCard]:
     """Every card of `game` as a BattleCard, by id; each is built the first time it is looked up, and once."""
-    return CardTable(card_records(game), partial(battle_card, game))
+    return CardTable(load_game(game).cards, partial(battle_card, game))
