@@ -180,16 +180,16 @@ def test_the_deck_page_answers_first_verdict_problems_form_summary_then_the_list
 
 
 def test_the_summary_has_an_unresolved_group_so_its_groups_add_up_to_the_counts(ds: object) -> None:
-    from cardkit.web.deckpage import summarise_deck
+    from cardkit.decks.read import parse_deck
+    from cardkit.decks.summary import summarise_deck
 
-    summary = summarise_deck(DECK)
-    assert summary is not None
+    summary = summarise_deck(parse_deck(DECK))
     main = sum(n for cards in summary.kinds.values() for n, _, _ in cards) + sum(n for n, _, _ in summary.unresolved)
     assert main == 46 and summary.unresolved == [(3, "Guts", 2), (3, "Gutz", 3)]
     assert sum(n for n, _, _ in summary.side) == 2 and summary.side[0][2] == ""
     # Every Mercenary printing of a colour costs 1: an ambiguous `12 Mercenary` still counts in the cost curve.
-    mercenaries = summarise_deck("game: berserk-tcg\n12 Mercenary\n")
-    assert mercenaries is not None and mercenaries.curve == {1: 12} and mercenaries.split == {}
+    mercenaries = summarise_deck(parse_deck("game: berserk-tcg\n12 Mercenary\n"))
+    assert mercenaries.curve == {1: 12} and mercenaries.split == {}
     assert "46 main + 2 side" in _text(_request(ds, "/-/deck", {"deck": DECK}))
 
 
