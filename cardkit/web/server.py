@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
-PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-guards")  # the last is guards.GUARDS_PLUGIN
+# The last is downloads.DOWNLOADS_PLUGIN, the name its configuration is found under.
+PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-query-limits", "cardkit-error-pages", "cardkit-csv-guard",
+                "cardkit-downloads")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -37,16 +39,16 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import guards, plugin, render
+    from cardkit.web import csvguard, downloads, errorpages, plugin, querylimits, render
 
-    for name, module in zip(PLUGIN_NAMES, (render, plugin, guards)):
+    for name, module in zip(PLUGIN_NAMES, (render, plugin, querylimits, errorpages, csvguard, downloads)):
         if pm.get_plugin(name) is None:
             pm.register(module, name=name)
 
 
 class _NoTraceback:
     """Stands in for the `traceback` module in Datasette's error handler: the page says what failed
-    (`cardkit.web.guards.handle_exception`), the terminal nothing."""
+    (`cardkit.web.errorpages.handle_exception`), the terminal nothing."""
 
     @staticmethod
     def print_exc() -> None:
@@ -77,11 +79,11 @@ def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) 
             raise CatalogueError(f"database {quoted(name)}: no such file {path}")
     _register_plugin()
     quiet_error_pages()
-    from cardkit.web.guards import GUARDS_PLUGIN
+    from cardkit.web.downloads import DOWNLOADS_PLUGIN
 
     metadata = instance_metadata(databases)
     downloadable = [name for name in databases if allow_download or name == CATALOGUE_DB]
-    metadata.setdefault("plugins", {})[GUARDS_PLUGIN] = {"downloadable": downloadable}
+    metadata.setdefault("plugins", {})[DOWNLOADS_PLUGIN] = {"downloadable": downloadable}
     ds = ReadOnlyDatasette(metadata=metadata, settings=SETTINGS, template_dir=str(TEMPLATES))
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")
@@ -139,7 +141,7 @@ def serve(
         on_ready(url)
     if open_browser:
         webbrowser.open(url)
-    from cardkit.web.guards import quiet_stderr
+    from cardkit.web.errorpages import quiet_stderr
 
     try:
         with quiet_stderr():
