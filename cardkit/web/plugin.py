@@ -21,7 +21,6 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardkit.errors import CardkitError
-from cardkit.web.syncrender import include_now
 from cardkit.web.tablesearch import (
     ALL_GAMES,
     FOLD_FUNCTION,
@@ -144,53 +143,26 @@ def relabel(link: Any, label: str) -> Markup:
 
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
-    # The templates are the package's own and never change while the server runs: each is compiled once,
-    # not checked against its file (a stat per template and include) on every page.
-    env.auto_reload = False
     env.filters["cardkit_relabel"] = relabel
     env.filters["cardkit_lang"] = lang_attribute
-    # The rows of a table and its facets call nothing async: rendered without Jinja's async machinery.
-    env.globals["cardkit_include_now"] = include_now
 
 
 async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
-    """What the card template shows: the card's facts in words and its other printings.
-
-    The served file is immutable: its cards are read once, and each card's page worked out once."""
+    """What the card template shows: the card's facts in words and its other printings."""
     from datasette.utils import urlsafe_components
 
-    from cardkit.web.cardpage import card_page, read_served_cards
-    from cardkit.web.memo import remembered, remembered_async
-    from cardkit.web.syncrender import render_now
+    from cardkit.web.cardpage import read_card_page
 
     parts = urlsafe_components(request.url_vars.get("pks", ""))
     if len(parts) != 2:
         return {}
     game, card_id = parts
-    served = await remembered_async(datasette, "served cards", database,
-                                    lambda: datasette.get_database(database).execute_fn(read_served_cards))
-    if (game, card_id) not in served.cards:
-        return {}
 
     def link(other_game: str, other_id: str) -> Markup:
         return _link(card_url(datasette, database, other_game, other_id), other_id)
 
-    card = remembered(datasette, "card page", (database, game, card_id), lambda: card_page(served, game, card_id, link))
-    if not card:
-        return {}
-
-    own_address = not request.query_string and request.path == card_url(datasette, database, game, card_id)
-
-    @pass_context
-    def card_html(context: Context, template: str) -> Markup:
-        # The card's part of the page (its facts, its printings, its row) differs only with the address:
-        # kept for the card's own address, one per card; any other spelling of it, or a query, renders anew.
-        # It calls nothing async, so it is rendered without Jinja's async machinery (`syncrender`).
-        if not own_address:
-            return render_now(context, template)
-        return remembered(datasette, "card html", (database, game, card_id), lambda: render_now(context, template))
-
-    return {"cardkit_card": card, "cardkit_card_html": card_html}
+    card = await datasette.get_database(database).execute_fn(lambda conn: read_card_page(conn, game, card_id, link))
+    return {"cardkit_card": card} if card else {}
 
 
 # Facet values that read as nothing, labelled in words; the link still filters by the stored value.
@@ -206,7 +178,7 @@ def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
 
     async def suggestions() -> list[tuple[str, str]]:
         from cardkit.db.search import close_names
-        from cardkit.web.guards import time_limited
+        from cardkit.web.querylimits import time_limited
 
         try:
             names = await datasette.get_database(database).execute_fn(time_limited(
@@ -257,7 +229,7 @@ async def _checked_deck(request: Any, page: bool = False) -> Any:
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
     from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, CheckedDeck, check_posted
-    from cardkit.web.guards import deck_check_slot, off_the_loop
+    from cardkit.web.deckworkers import deck_check_slot, off_the_loop
 
     # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
     with deck_check_slot():
@@ -336,7 +308,7 @@ async def search_page(datasette: Any, request: Any) -> Any:
     from datasette.utils.asgi import Response
 
     from cardkit.db.search import search_connection
-    from cardkit.web.guards import time_limited
+    from cardkit.web.querylimits import time_limited
 
     catalogue = catalogue_name(datasette)
     text = request.args.get("q", "").strip()

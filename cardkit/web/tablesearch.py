@@ -85,7 +85,7 @@ _KNOWN_VALUES: dict[str, dict[str, set[str]]] = {}
 async def checked_search_filter(datasette: Any, database: str, text: str, game: str) -> FilterArguments:
     """`search_filter` after checking the query's fields and values against the served cards, as the CLI does."""
     from cardkit.db.search import check_query
-    from cardkit.web.guards import time_limited
+    from cardkit.web.querylimits import time_limited
 
     db = datasette.get_database(database)
     # Served files are immutable: each field's values are read once per file, not on every search.
