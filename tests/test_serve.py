@@ -383,9 +383,9 @@ def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral
     assert ">neutral<" in _html(ds, f"/cardkit/cards?_search=id:{neutral['id']}&_col=elements")
 
 
-def test_the_catalogue_page_links_the_search_and_deck_pages(ds: object) -> None:
+def test_the_catalogue_page_searches_the_cards_and_links_the_deck_page(ds: object) -> None:
     page = _html(ds, "/cardkit")
-    assert 'href="/-/search"' in page and 'href="/-/deck"' in page
+    assert 'action="/-/search"' in page and 'href="/-/deck"' in page
 
 
 def test_every_table_has_a_search_the_query_language_for_cards_and_words_in_columns_for_the_rest(meta: dict, db: Path) -> None:

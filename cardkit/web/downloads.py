@@ -34,9 +34,11 @@ def downloadable(datasette: Any) -> list[str]:
 
 
 @hookimpl
-def extra_template_vars(datasette: Any) -> dict[str, Any]:
+def extra_template_vars(view_name: str, database: str | None, datasette: Any) -> dict[str, Any] | None:
     # The database page offers its file for download only where the permission above allows it.
-    return {"cardkit_downloadable": downloadable(datasette)}
+    if view_name != "database":
+        return None
+    return {"allow_download": bool(datasette.setting("allow_download")) and database in downloadable(datasette)}
 
 
 NOT_DOWNLOADABLE = ("This database is browsed here, not downloaded whole: an attached file holds players' names "

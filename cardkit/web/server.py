@@ -23,8 +23,8 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
 # The last is downloads.DOWNLOADS_PLUGIN, the name its configuration is found under.
-PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-query-limits", "cardkit-error-pages", "cardkit-csv-guard",
-                "cardkit-downloads")
+PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-landmarks", "cardkit-query-limits", "cardkit-error-pages",
+                "cardkit-csv-guard", "cardkit-downloads")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -39,9 +39,9 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import csvguard, downloads, errorpages, plugin, querylimits, render
+    from cardkit.web import csvguard, downloads, errorpages, landmarks, plugin, querylimits, render
 
-    for name, module in zip(PLUGIN_NAMES, (render, plugin, querylimits, errorpages, csvguard, downloads)):
+    for name, module in zip(PLUGIN_NAMES, (render, plugin, landmarks, querylimits, errorpages, csvguard, downloads)):
         if pm.get_plugin(name) is None:
             pm.register(module, name=name)
 
