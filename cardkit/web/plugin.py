@@ -9,6 +9,7 @@ entry point.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 from urllib.parse import quote
@@ -190,24 +191,85 @@ def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
     return suggestions
 
 
+def _sorts(datasette: Any, database: str, table: str, request: Any) -> dict[str, Any]:
+    """The sort the form's menu offers as chosen, and the one the page has (the column headings show it).
+
+    The menu sends its sort on with the next search, so it holds only a sort someone asked for, and not
+    the one the search's `order:` gave nor the table's default: a new `order:` still sorts."""
+    asked = next(((key, value) for key in ("_sort", "_sort_desc") if (value := request.args.get(key))), None)
+    default = next(((key, value) for key in ("_sort", "_sort_desc")
+                    if isinstance(value := datasette.metadata(key[1:], database=database, table=table), str)), None)
+    by_search = order_sort(request.args.get("_search", ""), order_columns(datasette, database, table))
+    chosen = asked if asked != by_search else None
+    return {"sort": chosen[1] if chosen and chosen[0] == "_sort" else None,
+            "sort_desc": chosen[1] if chosen and chosen[0] == "_sort_desc" else None,
+            "cardkit_sorted_by": asked or default}
+
+
 @hookimpl
 def extra_template_vars(view_name: str, table: str | None, database: str | None, request: Any, datasette: Any) -> Any:
-    if not database or request is None or not is_catalogue(datasette, database):
+    if not database or request is None:
         return None
-    if view_name == "table" and table and (game := search_game(datasette, database, table)):
-        return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
+    if view_name == "table":
+        # No CREATE TABLE under the rows: "What the columns mean" says what each holds.
+        extra: dict[str, Any] = {"table_definition": None, "view_definition": None}
+        if table and is_catalogue(datasette, database) and (game := search_game(datasette, database, table)):
+            extra.update({
+                "cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
                 "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game),
                 "cardkit_facet_labels": FACET_LABELS,
                 # A game's own table is keyed by id alone: its id links to the card's page, not the bare row.
                 "cardkit_card_href": None if game == ALL_GAMES else (
-                    lambda card_id: card_url(datasette, database, game, str(card_id)))}
-    if view_name != "row" or table != "cards":
+                    lambda card_id: card_url(datasette, database, game, str(card_id)))})
+            extra.update(_sorts(datasette, database, table, request))
+        return extra
+    if view_name != "row" or table != "cards" or not is_catalogue(datasette, database):
         return None
 
     async def inner() -> dict[str, Any]:
         return await _card_page(datasette, database, request)
 
     return inner
+
+
+def _script_data(value: Any) -> str:
+    """`value` as JSON that can stand inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+
+
+# A table's search box says what it takes and has the focus; a canned query's parameter with a fixed set of
+# values offers them (empty: any). Without JavaScript the box and the fields work as Datasette made them.
+SEARCH_BOX_SCRIPT = """const box = document.getElementById("_search");
+if (box) { box.placeholder = %s; if (!location.hash) box.focus(); }"""
+CHOICES_SCRIPT = """for (const [name, values] of Object.entries(%s)) {
+  const field = document.querySelector(`form.sql input[name="${CSS.escape(name)}"]`);
+  if (!field) continue;
+  const menu = document.createElement("select");
+  menu.id = field.id; menu.name = field.name;
+  for (const value of ["", ...values]) {
+    const option = new Option(value || "any", value, false, value === field.value);
+    menu.add(option);
+  }
+  field.replaceWith(menu);
+}"""
+
+
+@hookimpl
+def extra_body_script(template: str, database: str | None, request: Any, datasette: Any) -> str | None:
+    if not database or request is None:
+        return None
+    name = request.url_vars.get("table")
+    if template.startswith("query") and isinstance(name, str):
+        query = (datasette.metadata("queries", database=database) or {}).get(name)
+        choices = query.get("choices") if isinstance(query, dict) else None
+        return CHOICES_SCRIPT % _script_data(choices) if isinstance(choices, dict) and choices else None
+    if template.startswith("table") and isinstance(name, str):
+        columns = search_columns(datasette, database, name)
+        if columns:
+            return SEARCH_BOX_SCRIPT % _script_data("words in " + ", ".join(columns))
+        if is_catalogue(datasette, database) and search_game(datasette, database, name):
+            return SEARCH_BOX_SCRIPT % _script_data("Koch, c:red lv<=2, e:forest elite:yes")
+    return None
 
 
 async def _body(request: Any, limit: int) -> bytes | None:
