@@ -46,25 +46,19 @@ def _register_plugin() -> None:
             pm.register(module, name=name)
 
 
-class _NoTraceback:
-    """Stands in for the `traceback` module in Datasette's error handler: the page says what failed
-    (`cardkit.web.errorpages.handle_exception`), the terminal nothing."""
-
-    @staticmethod
-    def print_exc() -> None:
-        return None
+# Datasette's own exception handler, which prints every error page's exception to the terminal with rich,
+# locals included (paths, SQL, settings): cardkit's (`cardkit.web.errorpages.handle_exception`) answers every
+# failure with a page that says what went wrong, so Datasette's is left out.
+DATASETTE_ERROR_PRINTER = "datasette.handle_exception"
 
 
 def quiet_error_pages() -> None:
-    """Stop Datasette printing each error page's exception to the terminal.
+    """Stop Datasette printing each error page's exception (a 404, an unknown `_sort`, `/../../etc/passwd`)."""
+    from datasette.plugins import pm
 
-    It prints every one (a 404, an unknown `_sort`, `/../../etc/passwd`) with rich, locals
-    included: paths, SQL, settings. The page already tells its visitor what went wrong.
-    """
-    import datasette.handle_exception as handler
-
-    setattr(handler, "rich", None)
-    setattr(handler, "traceback", _NoTraceback)
+    printer = pm.get_plugin(DATASETTE_ERROR_PRINTER)
+    if printer is not None:
+        pm.unregister(printer)
 
 
 def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) -> "Datasette":
