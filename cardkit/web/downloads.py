@@ -23,14 +23,10 @@ def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -
 
 
 def downloadable(datasette: Any) -> list[str]:
-    from cardkit.web.memo import remembered
-
-    def read() -> list[str]:
-        config = datasette.plugin_config(DOWNLOADS_PLUGIN) or {}
-        names = config.get("downloadable", [])
-        return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
-
-    return remembered(datasette, DOWNLOADS_PLUGIN, "downloadable", read)
+    """The names of the databases that can be downloaded whole, from the plugin's configuration."""
+    config = datasette.plugin_config(DOWNLOADS_PLUGIN) or {}
+    names = config.get("downloadable", [])
+    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
 @hookimpl

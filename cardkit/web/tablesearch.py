@@ -24,14 +24,9 @@ ALL_GAMES = "*"
 
 
 def plugin_config(datasette: Any, database: str, table: str | None = None) -> dict[str, Any]:
-    """The plugin's configuration of a database (or of one of its tables), read from the metadata once per server."""
-    from cardkit.web.memo import remembered
-
-    def read() -> dict[str, Any]:
-        config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False)
-        return config if isinstance(config, dict) else {}
-
-    return remembered(datasette, PLUGIN, (database, table), read)
+    """The plugin's configuration of a database (or of one of its tables), from the metadata."""
+    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False)
+    return config if isinstance(config, dict) else {}
 
 
 def search_game(datasette: Any, database: str, table: str) -> str | None:
