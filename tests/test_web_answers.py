@@ -146,6 +146,16 @@ def test_every_page_says_its_language_has_one_main_and_headings_in_order(ds: obj
     assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
 
 
+def test_only_the_content_section_of_a_page_becomes_its_main_landmark() -> None:
+    from cardkit.web.landmarks import marked
+
+    page = (b'<html>\n<body><section class="content"><section class="inner">x</section>\n</section>\n'
+            b'<footer class="ft">f</footer></body></html>')
+    assert marked(page) == (b'<html lang="en">\n<body><main class="content"><section class="inner">x</section>\n</main>\n'
+                            b'<footer class="ft">f</footer></body></html>')
+    assert marked(b"<html><p>no content section</p></html>") == b'<html lang="en"><p>no content section</p></html>'
+
+
 def test_a_russian_card_name_is_marked_russian_on_its_page_in_searches_and_in_tables(ds: object) -> None:
     assert '<span lang="ru">Кочевник</span>' in _request(ds, "/cardkit/cards/berserk-ccg,10001")
     assert re.search(r'<a href="[^"]*10001"[^>]* lang="ru">Кочевник</a>', _request(ds, "/-/search?q=Koch"))

@@ -55,6 +55,10 @@ def landmarks(app: App) -> App:
                 body.extend(message.get("body", b""))
                 if message.get("more_body", False):
                     return
+                if not body:  # a reply to HEAD, or an empty page: nothing to mark, its length stays as it was
+                    await send(start)
+                    await send(message)
+                    return
                 page = marked(bytes(body))
                 headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
                 await send({**start, "headers": [*headers, (b"content-length", str(len(page)).encode("ascii"))]})
