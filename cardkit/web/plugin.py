@@ -237,10 +237,14 @@ def _script_data(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
-# A table's search box says what it takes and has the focus; a canned query's parameter with a fixed set of
+# A table's search box says what it takes, has a button of its own and the focus; a canned query's parameter with a fixed set of
 # values offers them (empty: any). Without JavaScript the box and the fields work as Datasette made them.
 SEARCH_BOX_SCRIPT = """const box = document.getElementById("_search");
-if (box) { box.placeholder = %s; if (!location.hash) box.focus(); }"""
+if (box) {
+  box.placeholder = %s;
+  box.insertAdjacentHTML("afterend", ' <input type="submit" value="Search">');
+  if (!location.hash) box.focus();
+}"""
 CHOICES_SCRIPT = """for (const [name, values] of Object.entries(%s)) {
   const field = document.querySelector(`form.sql input[name="${CSS.escape(name)}"]`);
   if (!field) continue;
