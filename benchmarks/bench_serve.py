@@ -21,8 +21,8 @@ The bare server has no cardkit plugin, so it cannot read the query language: bes
 `?_search=` it is given the same question in Datasette's own filters (`name__contains`,
 `colour__in`, ...), which is what a user of a bare Datasette would type. A card page is
 cardkit's template for a row of `cards`, the bare server's plain row page: one card asked for again
-and again, and every card in turn, each asked for once in the whole run (cardkit works out a card's
-page on its first visit and keeps it: these are all first visits).
+and again, and every card in turn, each asked for once in the whole run (so that SQLite's cache of
+the file, warm for the one card, is not what is measured).
 """
 
 from __future__ import annotations

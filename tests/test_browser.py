@@ -135,8 +135,8 @@ def _count(db: Path, sql: str, *params: object) -> int:
 
 
 def _shown_rows(page: object) -> int:
-    """The row count Datasette prints above the table ("453 rows ...")."""
-    heading = page.locator("h2").first.inner_text()  # type: ignore[attr-defined]
+    """The row count Datasette prints above the table ("453 rows ...", "... returning 12 rows")."""
+    heading = page.locator("h3", has_text=re.compile(r"[\d,]+ rows?")).first.inner_text()  # type: ignore[attr-defined]
     match = re.search(r"([\d,]+) rows?", heading)
     assert match, heading
     return int(match.group(1).replace(",", ""))
@@ -256,9 +256,9 @@ def test_the_search_box_and_the_first_row_are_on_the_first_screen(shots: Path, s
         first = page.locator("table.rows-and-columns tbody tr").first.bounding_box()
         assert search and first and search["y"] + search["height"] <= height and first["y"] + 20 <= height
         assert not page.locator("td.col-search_key").first.is_visible()
-        assert not page.locator("dl.column-descriptions").is_visible()
+        assert not page.locator(".cardkit-column-help dl").is_visible()
         page.locator("summary", has_text="What the columns mean").click()
-        assert page.locator("dl.column-descriptions").is_visible()
+        assert page.locator(".cardkit-column-help dl").is_visible()
         _shot(page, shots / f"browser-cards-{width}.png")
     finally:
         page.set_viewport_size({"width": 1400, "height": 1000})

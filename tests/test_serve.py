@@ -333,15 +333,17 @@ def test_the_deck_json_endpoint_returns_exactly_what_cardkit_validate_json_print
 
 def test_the_deck_summary_counts_every_main_copy_once_by_kind_by_colour_and_by_cost() -> None:
     from cardkit.decks.read import read_deck
-    from cardkit.web.deckpage import summarise_deck
+    from cardkit.decks.summary import summarise_deck
+    from cardkit.web.deckpage import summarise_text
 
     path = Path(__file__).resolve().parent.parent / "decks" / "berserk-online" / "forest-elves.deck"
-    summary = summarise_deck(path.read_text(encoding="utf-8"), "forest-elves.deck")
-    main = read_deck(path).size("main")
-    assert summary is not None
+    deck = read_deck(path)
+    summary = summarise_deck(deck)
+    main = deck.size("main")
     assert sum(n for cards in summary.kinds.values() for n, _, _ in cards) == main
     assert sum(summary.split.values()) == sum(summary.curve.values()) == main
-    assert summarise_deck("not a deck at all {", "broken.json") is None
+    assert summarise_text(path.read_text(encoding="utf-8"), "forest-elves.deck") == summary
+    assert summarise_text("not a deck at all {", "broken.json") is None
 
 
 def test_internal_columns_are_left_off_the_cards_page_but_stay_in_json_and_on_request(ds: object) -> None:
@@ -381,9 +383,9 @@ def test_a_fleet_card_page_says_who_may_play_it_and_a_neutral_card_reads_neutral
     assert ">neutral<" in _html(ds, f"/cardkit/cards?_search=id:{neutral['id']}&_col=elements")
 
 
-def test_the_catalogue_page_links_the_search_and_deck_pages(ds: object) -> None:
+def test_the_catalogue_page_searches_the_cards_and_links_the_deck_page(ds: object) -> None:
     page = _html(ds, "/cardkit")
-    assert 'href="/-/search"' in page and 'href="/-/deck"' in page
+    assert 'action="/-/search"' in page and 'href="/-/deck"' in page
 
 
 def test_every_table_has_a_search_the_query_language_for_cards_and_words_in_columns_for_the_rest(meta: dict, db: Path) -> None:

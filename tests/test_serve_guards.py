@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from cardkit.tournament import check_event
 from cardkit.tournament.database import write_database
 from cardkit.visible import csv_cell
-from cardkit.web.guards import CsvRewriter
+from cardkit.web.csvguard import CsvRewriter
 from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,10 +225,10 @@ def test_a_big_paste_runs_off_the_event_loop_while_other_pages_are_answered(ds: 
 
 def test_more_deck_checks_than_the_server_takes_at_once_are_told_to_come_back(ds: Any,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit.web import guards
+    from cardkit.web import deckworkers
 
-    monkeypatch.setattr(guards, "DECK_CHECKS_WAITING", 0)
-    monkeypatch.setattr(guards, "DECK_CHECKS_AT_ONCE", 1)
+    monkeypatch.setattr(deckworkers, "DECK_CHECKS_WAITING", 0)
+    monkeypatch.setattr(deckworkers, "DECK_CHECKS_AT_ONCE", 1)
 
     async def flood() -> list[Any]:
         await ds.invoke_startup()
@@ -293,7 +293,7 @@ class _Settings:
 def test_a_query_of_cardkits_own_is_stopped_at_the_servers_time_limit_in_words() -> None:
     import sqlite3
 
-    from cardkit.web.guards import TooSlow, time_limited
+    from cardkit.web.querylimits import TooSlow, time_limited
 
     endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
     conn = sqlite3.connect(":memory:")
@@ -329,14 +329,14 @@ def test_the_ranked_search_page_runs_under_the_servers_time_limit(catalogue: Pat
 
 
 def test_a_deck_checked_in_a_worker_process_is_exactly_the_check_made_in_the_server() -> None:
-    from cardkit.web import guards
+    from cardkit.web import deckworkers
     from cardkit.web.deckpage import check_posted
 
-    assert guards.in_processes()
+    assert deckworkers.in_processes()
     body = b"deck=" + "game: berserk-tcg\n3 Guts\n3 Gutz\nSB: 2 Casca\n40 BK1-001\n".replace("\n", "%0A").encode()
     kind = "application/x-www-form-urlencoded"
     for page in (True, False):
-        there = asyncio.run(guards.off_the_loop(check_posted, kind, body, page))
+        there = asyncio.run(deckworkers.off_the_loop(check_posted, kind, body, page))
         assert there == check_posted(kind, body, page)
     assert there.report.problems and there.fixes == {} and check_posted(kind, body, True).fixes
 
@@ -344,10 +344,10 @@ def test_a_deck_checked_in_a_worker_process_is_exactly_the_check_made_in_the_ser
 def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(ds: Any) -> None:
     import os
 
-    from cardkit.web import guards
+    from cardkit.web import deckworkers, errorpages
 
-    with pytest.raises(guards.CheckStopped, match="send it again"):
-        asyncio.run(guards.off_the_loop(os._exit, 3))
+    with pytest.raises(deckworkers.CheckStopped, match="send it again"):
+        asyncio.run(deckworkers.off_the_loop(os._exit, 3))
 
     async def post() -> Any:
         await ds.invoke_startup()
@@ -355,7 +355,7 @@ def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(d
 
     reply = asyncio.run(post())
     assert reply.status_code == 200 and reply.json()["problems"][0]["code"] == "AMBIGUOUS_CARD"
-    status, title, message = guards.describe_failure(guards.CheckStopped("x"))
+    status, title, message = errorpages.describe_failure(deckworkers.CheckStopped("x"))
     assert (status, title) == (503, "Busy")
 
 
@@ -363,6 +363,6 @@ def test_a_worker_that_dies_fails_its_one_check_and_the_next_check_is_answered(d
 def test_a_deck_check_worker_runs_at_a_lower_priority_than_the_server() -> None:
     import os
 
-    from cardkit.web import guards
+    from cardkit.web import deckworkers
 
-    assert asyncio.run(guards.off_the_loop(os.nice, 0)) >= min(19, os.nice(0) + guards.DECK_CHECK_NICENESS)
+    assert asyncio.run(deckworkers.off_the_loop(os.nice, 0)) >= min(19, os.nice(0) + deckworkers.DECK_CHECK_NICENESS)

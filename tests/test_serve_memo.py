@@ -100,19 +100,3 @@ def test_made_up_table_names_cannot_grow_what_the_server_keeps(ds: Any, monkeypa
     assert [status for status, _ in pages] == [404] * 20 + [200]
     for kind, answers in memo._MEMOS[ds].items():
         assert len(answers) <= max(5, kept.get(kind, 0)), kind
-
-
-def test_the_card_pages_are_worked_out_from_the_cards_read_once(ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit.web import cardpage
-
-    reads: list[int] = []
-    original = cardpage.read_served_cards
-
-    def counting(conn: Any) -> Any:
-        reads.append(1)
-        return original(conn)
-
-    monkeypatch.setattr(cardpage, "read_served_cards", counting)
-    pages = _pages(ds, CARD, "/cardkit/cards/berserk-tcg,BK1-012", "/cardkit/cards/berserker,nope")
-    assert [status for status, _ in pages] == [200, 200, 404]
-    assert len(reads) == 1

@@ -146,6 +146,16 @@ def test_every_page_says_its_language_has_one_main_and_headings_in_order(ds: obj
     assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
 
 
+def test_only_the_content_section_of_a_page_becomes_its_main_landmark() -> None:
+    from cardkit.web.landmarks import marked
+
+    page = (b'<html>\n<body><section class="content"><section class="inner">x</section>\n</section>\n'
+            b'<footer class="ft">f</footer></body></html>')
+    assert marked(page) == (b'<html lang="en">\n<body><main class="content"><section class="inner">x</section>\n</main>\n'
+                            b'<footer class="ft">f</footer></body></html>')
+    assert marked(b"<html><p>no content section</p></html>") == b'<html lang="en"><p>no content section</p></html>'
+
+
 def test_a_russian_card_name_is_marked_russian_on_its_page_in_searches_and_in_tables(ds: object) -> None:
     assert '<span lang="ru">Кочевник</span>' in _request(ds, "/cardkit/cards/berserk-ccg,10001")
     assert re.search(r'<a href="[^"]*10001"[^>]* lang="ru">Кочевник</a>', _request(ds, "/-/search?q=Koch"))
@@ -180,16 +190,16 @@ def test_the_deck_page_answers_first_verdict_problems_form_summary_then_the_list
 
 
 def test_the_summary_has_an_unresolved_group_so_its_groups_add_up_to_the_counts(ds: object) -> None:
-    from cardkit.web.deckpage import summarise_deck
+    from cardkit.decks.read import parse_deck
+    from cardkit.decks.summary import summarise_deck
 
-    summary = summarise_deck(DECK)
-    assert summary is not None
+    summary = summarise_deck(parse_deck(DECK))
     main = sum(n for cards in summary.kinds.values() for n, _, _ in cards) + sum(n for n, _, _ in summary.unresolved)
     assert main == 46 and summary.unresolved == [(3, "Guts", 2), (3, "Gutz", 3)]
     assert sum(n for n, _, _ in summary.side) == 2 and summary.side[0][2] == ""
     # Every Mercenary printing of a colour costs 1: an ambiguous `12 Mercenary` still counts in the cost curve.
-    mercenaries = summarise_deck("game: berserk-tcg\n12 Mercenary\n")
-    assert mercenaries is not None and mercenaries.curve == {1: 12} and mercenaries.split == {}
+    mercenaries = summarise_deck(parse_deck("game: berserk-tcg\n12 Mercenary\n"))
+    assert mercenaries.curve == {1: 12} and mercenaries.split == {}
     assert "46 main + 2 side" in _text(_request(ds, "/-/deck", {"deck": DECK}))
 
 

@@ -89,3 +89,21 @@ def candidate_details(items: Sequence[Mapping[str, Any]], *, name: bool = True) 
 def telling_apart(items: Sequence[Mapping[str, Any]]) -> list[str]:
     """One short text per candidate: its id, then each field in which the candidates differ."""
     return [f"{item['id']}  {text}" for item, text in zip(items, candidate_details(items))]
+
+
+def card_traits(card: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a catalogue card that tell printings and namesakes apart, in a candidate's shape:
+    set (an Online card's series), colour or elements, cost, level, power, hp, life, strike, each only
+    when the card's game has it."""
+    traits: dict[str, Any] = {}
+    for key in CANDIDATE_FIELDS:
+        source = "series" if key == "set" and "set" not in card else key
+        if source in card:
+            traits[key] = card[source]
+    return traits
+
+
+def card_details(card: Mapping[str, Any], keys: Sequence[str] | None = None) -> str:
+    """A catalogue card's traits (or only `keys` of them) in words: `set BK1, white, cost 1 white + 1, level 1, power 2, hp 3`."""
+    traits = card_traits(card)
+    return ", ".join(shown_value(k, traits.get(k)) for k in (keys if keys is not None else traits))

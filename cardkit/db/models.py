@@ -40,7 +40,7 @@ class CardRow(SQLModel, table=True):
     mercenary: Optional[bool] = None
     data: JsonText
     position: int = Field(index=True)
-    name_key: str
+    name_key: str = Field(index=True)  # a card page lists every card of its name
     latin_key: str
     loose_key: str
     search_key: str

@@ -1,8 +1,7 @@
 """A card's page in words: every field of the catalogue entry as a label and a readable value.
 
 Plain functions over the card's JSON, used by the Datasette plugin for the `cards` row page, and
-`ServedCards`, every card of a served catalogue read once (the file is immutable), from which a
-card's page is made without a query.
+`read_card_page`, which reads one card, its namesakes and its game's set names.
 Online ability codes are worded from data/battle/abilities.json, the file the battle engine
 reads: the codes the German rules text names are glossed, the others are shown as written.
 """
@@ -17,6 +16,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
+from cardkit.catalogue.candidates import card_details
 from cardkit.games.registry import GAME_SPECS, SQUAD_GAMES
 
 
@@ -72,6 +72,13 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+def differences(card: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    """The traits (set, cost, level, ...) in which `other` differs from `card`, in the candidates' order."""
+    from cardkit.catalogue.candidates import card_traits, differing_fields
+
+    return [k for k in differing_fields([card_traits(card), card_traits(other)]) if k != "name"]
+
+
 def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> list[tuple[str, Markup]]:
     """(label, value) for every field of the card, in the catalogue's order, in words."""
     facts: list[tuple[str, Markup]] = [("game", Markup(escape(GAME_NAMES.get(game, game))))]
@@ -110,85 +117,42 @@ def card_facts(game: str, card: dict[str, Any], set_names: dict[str, str]) -> li
 
 
 
-def card_traits(card: dict[str, Any]) -> dict[str, Any]:
-    """The fields that tell printings and namesakes apart, in the shape of an AMBIGUOUS_CARD candidate
-    (`cardkit.catalogue.candidates`): set (an Online card's series), colour or elements, cost, level,
-    power, hp, life, strike, each only when the card's game has it."""
-    from cardkit.catalogue.candidates import CANDIDATE_FIELDS
-
-    traits: dict[str, Any] = {}
-    for key in CANDIDATE_FIELDS:
-        source = "series" if key == "set" and "set" not in card else key
-        if source in card:
-            traits[key] = card[source]
-    return traits
-
-
-def card_details(card: dict[str, Any], keys: list[str] | None = None) -> str:
-    """The card's traits (or only `keys` of them) in words: `set BK1, white, cost 1 white + 1, level 1, power 2, hp 3`."""
-    from cardkit.catalogue.candidates import shown_value
-
-    traits = card_traits(card)
-    return ", ".join(shown_value(k, traits.get(k)) for k in (keys if keys is not None else traits))
-
-
-def differences(card: dict[str, Any], other: dict[str, Any]) -> list[str]:
-    """The traits (set, cost, level, ...) in which `other` differs from `card`, in the candidates' order."""
-    from cardkit.catalogue.candidates import differing_fields
-
-    return [k for k in differing_fields([card_traits(card), card_traits(other)]) if k != "name"]
-
-
 @dataclass(frozen=True)
 class ServedCard:
     game: str
     id: str
     name: str
     latin: str
-    data: str  # the card's JSON record, parsed only for the pages that show it
+    data: str  # the card's JSON record
 
 
-@dataclass(frozen=True)
-class ServedCards:
-    """Every card of a served catalogue with its namesakes and set names, read in two queries."""
-
-    cards: dict[tuple[str, str], ServedCard]
-    # A card's name key -> every card of that name, in catalogue order.
-    namesakes: dict[str, list[ServedCard]]
-    name_keys: dict[tuple[str, str], str]
-    set_names: dict[str, dict[str, str]]  # game -> set id -> its name
+def _served(row: tuple[str, str, str, str, str]) -> ServedCard:
+    return ServedCard(*row)
 
 
-def read_served_cards(conn: sqlite3.Connection) -> ServedCards:
-    cards: dict[tuple[str, str], ServedCard] = {}
-    namesakes: dict[str, list[ServedCard]] = {}
-    name_keys: dict[tuple[str, str], str] = {}
-    for game, card_id, name, latin, data, name_key in conn.execute(
-            "select game, id, name, latin, data, name_key from cards order by position"):
-        card = cards[(game, card_id)] = ServedCard(game, card_id, name, latin, data)
-        name_keys[(game, card_id)] = name_key
-        namesakes.setdefault(name_key, []).append(card)
-    set_names: dict[str, dict[str, str]] = {}
-    for game, set_id, name in conn.execute("select game, id, name from sets"):
-        set_names.setdefault(game, {})[set_id] = name
-    return ServedCards(cards, namesakes, name_keys, set_names)
+def read_card_page(conn: sqlite3.Connection, game: str, card_id: str,
+                   link: Callable[[str, str], Markup]) -> dict[str, Any] | None:
+    """What the card template shows of one card (`link(game, id)` is a link to a card's page); None for no such card.
 
-
-def card_page(served: ServedCards, game: str, card_id: str, link: Callable[[str, str], Markup]) -> dict[str, Any] | None:
-    """What the card template shows of one card (`link(game, id)` is a link to a card's page); None for no such card."""
-    found = served.cards.get((game, card_id))
+    Three indexed reads: the card, the cards of its name, its game's set names."""
+    found = conn.execute("select game, id, name, latin, data, name_key from cards where game = ? and id = ?",
+                         (game, card_id)).fetchone()
     if found is None:
         return None
-    card = json.loads(found.data)
+    this = _served(found[:5])
+    namesakes = [_served(row) for row in conn.execute(
+        "select game, id, name, latin, data from cards where name_key = ? order by position", (found[5],))]
+    set_names = {set_id: name for set_id, name in conn.execute("select id, name from sets where game = ?", (game,))}
+    card = json.loads(this.data)
     printings = []
-    for o in served.namesakes[served.name_keys[(game, card_id)]]:
-        if o is found:
+    for o in namesakes:
+        if (o.game, o.id) == (game, card_id):
             continue
         other = json.loads(o.data)
         # Beside each: its game, what it is (set, cost, Level, power/hp, ...) and which of those differ from this card.
         printings.append({"link": link(o.game, o.id), "game": GAME_NAMES.get(o.game, o.game),
                           "details": card_details(other), "differs": differences(card, other) if o.game == game else [],
                           "same_game": o.game == game})
-    return {"name": found.name, "latin": found.latin if found.latin != found.name else "", "id": card_id,
-            "facts": card_facts(game, card, served.set_names.get(game, {})), "details": card_details(card),
+    return {"name": this.name, "latin": this.latin if this.latin != this.name else "", "id": card_id,
+            "facts": card_facts(game, card, set_names), "details": card_details(card),
             "printings": printings}

@@ -9,6 +9,7 @@ entry point.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 from urllib.parse import quote
@@ -21,7 +22,6 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardkit.errors import CardkitError
-from cardkit.web.syncrender import include_now
 from cardkit.web.tablesearch import (
     ALL_GAMES,
     FOLD_FUNCTION,
@@ -144,53 +144,26 @@ def relabel(link: Any, label: str) -> Markup:
 
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
-    # The templates are the package's own and never change while the server runs: each is compiled once,
-    # not checked against its file (a stat per template and include) on every page.
-    env.auto_reload = False
     env.filters["cardkit_relabel"] = relabel
     env.filters["cardkit_lang"] = lang_attribute
-    # The rows of a table and its facets call nothing async: rendered without Jinja's async machinery.
-    env.globals["cardkit_include_now"] = include_now
 
 
 async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
-    """What the card template shows: the card's facts in words and its other printings.
-
-    The served file is immutable: its cards are read once, and each card's page worked out once."""
+    """What the card template shows: the card's facts in words and its other printings."""
     from datasette.utils import urlsafe_components
 
-    from cardkit.web.cardpage import card_page, read_served_cards
-    from cardkit.web.memo import remembered, remembered_async
-    from cardkit.web.syncrender import render_now
+    from cardkit.web.cardpage import read_card_page
 
     parts = urlsafe_components(request.url_vars.get("pks", ""))
     if len(parts) != 2:
         return {}
     game, card_id = parts
-    served = await remembered_async(datasette, "served cards", database,
-                                    lambda: datasette.get_database(database).execute_fn(read_served_cards))
-    if (game, card_id) not in served.cards:
-        return {}
 
     def link(other_game: str, other_id: str) -> Markup:
         return _link(card_url(datasette, database, other_game, other_id), other_id)
 
-    card = remembered(datasette, "card page", (database, game, card_id), lambda: card_page(served, game, card_id, link))
-    if not card:
-        return {}
-
-    own_address = not request.query_string and request.path == card_url(datasette, database, game, card_id)
-
-    @pass_context
-    def card_html(context: Context, template: str) -> Markup:
-        # The card's part of the page (its facts, its printings, its row) differs only with the address:
-        # kept for the card's own address, one per card; any other spelling of it, or a query, renders anew.
-        # It calls nothing async, so it is rendered without Jinja's async machinery (`syncrender`).
-        if not own_address:
-            return render_now(context, template)
-        return remembered(datasette, "card html", (database, game, card_id), lambda: render_now(context, template))
-
-    return {"cardkit_card": card, "cardkit_card_html": card_html}
+    card = await datasette.get_database(database).execute_fn(lambda conn: read_card_page(conn, game, card_id, link))
+    return {"cardkit_card": card} if card else {}
 
 
 # Facet values that read as nothing, labelled in words; the link still filters by the stored value.
@@ -206,7 +179,7 @@ def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
 
     async def suggestions() -> list[tuple[str, str]]:
         from cardkit.db.search import close_names
-        from cardkit.web.guards import time_limited
+        from cardkit.web.querylimits import time_limited
 
         try:
             names = await datasette.get_database(database).execute_fn(time_limited(
@@ -218,24 +191,89 @@ def _suggester(datasette: Any, database: str, text: str, game: str) -> Any:
     return suggestions
 
 
+def _sorts(datasette: Any, database: str, table: str, request: Any) -> dict[str, Any]:
+    """The sort the form's menu offers as chosen, and the one the page has (the column headings show it).
+
+    The menu sends its sort on with the next search, so it holds only a sort someone asked for, and not
+    the one the search's `order:` gave nor the table's default: a new `order:` still sorts."""
+    asked = next(((key, value) for key in ("_sort", "_sort_desc") if (value := request.args.get(key))), None)
+    default = next(((key, value) for key in ("_sort", "_sort_desc")
+                    if isinstance(value := datasette.metadata(key[1:], database=database, table=table), str)), None)
+    by_search = order_sort(request.args.get("_search", ""), order_columns(datasette, database, table))
+    chosen = asked if asked != by_search else None
+    return {"sort": chosen[1] if chosen and chosen[0] == "_sort" else None,
+            "sort_desc": chosen[1] if chosen and chosen[0] == "_sort_desc" else None,
+            "cardkit_sorted_by": asked or default}
+
+
 @hookimpl
 def extra_template_vars(view_name: str, table: str | None, database: str | None, request: Any, datasette: Any) -> Any:
-    if not database or request is None or not is_catalogue(datasette, database):
+    if not database or request is None:
         return None
-    if view_name == "table" and table and (game := search_game(datasette, database, table)):
-        return {"cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
+    if view_name == "table":
+        # No CREATE TABLE under the rows: "What the columns mean" says what each holds.
+        extra: dict[str, Any] = {"table_definition": None, "view_definition": None}
+        if table and is_catalogue(datasette, database) and (game := search_game(datasette, database, table)):
+            extra.update({
+                "cardkit_hidden": () if "_col" in request.args or table != "cards" else HIDDEN_COLUMNS,
                 "cardkit_suggestions": _suggester(datasette, database, request.args.get("_search", ""), game),
                 "cardkit_facet_labels": FACET_LABELS,
                 # A game's own table is keyed by id alone: its id links to the card's page, not the bare row.
                 "cardkit_card_href": None if game == ALL_GAMES else (
-                    lambda card_id: card_url(datasette, database, game, str(card_id)))}
-    if view_name != "row" or table != "cards":
+                    lambda card_id: card_url(datasette, database, game, str(card_id)))})
+            extra.update(_sorts(datasette, database, table, request))
+        return extra
+    if view_name != "row" or table != "cards" or not is_catalogue(datasette, database):
         return None
 
     async def inner() -> dict[str, Any]:
         return await _card_page(datasette, database, request)
 
     return inner
+
+
+def _script_data(value: Any) -> str:
+    """`value` as JSON that can stand inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+
+
+# A table's search box says what it takes, has a button of its own and the focus; a canned query's parameter with a fixed set of
+# values offers them (empty: any). Without JavaScript the box and the fields work as Datasette made them.
+SEARCH_BOX_SCRIPT = """const box = document.getElementById("_search");
+if (box) {
+  box.placeholder = %s;
+  box.insertAdjacentHTML("afterend", ' <input type="submit" value="Search">');
+  if (!location.hash) box.focus();
+}"""
+CHOICES_SCRIPT = """for (const [name, values] of Object.entries(%s)) {
+  const field = document.querySelector(`form.sql input[name="${CSS.escape(name)}"]`);
+  if (!field) continue;
+  const menu = document.createElement("select");
+  menu.id = field.id; menu.name = field.name;
+  for (const value of ["", ...values]) {
+    const option = new Option(value || "any", value, false, value === field.value);
+    menu.add(option);
+  }
+  field.replaceWith(menu);
+}"""
+
+
+@hookimpl
+def extra_body_script(template: str, database: str | None, request: Any, datasette: Any) -> str | None:
+    if not database or request is None:
+        return None
+    name = request.url_vars.get("table")
+    if template.startswith("query") and isinstance(name, str):
+        query = (datasette.metadata("queries", database=database) or {}).get(name)
+        choices = query.get("choices") if isinstance(query, dict) else None
+        return CHOICES_SCRIPT % _script_data(choices) if isinstance(choices, dict) and choices else None
+    if template.startswith("table") and isinstance(name, str):
+        columns = search_columns(datasette, database, name)
+        if columns:
+            return SEARCH_BOX_SCRIPT % _script_data("words in " + ", ".join(columns))
+        if is_catalogue(datasette, database) and search_game(datasette, database, name):
+            return SEARCH_BOX_SCRIPT % _script_data("Koch, c:red lv<=2, e:forest elite:yes")
+    return None
 
 
 async def _body(request: Any, limit: int) -> bytes | None:
@@ -257,7 +295,7 @@ async def _checked_deck(request: Any, page: bool = False) -> Any:
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
     from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, CheckedDeck, check_posted
-    from cardkit.web.guards import deck_check_slot, off_the_loop
+    from cardkit.web.deckworkers import deck_check_slot, off_the_loop
 
     # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
     with deck_check_slot():
@@ -336,7 +374,7 @@ async def search_page(datasette: Any, request: Any) -> Any:
     from datasette.utils.asgi import Response
 
     from cardkit.db.search import search_connection
-    from cardkit.web.guards import time_limited
+    from cardkit.web.querylimits import time_limited
 
     catalogue = catalogue_name(datasette)
     text = request.args.get("q", "").strip()

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
-PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-guards")  # the last is guards.GUARDS_PLUGIN
+# The last is downloads.DOWNLOADS_PLUGIN, the name its configuration is found under.
+PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-landmarks", "cardkit-query-limits", "cardkit-error-pages",
+                "cardkit-csv-guard", "cardkit-downloads")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -37,32 +39,26 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import guards, plugin, render
+    from cardkit.web import csvguard, downloads, errorpages, landmarks, plugin, querylimits, render
 
-    for name, module in zip(PLUGIN_NAMES, (render, plugin, guards)):
+    for name, module in zip(PLUGIN_NAMES, (render, plugin, landmarks, querylimits, errorpages, csvguard, downloads)):
         if pm.get_plugin(name) is None:
             pm.register(module, name=name)
 
 
-class _NoTraceback:
-    """Stands in for the `traceback` module in Datasette's error handler: the page says what failed
-    (`cardkit.web.guards.handle_exception`), the terminal nothing."""
-
-    @staticmethod
-    def print_exc() -> None:
-        return None
+# Datasette's own exception handler, which prints every error page's exception to the terminal with rich,
+# locals included (paths, SQL, settings): cardkit's (`cardkit.web.errorpages.handle_exception`) answers every
+# failure with a page that says what went wrong, so Datasette's is left out.
+DATASETTE_ERROR_PRINTER = "datasette.handle_exception"
 
 
 def quiet_error_pages() -> None:
-    """Stop Datasette printing each error page's exception to the terminal.
+    """Stop Datasette printing each error page's exception (a 404, an unknown `_sort`, `/../../etc/passwd`)."""
+    from datasette.plugins import pm
 
-    It prints every one (a 404, an unknown `_sort`, `/../../etc/passwd`) with rich, locals
-    included: paths, SQL, settings. The page already tells its visitor what went wrong.
-    """
-    import datasette.handle_exception as handler
-
-    setattr(handler, "rich", None)
-    setattr(handler, "traceback", _NoTraceback)
+    printer = pm.get_plugin(DATASETTE_ERROR_PRINTER)
+    if printer is not None:
+        pm.unregister(printer)
 
 
 def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) -> "Datasette":
@@ -77,11 +73,11 @@ def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) 
             raise CatalogueError(f"database {quoted(name)}: no such file {path}")
     _register_plugin()
     quiet_error_pages()
-    from cardkit.web.guards import GUARDS_PLUGIN
+    from cardkit.web.downloads import DOWNLOADS_PLUGIN
 
     metadata = instance_metadata(databases)
     downloadable = [name for name in databases if allow_download or name == CATALOGUE_DB]
-    metadata.setdefault("plugins", {})[GUARDS_PLUGIN] = {"downloadable": downloadable}
+    metadata.setdefault("plugins", {})[DOWNLOADS_PLUGIN] = {"downloadable": downloadable}
     ds = ReadOnlyDatasette(metadata=metadata, settings=SETTINGS, template_dir=str(TEMPLATES))
     # Datasette names a file after its stem; databases are added by hand so the URL is /<name> whatever the file is called.
     ds.remove_database("_memory")
@@ -139,7 +135,7 @@ def serve(
         on_ready(url)
     if open_browser:
         webbrowser.open(url)
-    from cardkit.web.guards import quiet_stderr
+    from cardkit.web.errorpages import quiet_stderr
 
     try:
         with quiet_stderr():

@@ -24,14 +24,9 @@ ALL_GAMES = "*"
 
 
 def plugin_config(datasette: Any, database: str, table: str | None = None) -> dict[str, Any]:
-    """The plugin's configuration of a database (or of one of its tables), read from the metadata once per server."""
-    from cardkit.web.memo import remembered
-
-    def read() -> dict[str, Any]:
-        config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False)
-        return config if isinstance(config, dict) else {}
-
-    return remembered(datasette, PLUGIN, (database, table), read)
+    """The plugin's configuration of a database (or of one of its tables), from the metadata."""
+    config = datasette.plugin_config(PLUGIN, database=database, table=table, fallback=False)
+    return config if isinstance(config, dict) else {}
 
 
 def search_game(datasette: Any, database: str, table: str) -> str | None:
@@ -85,7 +80,7 @@ _KNOWN_VALUES: dict[str, dict[str, set[str]]] = {}
 async def checked_search_filter(datasette: Any, database: str, text: str, game: str) -> FilterArguments:
     """`search_filter` after checking the query's fields and values against the served cards, as the CLI does."""
     from cardkit.db.search import check_query
-    from cardkit.web.guards import time_limited
+    from cardkit.web.querylimits import time_limited
 
     db = datasette.get_database(database)
     # Served files are immutable: each field's values are read once per file, not on every search.

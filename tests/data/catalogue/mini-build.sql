@@ -167,5 +167,6 @@ INSERT INTO "tcg_cards" VALUES('BK1-041','BK1',41,'Mercenary','green','{"white":
 INSERT INTO "tcg_cards" VALUES('BK1-160','BK1',160,'New Wings','red','{"white":0,"green":0,"black":0,"red":1,"colourless":0}',3,0,0,'effect-normal',NULL,NULL,NULL,NULL,'[]',0,0,0,0,1,0);
 INSERT INTO "tcg_cards" VALUES('CITY-R',NULL,NULL,'Royal City',NULL,NULL,NULL,0,0,'city',NULL,NULL,NULL,NULL,'["Royal"]',0,NULL,NULL,NULL,NULL,NULL);
 CREATE INDEX cards_latin_key ON cards (latin_key);
+CREATE INDEX ix_cards_name_key ON cards (name_key);
 CREATE INDEX ix_cards_position ON cards (position);
 COMMIT;
