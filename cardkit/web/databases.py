@@ -42,19 +42,19 @@ def check_sqlite(path: Path) -> None:
     try:
         regular_file_status(path)  # before opening: a FIFO would block the read below
     except UnreadableInput as exc:
-        raise BadArgument(f"--attach {exc.message}") from None
+        raise BadArgument(exc.message, parameter="attach") from None
     try:
         with open(path, "rb") as fh:
             header = fh.read(len(SQLITE_HEADER))
     except OSError as exc:
-        raise BadArgument(f"--attach {path}: {exc.strerror or exc}") from None
+        raise BadArgument(f"{path}: {exc.strerror or exc}", parameter="attach") from None
     if header != SQLITE_HEADER:
-        raise BadArgument(f"--attach {path}: not a SQLite database")
+        raise BadArgument(f"{path}: not a SQLite database", parameter="attach")
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.Error as exc:
-        raise BadArgument(f"--attach {path}: not a readable SQLite database ({exc})") from None
+        raise BadArgument(f"{path}: not a readable SQLite database ({exc})", parameter="attach") from None
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -74,9 +74,9 @@ def served_databases(catalogue: Path, attached: Iterable[Path] = ()) -> dict[str
     for path in map(Path, attached):
         check_sqlite(path)
         if _same_file(path, catalogue):
-            raise BadArgument(f"--attach {path}: that is the catalogue, already served as /{CATALOGUE_DB}")
+            raise BadArgument(f"{path}: that is the catalogue, already served as /{CATALOGUE_DB}", parameter="attach")
         if any(_same_file(path, other) for other in list(databases.values())[1:]):
-            raise BadArgument(f"--attach {path}: attached twice")
+            raise BadArgument(f"{path}: attached twice", parameter="attach")
         base = url_name(path.stem)
         name, n = base, 1
         while name in databases:
