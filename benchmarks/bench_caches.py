@@ -33,22 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _engine_inputs import ACTIONS, CARDKIT, SETUP  # noqa: E402
 from _timing import ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CARDKIT = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
-SETUP = {
-    "battle": ["battle", "new", "squads/online-battle-first.json", "squads/online-battle-second.json"],
-    "tcg": ["tcg", "new", "decks/berserk-tcg/white-hawks.deck", "decks/berserk-tcg/red-apostles.deck", "--seed", "1"],
-    "fleet": ["fleet", "new", "decks/berserker/fleets/human-ram-screen.fleet.json",
-              "decks/berserker/fleets/berserker-centre.fleet.json", "--sandbox"],
-}
-ACTIONS = {
-    "battle": ["attack c3 c4 dice 6 1", "shoot c1 c6 2", "counters b2 +3", "pay b2 2", "end"],
-    "tcg": ["open BK1-001 pay BK1-007", "attack c3 with BK1-001", "end"],
-    "fleet": ["move d2 d6 card very-fast", "end", "end", "move d6 d7 card tactical-speed",
-              "fire d7 d8 card marines defend robot-security"],
-}
 CACHES = {"checked": "schema-check notes", "compiled": "compiled schemas and table statements"}
 # What each cache is kept for: its notes, and the commands that read them.
 SERVES = [("checked", "schema-check notes", ("validate DECK", "build --out X", "squad check", "battle moves",

@@ -28,24 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _engine_inputs import ACTIONS, CARDKIT, JSON_FLOOR, SETUP  # noqa: E402
 from _timing import interleaved_medians, ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CARDKIT = [sys.executable, "-c", "from cardkit.cli.main import main; main()"]
-FLOOR = [sys.executable, "-c", "import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'))"]
 
-SETUP = {
-    "battle": ["battle", "new", "squads/online-battle-first.json", "squads/online-battle-second.json"],
-    "tcg": ["tcg", "new", "decks/berserk-tcg/white-hawks.deck", "decks/berserk-tcg/red-apostles.deck", "--seed", "1"],
-    "fleet": ["fleet", "new", "decks/berserker/fleets/human-ram-screen.fleet.json",
-              "decks/berserker/fleets/berserker-centre.fleet.json", "--sandbox"],
-}
-ACTIONS = {
-    "battle": ["attack c3 c4 dice 6 1", "shoot c1 c6 2", "counters b2 +3", "pay b2 2", "end"],
-    "tcg": ["open BK1-001 pay BK1-007", "attack c3 with BK1-001", "end"],
-    "fleet": ["move d2 d6 card very-fast", "end", "end", "move d6 d7 card tactical-speed",
-              "fire d7 d8 card marines defend robot-security"],
-}
 
 
 CPU: dict[str, list[float]] = {}
@@ -84,7 +71,7 @@ def main() -> None:
             for way, env in ways.items():
                 moves = CARDKIT + [engine, "moves", str(state)]
                 apply = CARDKIT + [engine, "apply", str(state), *ACTIONS[engine], "--out", str(after)]
-                floor = FLOOR + [str(state), str(folder / "floor.json")]
+                floor = JSON_FLOOR + [str(state), str(folder / "floor.json")]
                 for name, args in (("moves", moves), ("apply", apply), ("floor", floor)):
                     job = f"{engine} {name}, {way}"
                     run(args, env=env)  # filling the bytecode cache, where it is kept
