@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _engine_inputs import ACTIONS, CARDKIT, SETUP  # noqa: E402
+from _engine_inputs import ACTIONS, CARDKIT, JSON_FLOOR, SETUP  # noqa: E402
 from _timing import ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,9 +71,7 @@ def main() -> None:
                            check=True, capture_output=True)
         floors = {
             "python -c pass": [sys.executable, "-c", "pass"],
-            "json load + dump of a state": [sys.executable, "-c", "import json, sys; json.dump(json.load("
-                                            "open(sys.argv[1])), open(sys.argv[2], 'w'))",
-                                            str(folder / "battle.json"), str(folder / "floor.json")],
+            "json load + dump of a state": [*JSON_FLOOR, str(folder / "battle.json"), str(folder / "floor.json")],
         }
         commands = {"validate DECK": ["validate", "decks/berserk-tcg/white-hawks.deck"],
                     "build --out X": ["build", "--out", str(folder / "built.db")],
