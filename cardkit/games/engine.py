@@ -246,7 +246,7 @@ class Engine(ABC, Generic[S, A]):
                 after, new = self.apply(state, action)
                 why = self.unreadable(after)
                 if why is not None:
-                    raise IllegalAction(f"the state after it would not be a possible {self.noun}: {why}")
+                    raise IllegalAction(f"the state after it would not read back: {why}")
             except IllegalAction as exc:
                 shown = _short(str(action), 80)
                 problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.reason, 300)}", line=i + 1, actual=shown)
