@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from cardkit.games.squad_games.battle.apply import apply
+from cardkit.games.squad_games.battle.cards import battle_cards
 from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions
 from cardkit.games.squad_games.battle.notation import Action, End
@@ -59,6 +60,9 @@ class RandomBattle(RuleBasedStateMachine):
         text = json.dumps(self.state.to_dict(), ensure_ascii=False)
         assert state_from_dict(json.loads(text)) == self.state
         assert ENGINE.unreadable(self.state) is None
+        # Above its printed life only by a judge's edit of the file (docs/battle.md, The state): never by an action.
+        table = battle_cards(self.state.game)
+        assert all(c.life <= (table[c.card].life or 0) for c in self.state.cards)
 
 
 RandomBattle.TestCase.settings = settings(max_examples=examples(200), stateful_step_count=60, derandomize=True,
