@@ -325,10 +325,14 @@ def distinct_orders(group: Sequence[T]) -> Iterator[tuple[T, ...]]:
 
     A group of n distinct items has n! orders: the caller takes the first ones it needs and stops.
     """
+    if len(group) < 2:
+        yield tuple(group)
+        return
     ranks = [group.index(item) for item in group]  # copies share the rank of the first of them
     order = sorted(ranks)
+    # With copies apart the first order is the grouped one, not `group` as it came.
+    yield tuple(group) if order == ranks else tuple(group[r] for r in order)
     while True:
-        yield tuple(group[r] for r in order)
         # The next order of the ranks: the classic next-permutation step, which skips equal ranks' swaps.
         i = len(order) - 2
         while i >= 0 and order[i] >= order[i + 1]:
@@ -340,3 +344,4 @@ def distinct_orders(group: Sequence[T]) -> Iterator[tuple[T, ...]]:
             j -= 1
         order[i], order[j] = order[j], order[i]
         order[i + 1:] = reversed(order[i + 1:])
+        yield tuple(group[r] for r in order)
