@@ -156,6 +156,23 @@ def test_a_battle_file_with_a_dead_card_on_the_battlefield_is_unreadable(tmp_pat
         ENGINE.read(path)
 
 
+def test_a_battle_file_with_life_above_the_printed_life_reads_as_a_judges_edit_and_plays_on(tmp_path: Path) -> None:
+    # No action raises a card above its printed life, but a card's own text can, and only an edit of the file
+    # applies it: the reader takes the edit (up to the schema's 1000), and a strike takes life from there.
+    from cardkit.jsonio import dumps_canonical
+
+    path = tmp_path / "edited.battle.json"
+    state = duel()
+    ammah = state.by_id(1)
+    assert ammah is not None and state.info(ammah).life == 9
+    path.write_text(dumps_canonical(state.with_card(replace(ammah, life=1000)).to_dict()), encoding="utf-8")
+    edited = ENGINE.read(path)
+    assert edited.by_id(1).life == 1000  # type: ignore[union-attr]
+    struck = run(edited, "end", "attack c4 c3 dice 6 1")
+    assert 990 <= struck.by_id(1).life < 1000  # type: ignore[union-attr]
+    assert ENGINE.unreadable(struck) is None
+
+
 def test_a_state_survives_its_json_form() -> None:
     state = run(duel(), "counters c3 +2", "mark c4 poison 1", "attack c3 c4 dice 4 2")
     again = state_from_dict(state.to_dict())

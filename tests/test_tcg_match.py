@@ -390,7 +390,7 @@ def test_the_defender_chooses_which_able_characters_defend_none_included() -> No
     assert game.phase == "defend" and events[-1]["kind"] == "attacks"
     assert {str(a) for a in legal_actions(game) if isinstance(a, Defend)} == {
         "defend c2 with none", f"defend c2 with {CASCA}", f"defend c2 with {CAVALRY}",
-        f"defend c2 with {CASCA},{CAVALRY}"}
+        f"defend c2 with {CASCA},{CAVALRY}", f"defend c2 with {CAVALRY},{CASCA}"}
     with pytest.raises(IllegalAction, match="not one more able"):
         apply(game, parse(f"defend c2 with {ARCHERS}"))
     with pytest.raises(IllegalAction, match="defender answers"):

@@ -246,7 +246,7 @@ class Engine(ABC, Generic[S, A]):
                 after, new = self.apply(state, action)
                 why = self.unreadable(after)
                 if why is not None:
-                    raise IllegalAction(f"the state after it would not be a possible {self.noun}: {why}")
+                    raise IllegalAction(f"the state after it would not read back: {why}")
             except IllegalAction as exc:
                 shown = _short(str(action), 80)
                 problem = error(ILLEGAL_ACTION, f"{shown}: {_short(exc.reason, 300)}", line=i + 1, actual=shown)
@@ -316,3 +316,32 @@ def distinct_combinations(items: Sequence[T], r: int) -> Iterator[tuple[T, ...]]
                     yield (values[i],) * take + rest
 
     yield from walk(0, r)
+
+
+def distinct_orders(group: Sequence[T]) -> Iterator[tuple[T, ...]]:
+    """Each distinct order of `group`, once, lazily: `group` itself first when its copies stand together (as
+    `distinct_combinations` gives them), then the others by its positions (copies are alike, so a group with
+    copies has fewer orders than `permutations` gives).
+
+    A group of n distinct items has n! orders: the caller takes the first ones it needs and stops.
+    """
+    if len(group) < 2:
+        yield tuple(group)
+        return
+    ranks = [group.index(item) for item in group]  # copies share the rank of the first of them
+    order = sorted(ranks)
+    # With copies apart the first order is the grouped one, not `group` as it came.
+    yield tuple(group) if order == ranks else tuple(group[r] for r in order)
+    while True:
+        # The next order of the ranks: the classic next-permutation step, which skips equal ranks' swaps.
+        i = len(order) - 2
+        while i >= 0 and order[i] >= order[i + 1]:
+            i -= 1
+        if i < 0:
+            return
+        j = len(order) - 1
+        while order[j] <= order[i]:
+            j -= 1
+        order[i], order[j] = order[j], order[i]
+        order[i + 1:] = reversed(order[i + 1:])
+        yield tuple(group[r] for r in order)

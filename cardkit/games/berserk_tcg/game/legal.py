@@ -1,8 +1,10 @@
 """The legal TCG actions of a game, lazily and each text once.
 
 Groups (attackers, defenders, discards) are distinct sub-multisets, generated one
-at a time: sixteen characters make 65,535 attacking groups per city, so `moves`
-takes the first ones it lists and stops, instead of building them all first.
+at a time; attackers and defenders come in every distinct order, for the order
+decides who takes the blows (reading `battle_damage_order`). Sixteen characters
+make about 5.7e13 ordered attacking groups per city, so `moves` takes the first
+ones it lists and stops, instead of building them all first.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Disc
 from cardkit.games.berserk_tcg.game.state import GAME, Game, able_guards
 from cardkit.games.berserk_tcg.opening.payment import all_payments
 from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, can_open
-from cardkit.games.engine import distinct_combinations
+from cardkit.games.engine import distinct_combinations, distinct_orders
 from cardkit.games.readings import reading
 
 
@@ -42,7 +44,8 @@ def legal_actions(game: Game) -> Iterator[Action]:
         assert game.attack is not None
         guards = [game.players[game.opponent()].units[i].card for i in able_guards(game, game.attack.city)]
         for n in range(len(guards) + 1):
-            yield from (Defend(game.attack.city, group) for group in distinct_combinations(guards, n))
+            for group in distinct_combinations(guards, n):
+                yield from (Defend(game.attack.city, order) for order in distinct_orders(group))
     elif game.phase == "opening":
         yield Pass()
         yield End()
@@ -73,4 +76,5 @@ def _main(game: Game) -> Iterator[Action]:
     targets = [c.name for c in game.cities if c.controller != game.active]
     for n in range(1, len(fighters) + 1):
         for group in distinct_combinations(fighters, n):
-            yield from (Attack(city, group) for city in targets)
+            for order in distinct_orders(group):
+                yield from (Attack(city, order) for city in targets)

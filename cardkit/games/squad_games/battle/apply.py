@@ -116,11 +116,17 @@ def _damage(state: BattleState, inst: CardInstance, amount: int, events: list[Ev
         inst = _fresh(state, inst)
     if inst.life <= 0:
         events.append(_event("dies", f"{_label(state, inst)} is defeated and goes to the graveyard", card=inst.iid))
-        for c in state.cards:
-            if c.host == inst.iid:  # a symbiote cannot lie on a card that has gone
-                state = state.with_card(replace(c, zone="graveyard", square=None, host=None))
-        state = state.with_card(replace(inst, zone="graveyard", square=None))
+        state = _leave_play(state, inst, replace(inst, zone="graveyard", square=None))
     return state
+
+
+def _leave_play(state: BattleState, inst: CardInstance, gone: CardInstance) -> BattleState:
+    """`inst` leaves the game zone as `gone` (itself in the graveyard, or a new instance in a deck), every path alike:
+    a symbiote leaves the host it lay on, and a symbiote lying on `inst` goes to the graveyard, for it cannot lie
+    on a card that has gone."""
+    cards = [replace(gone, host=None) if c.iid == inst.iid else
+             replace(c, zone="graveyard", square=None, host=None) if c.host == inst.iid else c for c in state.cards]
+    return replace(state, cards=tuple(cards))
 
 
 def _reveal(state: BattleState, inst: CardInstance, events: list[Event], open_it: bool) -> BattleState:
@@ -501,9 +507,8 @@ def _to_deck(state: BattleState, inst: CardInstance) -> tuple[BattleState, list[
     new = CardInstance(iid=state.next_id, card=inst.card, owner=inst.owner, controller=inst.owner, zone="deck",
                        square=None, open=False, hidden=False, life=life)
     label = _label(state, inst)
-    cards = [new if c.iid == inst.iid else c for c in state.cards]
-    cards = [replace(c, zone="graveyard", square=None, host=None) if c.host == inst.iid else c for c in cards]
-    state = replace(state, cards=tuple(cards), next_id=state.next_id + 1, acted=state.acted - {inst.iid},
+    state = _leave_play(state, inst, new)
+    state = replace(state, next_id=state.next_id + 1, acted=state.acted - {inst.iid},
                     steps_used=tuple(p for p in state.steps_used if p[0] != inst.iid))
     state = shuffle_deck(state, inst.owner)
     return state, [_event("to_deck", f"{label} goes into the {inst.owner} player's deck as #{new.iid}; the deck is shuffled",
