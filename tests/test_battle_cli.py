@@ -178,3 +178,16 @@ def test_combat_odds_shows_expected_damage_over_all_36_rolls(runner: CliRunner) 
     result = runner.invoke(app, ["combat", "odds", "b_ammah", "b_ahti"])
     assert result.exit_code == 0
     assert "expected damage to Ахти: 65/36" in result.output and "expected damage to Аммах: 28/36" in result.output
+
+
+@pytest.mark.parametrize("terminal", [True, False], ids=["on a terminal", "in a log"])
+def test_apply_without_out_says_on_a_terminal_that_nothing_was_written(
+        runner: CliRunner, state: Path, monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
+    import cardkit.cli._progress
+
+    monkeypatch.setattr(cardkit.cli._progress, "stderr_is_terminal", lambda: terminal)
+    before = sorted(state.parent.iterdir())
+    result = runner.invoke(app, ["battle", "apply", str(state), "move c1 c2"])
+    assert result.exit_code == 0, result.output
+    assert ("not written" in result.stderr and "--out" in result.stderr) is terminal
+    assert "not written" not in result.stdout and sorted(state.parent.iterdir()) == before

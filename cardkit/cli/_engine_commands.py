@@ -25,6 +25,8 @@ MOVES_LIMIT_RANGE = (1, 100_000)
 """`moves --limit`'s range: a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes."""
 MOVES_LIMIT_DEFAULT = 1000
 """`moves --limit` when not given."""
+NOT_WRITTEN = "the new state was shown, not written: give --out FILE to keep it for the next `moves` or `apply`"
+"""What `apply` without --out tells a person at a terminal."""
 
 
 def engine(module: str) -> "Engine[Any, Any]":
