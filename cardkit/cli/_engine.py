@@ -52,7 +52,9 @@ def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.T
         """Every legal action of the player to act, one per line, as `apply` takes them.
 
         At most --limit actions are listed (1000 by default); a note says when
-        there are more, and every listed action is legal.
+        there are more, and every listed action is legal. A battle's strike is
+        listed without dice (`apply` rolls them from the state's seed unless
+        they are written); an `X` stands for the card's number, which you write.
         """
         code = commands.moves(module, state_file, limit, as_json, typer.echo)
         if code != EXIT_OK:

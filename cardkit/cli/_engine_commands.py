@@ -61,7 +61,7 @@ def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) 
 def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[Path], as_json: bool, echo: Echo) -> int:
     """`apply`: `actions` in order to the state in `state_file`, the new state written to `out`; the exit code."""
     game = engine(module)
-    result = game.apply_all(game.read(state_file), actions)
+    result = game.apply_all(game.read(state_file), actions, roll=True)
     if result.legal and out is not None:
         game.write(result.state, out, (state_file,))
     if as_json:

@@ -59,6 +59,11 @@ class BattleEngine(Engine[BattleState, Action]):
 
         return rolled(state, action, rng)
 
+    def rolled_by_hand(self, state: BattleState, action: Action, rng: random.Random) -> Action:
+        from cardkit.games.squad_games.battle.rolls import dice_rolled
+
+        return dice_rolled(state, action, rng)
+
     def describe(self, state: BattleState) -> str:
         return render_board(state)
 
