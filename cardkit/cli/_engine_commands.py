@@ -51,8 +51,12 @@ def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) 
         return EXIT_OK
     echo(f"{visible(input_name(state_file))}: {visible(game.headline(state))}; "
          f"{len(found.actions)}{'' if found.complete else '+'} legal action(s)")
-    for action in found.actions:
-        echo(f"  {visible(action)}")
+    shown = [visible(action) for action in found.actions]
+    glosses = [game.gloss(state, action) for action in found.actions]
+    # The names line up in one column after the actions, so an action can still be copied whole.
+    width = max((len(a) for a, g in zip(shown, glosses) if g), default=0)
+    for action, gloss in zip(shown, glosses):
+        echo(f"  {action:{width}}  ({visible(gloss)})" if gloss else f"  {action}")
     if found.note:
         echo(f"note: {found.note}")
     return EXIT_OK

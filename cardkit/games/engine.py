@@ -173,6 +173,11 @@ class Engine(ABC, Generic[S, A]):
         """`action` with the chance a person left out of it filled in (a battle's dice); most have none."""
         return action
 
+    def gloss(self, state: S, action: str) -> str:
+        """What a person needs beside a listed action to read it (the names of the cards its ids name); empty
+        when the action says it all. Text output only: `--json` lists the actions as they are."""
+        return ""
+
     def notes(self, state: S) -> list[str]:
         """Readings of open rules the state has used so far, shown under the table."""
         return []
