@@ -169,8 +169,8 @@ class Engine(ABC, Generic[S, A]):
         """A listed action with its chance part filled in (a battle's dice); most actions have none."""
         return action
 
-    def rolled_by_hand(self, state: S, action: A, rng: random.Random) -> A:
-        """`action` with the chance a person left out of it filled in (a battle's dice); most have none."""
+    def rolled_by_hand(self, state: S, action: A) -> A:
+        """`action` with the chance a person left out of it filled in from `chance` (a battle's dice); most have none."""
         return action
 
     def gloss(self, state: S, action: str) -> str:
@@ -255,7 +255,7 @@ class Engine(ABC, Generic[S, A]):
         events: list[Event] = []
         for i, action in enumerate(actions):
             if roll:
-                filled = self.rolled_by_hand(state, action, self.chance(state, str(action)))
+                filled = self.rolled_by_hand(state, action)
                 if filled != action:
                     events.append({"event": "rolled", "action": str(action), "rolled": str(filled),
                                    "text": f"{_short(str(action), 80)}: no dice given; rolled from the state's seed: {filled}"})
