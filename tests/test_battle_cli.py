@@ -178,3 +178,43 @@ def test_combat_odds_shows_expected_damage_over_all_36_rolls(runner: CliRunner) 
     result = runner.invoke(app, ["combat", "odds", "b_ammah", "b_ahti"])
     assert result.exit_code == 0
     assert "expected damage to Ахти: 65/36" in result.output and "expected damage to Аммах: 28/36" in result.output
+
+
+@pytest.mark.parametrize("terminal", [True, False], ids=["on a terminal", "in a log"])
+def test_apply_without_out_says_on_a_terminal_that_nothing_was_written(
+        runner: CliRunner, state: Path, monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
+    import cardkit.cli._progress
+
+    monkeypatch.setattr(cardkit.cli._progress, "stderr_is_terminal", lambda: terminal)
+    before = sorted(state.parent.iterdir())
+    result = runner.invoke(app, ["battle", "apply", str(state), "move c1 c2"])
+    assert result.exit_code == 0, result.output
+    assert ("not written" in result.stderr and "--out" in result.stderr) is terminal
+    assert "not written" not in result.stdout and sorted(state.parent.iterdir()) == before
+
+
+def test_every_action_moves_lists_without_an_x_is_one_apply_takes(runner: CliRunner, state: Path) -> None:
+    listed = json.loads(runner.invoke(app, ["battle", "moves", str(state), "--json"]).output)["actions"]
+    by_hand = [a for a in listed if " X" not in a]
+    assert "attack c3 c4" in by_hand
+    for action in by_hand:
+        result = runner.invoke(app, ["battle", "apply", str(state), action, "--json"])
+        assert result.exit_code == 0, (action, result.output)
+
+
+def test_an_attack_without_dice_is_rolled_from_the_states_seed_and_says_so(runner: CliRunner, state: Path) -> None:
+    runs = [runner.invoke(app, ["battle", "apply", str(state), "attack c3 c4", "--json"]) for _ in range(2)]
+    assert [r.exit_code for r in runs] == [0, 0]
+    first, second = (json.loads(r.output) for r in runs)
+    rolled = [e for e in first["events"] if e.get("event") == "rolled"]
+    assert len(rolled) == 1 and rolled[0]["action"] == "attack c3 c4"
+    assert rolled[0]["rolled"].startswith("attack c3 c4 dice ") and len(rolled[0]["rolled"].split()) == 6
+    assert first == second
+    text = runner.invoke(app, ["battle", "apply", str(state), "attack c3 c4"]).output
+    assert f"rolled from the state's seed: {rolled[0]['rolled']}" in text
+
+
+def test_dice_written_by_hand_are_kept_and_nothing_is_rolled(runner: CliRunner, state: Path) -> None:
+    data = json.loads(runner.invoke(app, ["battle", "apply", str(state), "attack c3 c4 dice 6 1", "--json"]).output)
+    assert not [e for e in data["events"] if e.get("event") == "rolled"]
+    assert "dice 6:1" in data["events"][0]["text"]

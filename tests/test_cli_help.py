@@ -132,3 +132,11 @@ def test_the_first_build_of_the_database_is_said_on_a_terminal_once(
     assert (first.exit_code, second.exit_code) == (0, 0)
     assert first.stderr == ("building the card database, once…\n" if terminal else "") and second.stderr == ""
     assert first.stdout == second.stdout
+
+
+def test_the_combat_group_help_names_every_game_its_commands_cover(runner: CliRunner) -> None:
+    help_text = " ".join(runner.invoke(app, ["combat", "--help"]).output.split())
+    group = typer.main.get_command(app).commands["combat"]  # type: ignore[attr-defined]
+    assert "tcg" in group.commands
+    first_line = help_text.split("Options")[0]
+    assert "TCG" in first_line and "Online" in first_line and "CCG" in first_line

@@ -393,3 +393,21 @@ def test_a_row_whose_quoted_value_runs_over_lines_is_told_at_the_line_where_it_s
     assert [(r.player, r.line) for r in regs.rows] == [("Alice", 2), ("Bob\nBobson", 3), ("Dave", 5), ("Eve", 7)]
     (again,) = regs.problems
     assert again.code == "DUPLICATE_REGISTRATION" and again.line == 8
+
+
+def test_a_submission_in_another_encoding_belongs_to_the_player_its_player_line_names(tmp_path: Path) -> None:
+    from cardkit.tournament.check import check_submission
+
+    text = tmp_path / "text.deck"
+    text.write_bytes("# колода\nplayer: Дмитрий Соколов\ngame: berserk-ccg\n\n3 Кочевник\n".encode("cp1251"))
+    as_json = tmp_path / "json.deck.json"
+    as_json.write_bytes('{"player": "Зоя", "game": "berserk-ccg", "main": [], "side": []}'.encode("cp1251"))
+    nobody = tmp_path / "nobody.deck"
+    nobody.write_bytes("game: berserk-ccg\n\n3 Кочевник\n".encode("cp1251"))
+    binary = tmp_path / "binary.deck"
+    binary.write_bytes(b"player: Bin\x00\x01")
+    found = {p.name: check_submission(p) for p in (text, as_json, nobody, binary)}
+    assert all(s.verdict.value == "unreadable" for s in found.values())
+    assert found["text.deck"].player == "Дмитрий Соколов" and "Windows-1251" in found["text.deck"].report.failure
+    assert found["json.deck.json"].player == "Зоя"
+    assert found["nobody.deck"].player is None and found["binary.deck"].player is None

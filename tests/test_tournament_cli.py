@@ -42,11 +42,12 @@ def test_an_event_with_findings_exits_1_with_one_line_per_row_and_a_summary(runn
     assert result.exit_code == 1
     no_traceback(result)
     lines = result.stdout.splitlines()
-    assert len(lines) == 9
+    assert len(lines) == 10
     assert lines[0].startswith("LEGAL") and "alice.deck" in lines[0] and "IDENTICAL_DECKS" in lines[0]
     assert lines[2].startswith("UNREADABLE") and "broken.deck" in lines[2]
     assert lines[7].startswith("MISSING") and "Dmitri Nosubmission" in lines[7] and "MISSING_SUBMISSION" in lines[7]
-    assert lines[8] == "spring-open: 8 rows: 1 legal, 5 illegal, 1 unreadable, 1 missing; 2 warning(s); format berserk-tcg"
+    assert lines[8].startswith("identical decks, group 1: ") and "alice.deck" in lines[8] and "eve.deck" in lines[8]
+    assert lines[9] == "spring-open: 8 rows: 1 legal, 5 illegal, 1 unreadable, 1 missing; 2 warning(s); format berserk-tcg"
 
 
 def test_an_event_where_every_deck_is_legal_exits_0(runner: CliRunner, legal_event: Path) -> None:
@@ -275,3 +276,55 @@ def test_register_over_its_own_registration_list_says_it_is_an_input_with_or_wit
                                  "--out", REGISTRATIONS, *force])
     assert result.exit_code == 2 and "is an input of this command" in result.output and "--force" not in result.output
     assert Path(REGISTRATIONS).read_bytes() == before
+
+
+def test_a_deck_saved_as_windows_1251_is_one_row_for_its_player_with_the_encoding_and_the_iconv_line(
+        runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    (folder / "alice.deck").write_text(HAWKS.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "dmitri.deck").write_bytes("player: Дмитрий Соколов\nformat: berserk-tcg\n\n3 Guts (BK1-012)\n".encode("cp1251"))
+    players = tmp_path / "players.csv"
+    players.write_text("player\nAlice Archer\nДмитрий Соколов\n", encoding="utf-8")
+    result = runner.invoke(app, ["tournament", "check", str(folder), "-r", str(players)])
+    no_traceback(result)
+    rows = [line for line in result.stdout.splitlines() if "Дмитрий Соколов" in line]
+    assert len(rows) == 1 and rows[0].startswith("UNREADABLE") and "dmitri.deck" in rows[0]
+    assert "Windows-1251" in rows[0] and "iconv -f CP1251 -t UTF-8" in rows[0]
+    assert "MISSING" not in result.stdout and "1 unreadable, 0 missing" in result.stdout
+
+
+def test_identical_decks_fold_into_one_line_per_group_however_many_players_sent_them(
+        runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    hawks = HAWKS.read_text(encoding="utf-8")
+    names = [f"Player Number {i} With A Long Name" for i in range(12)]
+    for i, name in enumerate(names):
+        (folder / f"player-{i:02}-with-a-long-file-name.deck").write_text(
+            hawks.replace("Alice Archer", name), encoding="utf-8")
+    result = runner.invoke(app, ["tournament", "check", str(folder)])
+    no_traceback(result)
+    lines = result.stdout.splitlines()
+    rows = [line for line in lines if line.startswith("LEGAL")]
+    groups = [line for line in lines if line.startswith("identical decks")]
+    assert len(rows) == 12 and len(groups) == 1
+    assert all("IDENTICAL_DECKS: the same cards as 11 other deck(s): group 1" in row for row in rows)
+    assert all(row.count("player-") == 1 for row in rows)
+    assert groups[0].count("player-") == 10 and groups[0].endswith(" and 2 more")
+    full = json.loads(runner.invoke(app, ["tournament", "check", str(folder), "--json"]).output)
+    assert all("IDENTICAL_DECKS" in [p["code"] for p in s["problems"]] for s in full["submissions"])
+
+
+def test_a_name_that_only_looks_like_a_registered_one_is_in_the_summary_without_details(
+        runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    (folder / "erik.deck").write_text(HAWKS.read_text(encoding="utf-8").replace("Alice Archer", "Еrik"), encoding="utf-8")
+    players = tmp_path / "players.csv"
+    players.write_text("player\nErik\n", encoding="utf-8")
+    result = runner.invoke(app, ["tournament", "check", str(folder), "-r", str(players)])
+    no_traceback(result)
+    assert "CONFUSABLE_PLAYER" in result.stdout and "Cyrillic Е (U+0415)" in result.stdout
+    missing = next(line for line in result.stdout.splitlines() if line.startswith("MISSING"))
+    assert "erik.deck" in missing and "only looks like this name" in missing

@@ -140,7 +140,7 @@ def test_the_registered_deck_presented_again_matches(registry_file: Path, tmp_pa
     result = runner.invoke(app, ["tournament", "deck-check", str(registry_file), "alice  ARCHER", str(deck), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data == {"match": True, "player": "Alice Archer", "registered_hash": data["presented_hash"],
+    assert data == {"match": True, "player": "Alice Archer", "registration_unresolved": False, "registered_hash": data["presented_hash"],
                     "presented_hash": deck_hash(read_deck(ALICE)), "differences": [], "printings": []}
 
 
@@ -249,7 +249,23 @@ def test_a_registered_list_with_an_unresolved_line_never_matches(tmp_path: Path,
     out = tmp_path / "r.json"
     write_registry(registry, out)
     shown = runner.invoke(app, ["tournament", "deck-check", str(out), "Alice Archer", str(ALICE)])
-    assert shown.exit_code == 1 and "registered list had lines that did not resolve" in shown.output
+    assert shown.exit_code == 1 and "the registration itself was unresolved" in shown.output
+
+
+def test_a_card_the_unresolved_registration_lacks_is_not_called_extra(tmp_path: Path, runner: CliRunner) -> None:
+    registered, presented = tmp_path / "alice.deck", tmp_path / "table.deck"
+    registered.write_text("player: Alice\nformat: berserk-tcg\n\n3 Gutz Gutz\n3 Casca (BK1-013)\n", encoding="utf-8")
+    presented.write_text("player: Alice\nformat: berserk-tcg\n\n3 Guts (BK1-012)\n3 Casca (BK1-013)\n", encoding="utf-8")
+    registry = build_registry(check_event([registered]))
+    result = deck_check(registry, "Alice", presented)
+    assert result.registration_unresolved and result.to_dict()["registration_unresolved"] is True
+    assert [(d.card, d.registered, d.presented) for d in result.differences] == [("BK1-012", 0, 3)]
+    assert "extra" not in result.differences[0].describe()
+    out = tmp_path / "r.json"
+    write_registry(registry, out)
+    shown = runner.invoke(app, ["tournament", "deck-check", str(out), "Alice", str(presented)])
+    assert shown.exit_code == 1 and "the registration itself was unresolved" in shown.output
+    assert "extra" not in shown.output
 
 
 def _ccg_registry(tmp_path: Path, cards: str) -> Path:

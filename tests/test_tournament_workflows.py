@@ -94,3 +94,13 @@ def test_every_library_error_the_command_line_words_itself_is_a_cardkit_error_of
     for key in WORDINGS:
         module, _, name = key.rpartition(".")
         assert issubclass(getattr(importlib.import_module(module), name), CardkitError), key
+
+
+def test_an_unreadable_file_that_names_no_player_counts_once_among_the_rows_not_registered(tmp_path: Path) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "alice.deck").write_text((EVENT / "decks" / "alice.deck").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "binary.deck").write_bytes(b"\x00\x01 not a deck")
+    registered = register_event([folder], tmp_path / "registry.json")
+    assert registered.result.summary()["rows"] == 2 and registered.decks == 1
+    assert registered.not_registered == 1

@@ -19,6 +19,7 @@ import typer
 from cardkit.cli import _engine_commands as commands
 from cardkit.cli._errors import EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
+from cardkit.cli import _progress
 from cardkit.visible import visible
 
 
@@ -51,7 +52,9 @@ def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.T
         """Every legal action of the player to act, one per line, as `apply` takes them.
 
         At most --limit actions are listed (1000 by default); a note says when
-        there are more, and every listed action is legal.
+        there are more, and every listed action is legal. A battle's strike is
+        listed without dice (`apply` rolls them from the state's seed unless
+        they are written); an `X` stands for the card's number, which you write.
         """
         code = commands.moves(module, state_file, limit, as_json, typer.echo)
         if code != EXIT_OK:
@@ -69,11 +72,15 @@ def engine_app(module: str, help: str, start: Callable[..., Started]) -> typer.T
 
         The first illegal action stops the run: an ILLEGAL_ACTION problem, exit 1,
         nothing written. Text that is no action, or a state that can't be read: one
-        error line, exit 2. `moves` lists the actions.
+        error line, exit 2. `moves` lists the actions. Without --out the new state
+        is only shown, not written (a note on a terminal says so).
         """
         code = commands.apply(module, state_file, actions, out, as_json, typer.echo)
         if code != EXIT_OK:
             raise typer.Exit(code)
+        if out is None and _progress.stderr_is_terminal():
+            # Only a person at a terminal can miss it; a script reads the state from stdout on purpose.
+            typer.echo(f"note: {commands.NOT_WRITTEN}", err=True)
 
     return app
 

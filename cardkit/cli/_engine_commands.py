@@ -25,6 +25,8 @@ MOVES_LIMIT_RANGE = (1, 100_000)
 """`moves --limit`'s range: a listed action is a few hundred bytes, so the ceiling keeps the largest listing in tens of megabytes."""
 MOVES_LIMIT_DEFAULT = 1000
 """`moves --limit` when not given."""
+NOT_WRITTEN = "the new state was shown, not written: give --out FILE to keep it for the next `moves` or `apply`"
+"""What `apply` without --out tells a person at a terminal."""
 
 
 def engine(module: str) -> "Engine[Any, Any]":
@@ -49,8 +51,12 @@ def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) 
         return EXIT_OK
     echo(f"{visible(input_name(state_file))}: {visible(game.headline(state))}; "
          f"{len(found.actions)}{'' if found.complete else '+'} legal action(s)")
-    for action in found.actions:
-        echo(f"  {visible(action)}")
+    shown = [visible(action) for action in found.actions]
+    glosses = [game.gloss(state, action) for action in found.actions]
+    # The names line up in one column after the actions, so an action can still be copied whole.
+    width = max((len(a) for a, g in zip(shown, glosses) if g), default=0)
+    for action, gloss in zip(shown, glosses):
+        echo(f"  {action:{width}}  ({visible(gloss)})" if gloss else f"  {action}")
     if found.note:
         echo(f"note: {found.note}")
     return EXIT_OK
@@ -59,7 +65,7 @@ def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) 
 def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[Path], as_json: bool, echo: Echo) -> int:
     """`apply`: `actions` in order to the state in `state_file`, the new state written to `out`; the exit code."""
     game = engine(module)
-    result = game.apply_all(game.read(state_file), actions)
+    result = game.apply_all(game.read(state_file), actions, roll=True)
     if result.legal and out is not None:
         game.write(result.state, out, (state_file,))
     if as_json:

@@ -10,7 +10,9 @@ from cardkit.cli._errors import guarded
 from cardkit.cli._options import JsonOption, print_json
 from cardkit.games.registry import BATTLE_GAMES, in_words
 
-combat_app = typer.Typer(help="Exact odds of strikes in Berserk Online and the tabletop CCG.", no_args_is_help=True)
+combat_app = typer.Typer(help=(
+    "Single fights worked out: the exact odds of a strike in Berserk Online and the tabletop CCG (`odds`), "
+    "one Berserk TCG battle between two characters (`tcg`)."), no_args_is_help=True)
 
 LifeOption = Annotated[Optional[int], typer.Option(min=1, max=1000, help="Life to judge deaths against (default: the card's).")]
 BattleGameOption = Annotated[Optional[str], typer.Option("--game", "-g", help=f"{in_words(BATTLE_GAMES)} (default: the one with the card).")]

@@ -110,11 +110,10 @@ def start(
     --sandbox tracks no hands, so any card may be played: a referee's or a
     teacher's board. Exit 2 when a fleet is unreadable or not legal.
     """
-    from cardkit.games.berserker.game.setup import new_game
-    from cardkit.jsonio import read_json_input
+    from cardkit.games.berserker.game.setup import new_game, read_fleet_file
 
     stdin_once(human, berserker)
-    state = new_game(read_json_input(human), read_json_input(berserker), seed=seed, sandbox=sandbox,
+    state = new_game(read_fleet_file(human), read_fleet_file(berserker), seed=seed, sandbox=sandbox,
                      first="berserker" if berserker_first else "human", files=(str(human), str(berserker)))
     return Started(state, (human, berserker))
 

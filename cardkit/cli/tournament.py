@@ -45,6 +45,10 @@ def _progress(as_json: bool) -> Iterator[dict[str, Any]]:
         yield {"progress": bar.update, "phase": bar.phase} if bar else {}
 
 
+IDENTICAL_SHOWN = 10
+"""Decks named on a group's line; the JSON and CSV reports name every one."""
+
+
 def _print_human(result: EventCheck, details: bool) -> None:
     subs = result.submissions
     # Names and paths come from the players' files: made visible before any width is measured, and a name
@@ -53,6 +57,9 @@ def _print_human(result: EventCheck, details: bool) -> None:
     players = [shortened(visible(s.player)) or "(no player)" for s in subs]
     width = max([len(p) for p in paths] + [len("(no deck)")])
     pwidth = max([len(p) for p in players] + [len("(no player)")])
+    # A deck sent by many players would name them all on every row: the rows name the group, one line lists it.
+    groups = result.identical_groups()
+    group_of = {id(s): number for number, group in enumerate(groups, start=1) for s in group}
     for s, path, player in zip(subs, paths, players):
         problems = s.problems
         found = tally(s.errors, s.warnings)
@@ -61,6 +68,8 @@ def _print_human(result: EventCheck, details: bool) -> None:
         first = ""
         if shown:
             message = with_hint(shown.message, s.report.failure_hint) if shown.code == "UNREADABLE" else shown.message
+            if shown.code == "IDENTICAL_DECKS" and id(s) in group_of:
+                message = f"the same cards as {(shown.actual or 2) - 1} other deck(s): group {group_of[id(s)]} below"
             first = f"  {visible(shown.code)}: {visible(message)}"
         what = visible(s.report.format or s.report.game or "-")
         typer.echo(f"{s.verdict.value.upper():10} {path:{width}}  {player:{pwidth}}  "
@@ -69,6 +78,13 @@ def _print_human(result: EventCheck, details: bool) -> None:
             for p in problems:
                 if p != shown:
                     typer.echo(problem_line(p))
+    for number, group in enumerate(groups, start=1):
+        members = [f"{visible(s.path)} ({shortened(visible(s.player)) or 'no player'})" for s in group[:IDENTICAL_SHOWN]]
+        more = f" and {len(group) - IDENTICAL_SHOWN} more" if len(group) > IDENTICAL_SHOWN else ""
+        typer.echo(f"identical decks, group {number}: {', '.join(members)}{more}")
+    for s, p in result.must_show():
+        if details or p != s.first_problem:
+            typer.echo(f"{visible(s.path) or '(no deck)'}: {p.severity.value} {visible(p.code)}: {visible(p.message)}")
     for p in result.problems:
         typer.echo(f"{visible(result.registrations)} line {p.line}: {p.severity.value} {visible(p.code)}: {visible(p.message)}")
     c = result.summary()
@@ -258,6 +274,9 @@ def deck_check_command(
     else:
         typer.echo(f"{paint('MISMATCH')}  {visible(result.player)}: {visible(result.presented_file)} differs from the registered deck "
                    f"{visible(result.registered_file)} in {len(result.differences)} place(s)")
+        if result.registration_unresolved:
+            typer.echo(f"  the registration itself was unresolved: {visible(result.registered_file)} had card lines that named "
+                       "no card (see `tournament check`), so the registry holds only the lines that resolved")
         # Card names come from the registry file, which anyone could have edited: visible before measured.
         labels = [visible(f"{d.name} ({d.card})") for d in result.differences]
         width = max(map(len, labels)) if labels else 0
@@ -265,7 +284,7 @@ def deck_check_command(
             typer.echo(f"  {d.section:4}  {label:{width}}  registered {d.registered}, "
                        f"presented {d.presented}: {d.describe()}")
         if not result.differences:
-            typer.echo("  the same cards, but the registered list had lines that did not resolve")
+            typer.echo("  the same cards as the lines that resolved")
     if not as_json:
         # Not differences: a reprint is the same card when a deck names it, but a judge may want to see the swap.
         for n in result.printings:

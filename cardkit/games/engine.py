@@ -169,6 +169,15 @@ class Engine(ABC, Generic[S, A]):
         """A listed action with its chance part filled in (a battle's dice); most actions have none."""
         return action
 
+    def rolled_by_hand(self, state: S, action: A) -> A:
+        """`action` with the chance a person left out of it filled in from `chance` (a battle's dice); most have none."""
+        return action
+
+    def gloss(self, state: S, action: str) -> str:
+        """What a person needs beside a listed action to read it (the names of the cards its ids name); empty
+        when the action says it all. Text output only: `--json` lists the actions as they are."""
+        return ""
+
     def notes(self, state: S) -> list[str]:
         """Readings of open rules the state has used so far, shown under the table."""
         return []
@@ -234,14 +243,23 @@ class Engine(ABC, Generic[S, A]):
         write_state_file(text, out, self.kind(), tuple(inputs))
 
     # -- shared: acting -------------------------------------------------------------------------
-    def apply_all(self, state: S, texts: Sequence[str]) -> Applied:
+    def apply_all(self, state: S, texts: Sequence[str], roll: bool = False) -> Applied:
         """Apply action texts in order. Every text is parsed first (BAD_ACTION, exit 2, for one that is no
         action); the first illegal action stops the run with an ILLEGAL_ACTION problem (`line` its 1-based
         position) and the state before it. An action after which the state could not be read back is
-        illegal too, so every state reached is one the reader accepts."""
+        illegal too, so every state reached is one the reader accepts.
+
+        With `roll`, an action written without the dice it needs gets them from the state (`chance`), and a
+        `rolled` event says which: the same state and action always roll the same."""
         actions = [self.parse(t) for t in texts]
         events: list[Event] = []
         for i, action in enumerate(actions):
+            if roll:
+                filled = self.rolled_by_hand(state, action)
+                if filled != action:
+                    events.append({"event": "rolled", "action": str(action), "rolled": str(filled),
+                                   "text": f"{_short(str(action), 80)}: no dice given; rolled from the state's seed: {filled}"})
+                    action = filled
             try:
                 after, new = self.apply(state, action)
                 why = self.unreadable(after)
@@ -254,6 +272,15 @@ class Engine(ABC, Generic[S, A]):
             state = after
             events.extend(new)
         return Applied(state, self.summary(state), tuple(events), (), len(actions))
+
+    def chance(self, state: S, about: str) -> random.Random:
+        """A generator seeded by the whole state (its seed, turn and board) and `about`: replayable, and
+        another roll after every action."""
+        import hashlib
+        import random
+
+        digest = hashlib.sha256(f"{dumps_canonical(self.to_dict(state))}\0{about}".encode("utf-8")).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
 
     def is_legal(self, state: S, action: A) -> bool:
         try:

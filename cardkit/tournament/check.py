@@ -137,6 +137,19 @@ class EventCheck:
         return {"rows": len(self.submissions), **counts,
                 "warnings": sum(s.warnings for s in self.submissions) + sum(not p.is_error for p in self.problems)}
 
+    def must_show(self) -> list[tuple[Submission, Problem]]:
+        """The problems a summary shows whatever else it leaves out: a warning that two players may be one
+        (`SUMMARY_CODES`), each with its submission."""
+        return [(s, p) for s in self.submissions for p in s.problems if p.code in SUMMARY_CODES]
+
+    def identical_groups(self) -> list[list[Submission]]:
+        """The groups of decks with the same cards that IDENTICAL_DECKS warns of, in the order of their first deck."""
+        groups: dict[str, list[Submission]] = {}
+        for s in self.submissions:
+            if s.hash and any(p.code == "IDENTICAL_DECKS" for p in s.problems):
+                groups.setdefault(s.hash, []).append(s)
+        return list(groups.values())
+
     @property
     def ok(self) -> bool:
         """Every submission legal (warnings allowed), nobody missing, the registration list without errors."""
@@ -146,6 +159,10 @@ class EventCheck:
         return {"event": self.event, "format": self.format, "registrations": self.registrations, "legal": self.ok,
                 "summary": self.summary(), "problems": [p.to_dict() for p in self.problems],
                 "submissions": [s.to_dict() for s in self.submissions]}
+
+
+SUMMARY_CODES: frozenset[str] = frozenset({"CONFUSABLE_PLAYER"})
+"""Problems a summary of the event never folds away: two names that may be one player need a person's eye."""
 
 
 class Found(NamedTuple):
@@ -295,7 +312,11 @@ def check_submission(path: str | os.PathLike[str], fmt: Format | None = None, re
             # The deck names another game than the event's: read it as its own to say so.
             deck = read_deck(path)
     except UnreadableInput as exc:
-        return Submission(DeckReport(path=str(path), failure=exc.message, failure_hint=exc.hint), relative=relative)
+        # A file in another encoding still says whose it is: its row is that player's, not a second "sent no deck".
+        from cardkit.tournament.misencoded import player_of
+
+        return Submission(DeckReport(path=str(path), failure=exc.message, failure_hint=exc.hint,
+                                     player=player_of(path, exc.hint)), relative=relative)
     plays_event_game = fmt is not None and fmt.game == deck.game
     problems = validate_deck(deck, fmt if plays_event_game else None)
     if fmt is not None:
@@ -424,6 +445,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
     if regs is None:
         return []
     lookalikes: LookalikeIndex | None = None
+    looks_like: dict[str, Submission] = {}
     for s in readable:
         if s.player and regs.find(s.player) is None:
             s.add(error("UNREGISTERED_PLAYER", f"{quoted(s.player)} is not in the registration list {regs.path}"))
@@ -432,6 +454,7 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
             other = lookalikes.confused_with(s.player)
             if other is not None:
                 s.add(warning("CONFUSABLE_PLAYER", confusable_message(s.player, other, "the registered ")))
+                looks_like.setdefault(player_key(other), s)
     missing: list[Submission] = []
     for row in regs.rows:
         if player_key(row.player) not in by_player:
@@ -441,6 +464,9 @@ def cross_check(submissions: list[Submission], regs: Registrations | None) -> li
                 what = f" (its registered deck file {quoted(row.deck)} was sent, but names another player, {quoted(found.player)})"
             else:
                 what = f" (registered deck file {quoted(row.deck)} not found)" if row.deck else ""
+            twin = looks_like.get(player_key(row.player))
+            if twin is not None:
+                what += f"; {twin.path} is from {quoted(twin.player)}, which only looks like this name (CONFUSABLE_PLAYER)"
             report = DeckReport(path="", player=row.player, format=regs.format,
                                 problems=[error("MISSING_SUBMISSION", f"{quoted(row.player)} is registered (line {row.line}) but sent no deck{what}",
                                                 line=row.line, file=regs.path)])

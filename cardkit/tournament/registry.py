@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -233,6 +233,8 @@ class Difference:
     registered: int
     presented: int
     moved: int = 0
+    unresolved_registration: bool = False
+    """The registered list had lines that did not resolve: a card it lacks may be one of them."""
 
     @property
     def delta(self) -> int:
@@ -245,7 +247,9 @@ class Difference:
         if self.moved:
             parts.append(f"{self.moved} moved {'to' if self.delta < 0 else 'from'} {other}")
         rest = abs(self.delta) - self.moved
-        if rest:
+        if rest and self.delta > 0 and self.unresolved_registration:
+            parts.append(f"{rest} not among the registered lines that resolved")
+        elif rest:
             parts.append(f"{rest} {'missing' if self.delta < 0 else 'extra'}")
         return ", ".join(parts)
 
@@ -286,6 +290,11 @@ class DeckCheck:
     printings: list[PrintingNote] = field(default_factory=list)
 
     @property
+    def registration_unresolved(self) -> bool:
+        """The registered list had card lines that did not resolve (no hash): it is not the whole deck."""
+        return self.registered_hash is None
+
+    @property
     def match(self) -> bool:
         # Other printings of the same cards change the hash but not the deck; a registered list with
         # unresolved lines (no hash) never matches.
@@ -293,7 +302,8 @@ class DeckCheck:
         return same and not self.differences
 
     def to_dict(self) -> dict[str, Any]:
-        return {"match": self.match, "player": self.player, "registered_hash": self.registered_hash,
+        return {"match": self.match, "player": self.player, "registration_unresolved": self.registration_unresolved,
+                "registered_hash": self.registered_hash,
                 "presented_hash": self.presented_hash, "differences": [d.to_dict() for d in self.differences],
                 "printings": [n.to_dict() for n in self.printings]}
 
@@ -384,7 +394,10 @@ def deck_check(registry: dict[str, Any], player: str, presented: str | os.PathLi
     def key(cid: CardId) -> str:
         return fmt.card_key(cards[cid]) if cid in cards else cid
 
+    differences = compare_lists(deck.game, registered, shown, names, key)
+    if entry["hash"] is None:
+        differences = [replace(d, unresolved_registration=True) for d in differences]
     return DeckCheck(player=entry["player"], registered_hash=entry["hash"], presented_hash=deck_hash(deck),
-                     differences=compare_lists(deck.game, registered, shown, names, key),
+                     differences=differences,
                      registered_file=entry["file"], presented_file=input_name(presented),
                      printings=printing_notes(registered, shown, key, names))

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from cardkit.parallel import Progress
 from cardkit.tournament.batch import collector_paused
-from cardkit.tournament.check import EventCheck, Found, check_event, find_submissions
+from cardkit.tournament.check import EventCheck, Found, Verdict, check_event, find_submissions
 from cardkit.tournament.metagame import Metagame
 
 Phase = Callable[[str], None]
@@ -160,8 +160,9 @@ class Registered:
     @property
     def not_registered(self) -> int:
         """The rows with no list to register: unreadable files, decks naming no player, players who sent none."""
-        c = self.result.summary()
-        return c["unreadable"] + c["missing"] + sum(1 for s in self.result.submissions if not s.player and not s.missing)
+        # Each row once: an unreadable file that names no player is one row, not one unreadable and one unnamed.
+        listed = (Verdict.LEGAL, Verdict.ILLEGAL)
+        return sum(1 for s in self.result.submissions if not (s.player and s.verdict in listed))
 
     def to_dict(self) -> dict[str, Any]:
         return {"path": str(self.path), "event": self.registry["event"], "decks": self.decks, "legal": self.legal,

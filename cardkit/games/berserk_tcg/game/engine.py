@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from cardkit.games.berserk_tcg.game.cities import revealed_count
 from cardkit.games.berserk_tcg.game import notation, state
 from cardkit.games.berserk_tcg.game.state import Game
+from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.engine import Engine, Event
 from cardkit.problems import Problem
 
@@ -51,6 +53,11 @@ class TcgEngine(Engine[Game, notation.Action]):
     def describe(self, game: Game) -> str:
         return describe(game)
 
+    def gloss(self, game: Game, action: str) -> str:
+        """`BK1-012 Guts, BK1-013 Casca`: each card the action names by id, once, with its name."""
+        named = dict.fromkeys(word for word in re.split(r"[\s,]+", action) if word in game.stats)
+        return ", ".join(f"{card} {game.stats[card]['name']}" for card in named)
+
     def summary(self, game: Game) -> dict[str, Any]:
         return game.summary()
 
@@ -86,13 +93,22 @@ def describe(game: Game) -> str:
         face = f"{game.stats[c.card]['name']} (Level {c.level})" if c.revealed else "face down"
         held = f", held by {game.players[c.controller].name}" if c.controller is not None else ""
         lines.append(f"  {c.name}  {face}{held}")
-    for p in game.players:
+    for seat, p in enumerate(game.players):
         lines.append(f"{p.name}: hand {len(p.hand)}, library {len(p.library)}, trash {len(p.trash)}")
+        if seat == game.to_act and game.winner is None and p.hand:
+            # The player at the keyboard sees their own hand, as at a table; the other hand stays a count.
+            lines.append(f"  hand: {_cards(game, p.hand)}")
         for u in p.units:
             flags = "".join((f" in {u.city}" if u.city else " on its side", ", locked" if u.locked else "",
                              f", {u.damage} damage" if u.damage else ""))
             lines.append(f"  {u.card} {game.stats[u.card]['name']}{flags}")
     return "\n".join(lines)
+
+
+def _cards(game: Game, cards: Iterable[CardId]) -> str:
+    """`2x BK1-012 Guts, BK1-013 Casca`: cards by id and name, each id once with its count, in id order."""
+    counted = Counter(cards)
+    return ", ".join(f"{'' if n == 1 else f'{n}x '}{card} {game.stats[card]['name']}" for card, n in sorted(counted.items()))
 
 
 ENGINE = TcgEngine()

@@ -19,7 +19,7 @@ from cardkit.games.berserker.game.board import BOARD, Board
 from cardkit.games.berserker.game.state import BadFleets, BoardState, ShipOnBoard, begin_turn, standard_deck
 from cardkit.games.berserker.model import SIDES, CardId, FleetRules, Side, load_rules
 from cardkit.games.board import Square
-from cardkit.jsonio import input_name, json_shown, read_json_input
+from cardkit.jsonio import input_name, json_shown
 from cardkit.problems import Problem, error, has_errors
 from cardkit.visible import misleading, quoted
 
@@ -125,7 +125,24 @@ def check_fleet(data: Any, file: str | None = None, rules: FleetRules | None = N
 
 def check_fleet_file(path: str | os.PathLike[str], rules: FleetRules | None = None) -> FleetReport:
     """Read and check a fleet file; `UnreadableInput` when it cannot be read as one."""
-    return check_fleet(read_json_input(path), file=input_name(path), rules=rules)
+    return check_fleet(read_fleet_file(path), file=input_name(path), rules=rules)
+
+
+def read_fleet_file(path: str | os.PathLike[str]) -> Any:
+    """A fleet file parsed, not yet checked (`check_fleet`); `UnreadableInput` naming the kind of cardkit file
+    it is instead (a deck, a game state) and the command that reads that, when it is one."""
+    from cardkit.filekinds import refuse_other_kind
+    from cardkit.jsonio import parse_json, read_text_input
+
+    text, name = read_text_input(path), input_name(path)
+    try:
+        data = parse_json(text, name)
+    except UnreadableInput:
+        refuse_other_kind(name, text, "fleet.schema.json", "fleet file")
+        raise
+    if _shape_error(data) is not None:
+        refuse_other_kind(name, text, "fleet.schema.json", "fleet file")
+    return data
 
 
 def new_game(human: Any, berserker: Any, seed: int = 0, sandbox: bool = False, first: Side = "human",

@@ -59,6 +59,12 @@ class BattleEngine(Engine[BattleState, Action]):
 
         return rolled(state, action, rng)
 
+    def rolled_by_hand(self, state: BattleState, action: Action) -> Action:
+        from cardkit.games.squad_games.battle.rolls import dice_rolled, needs_dice
+
+        # The state's generator costs a pass over the whole state: made only for an action that rolls.
+        return dice_rolled(state, action, self.chance(state, str(action))) if needs_dice(action) else action
+
     def describe(self, state: BattleState) -> str:
         return render_board(state)
 

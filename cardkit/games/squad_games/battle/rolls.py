@@ -33,3 +33,25 @@ def rolled(state: BattleState, action: Action, rng: random.Random) -> Action:
     if isinstance(action, Deathblow) and action.x is None:
         return replace(action, x=rng.randint(1, MAX_X))
     return action
+
+
+def needs_dice(action: Action) -> bool:
+    """Whether `action` is written without the dice `dice_rolled` would roll for it."""
+    if isinstance(action, Attack):
+        return action.dice is None and all(v is not None for _, v in action.mods)
+    return isinstance(action, Shoot) and len(action.damage) == 3 and action.die is None
+
+
+def dice_rolled(state: BattleState, action: Action, rng: random.Random) -> Action:
+    """`action` with the dice a person left out rolled: a strike's, or a shot's die when it names X-Y-Z.
+
+    Only chance is filled: an X stays X, since it is the card's printed number, which a person knows and a
+    roll would only guess.
+    """
+    if not needs_dice(action):
+        return action
+    if isinstance(action, Attack):
+        return replace(action, dice=tuple(rng.randint(1, 6) for _ in range(dice_needed(state, action))))
+    if isinstance(action, Shoot):
+        return replace(action, die=rng.randint(1, 6))
+    return action

@@ -152,7 +152,14 @@ def read_squad_file(path: str | os.PathLike[str], format_name: str | None = None
     """Read and resolve a squad or deal file; `format_name` overrides the file's format."""
     text = read_text_input(path)
     name = input_name(path)
-    raw = _parse_json(name, text) if _is_json(path, text) else _parse_text(name, text)
+    if _is_json(path, text):
+        raw = _parse_json(name, text)
+    else:
+        from cardkit.filekinds import refuse_other_kind
+
+        # A text deck reads as a squad of its header lines; named as a deck, it says which command it is for.
+        refuse_other_kind(name, text, "squad.schema.json", "squad file")
+        raw = _parse_text(name, text)
     return resolve(name, raw.settings, raw.cards, format_name)
 
 
