@@ -231,18 +231,19 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         # typer passes every parameter by name; a command's --json is its `as_json`.
         as_json = kwargs.get("as_json") is True
-        with notes_shown():
-            try:
+        try:
+            # Inside the try: an interrupt while the notes are shown is reported like any other.
+            with notes_shown():
                 result = command(*args, **kwargs)
-                flush_stdout()
-                return result
-            except (CardkitError, KeyboardInterrupt, OSError) as exc:
-                import typer
+            flush_stdout()
+            return result
+        except (CardkitError, KeyboardInterrupt, OSError) as exc:
+            import typer
 
-                code = handled(exc, typer.echo, as_json)
-                if code is None:
-                    raise
-                raise typer.Exit(code) from None
+            code = handled(exc, typer.echo, as_json)
+            if code is None:
+                raise
+            raise typer.Exit(code) from None
 
     return wrapper
 
