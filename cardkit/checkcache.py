@@ -118,7 +118,8 @@ def write_note(kind_folder: str, name: str, data: bytes, noun: str) -> None:
     if note is None:
         return
     # A note may replace only an earlier note of its own folder, through the one guarded writer.
-    own = Kind(noun, lambda path: path.parent.name == kind_folder and re.match(_NOTE_NAME, path.name) is not None)
+    own = Kind(noun, lambda path: path.parent.name == kind_folder and re.match(_NOTE_NAME, path.name) is not None,
+               product=False)
     try:
         Output(note, own).write(data)
     except (CardkitError, OSError):

@@ -64,11 +64,34 @@ class OutputRefused(CardkitError):
 
     error_code = "OUTPUT_REFUSED"
 
-    def __init__(self, path: object, reason: str, *, forcing_replaces: bool = False) -> None:
+    def __init__(self, path: object, reason: str, *, forcing_replaces: bool = False, replaced: str = "it") -> None:
         self.path = str(path)
         self.reason = reason
         self.forcing_replaces = forcing_replaces
-        super().__init__(f"{self.path} {reason}" + ("; forcing the write replaces it" if forcing_replaces else ""))
+        # What a forced write would replace: the file, or for a symbolic link the link itself, never what it leads to.
+        self.replaced = replaced
+        super().__init__(f"{self.path} {reason}" + (f"; forcing the write replaces {replaced}" if forcing_replaces else ""))
+
+
+class LinkReplaced(UserWarning):
+    """A forced write replaced the symbolic link at its path with the new file; the file the link led to is
+    left as it was. A warning, not an error: the write happened, and the command line shows it as a note."""
+
+    def __init__(self, path: object, led_to: str) -> None:
+        self.path = str(path)
+        self.led_to = led_to
+        super().__init__(f"replaced the symbolic link {self.path} with the file written; {led_to}, where it led, "
+                         "is left as it was")
+
+
+class InterruptedAfterWriting(KeyboardInterrupt):
+    """An interrupt (Ctrl-C, SIGTERM, SIGHUP) that came while finished files were being put in place: it was held
+    until every one was, so they are all whole and new, and the command stopped there."""
+
+    def __init__(self, paths: tuple[str, ...]) -> None:
+        self.paths = paths
+        super().__init__(f"interrupted once every file was written ({', '.join(paths)}): each is whole and new; "
+                         "the command stopped there")
 
 
 class WriteFailed(CardkitError):

@@ -1,7 +1,11 @@
 """The one guarded writer: every file cardkit writes goes through `Output`.
 
-The rule, for every written path (after following a symbolic link to its file):
+The rule, for every written path (its folders' symbolic links followed, never its own):
 
+* never written through a symbolic link: a link at the path is refused, or with `--force` (kinds that
+  allow it) the link itself is replaced by the new file, and the file it led to is left as it was
+  (a `LinkReplaced` warning says so); a link that leads to an input, a folder or a special file is
+  refused as that;
 * never an input of the same command (same file: same device and inode, so hard links count);
 * never anything but a regular file (a directory, FIFO, socket or device is refused);
 * never a file cardkit did not write itself: an existing non-empty file is replaced only
@@ -12,7 +16,15 @@ The rule, for every written path (after following a symbolic link to its file):
 A refusal is an `OutputRefused` raised before anything is written; the checks run
 again just before the finished file is renamed into place. Writes are atomic
 (`atomic_target`), and temporary files that a killed writer left beside the target
-are removed once they are stale (see `clean_stale_temporaries`).
+are removed once they are stale (see `clean_stale_temporaries`). A replaced file is
+never made readable by more people than it was: the new file's mode is what the umask
+gives, less what the old file (or the file a replaced link led to) did not allow.
+
+Several files written as one (`write_together`) are put in place all or none: each old
+file is first set aside (a hard link), and a failure or interrupt between two renames puts
+every one back. Ctrl-C, SIGTERM and SIGHUP are held while a command's product is put in
+place; one that came meanwhile is raised once every file is in place, as
+`InterruptedAfterWriting`, so the command says what was written rather than "interrupted".
 
 A kind that is never replaced unless forced (a registry) is also never replaced by a
 concurrent writer: its final step creates the file only if it is still absent (`place_new`),
@@ -28,14 +40,16 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
 import stat
 import time
+import warnings
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from cardkit.errors import OutputRefused, WriteFailed
+from cardkit.errors import InterruptedAfterWriting, LinkReplaced, OutputRefused, WriteFailed
 
 if TYPE_CHECKING:  # sqlite3 is loaded by the writers of databases only, not by every command that writes a file
     import sqlite3
@@ -53,6 +67,9 @@ class Kind:
     forceable: bool = False
     # An existing file of this kind, even cardkit's own, is replaced only with --force.
     keep_existing: bool = False
+    # What a command is run to make (not a cache note): an interrupt that comes while it is put in place waits
+    # until it is whole, so that the command can say it was written.
+    product: bool = True
 
     def __repr__(self) -> str:
         return f"Kind({self.noun!r})"
@@ -78,7 +95,8 @@ class Output:
         return Output(self.path, self.kind, self.inputs + tuple(more), self.force)
 
     def check(self) -> Path:
-        """The file to write (a link's target), or `OutputRefused` saying in one line why not."""
+        """The path to rename the finished file onto (the given one, its folders' links followed), or
+        `OutputRefused` saying in one line why not."""
         return check_output(self)
 
     @property
@@ -92,18 +110,25 @@ class Output:
 
         Any failure to write (here or in the block) is a `WriteFailed` naming the path, and the
         target is left as it was."""
-        real = self.check()
-        clean_stale_temporaries(real)
+        with self._staged() as staged:
+            yield staged.tmp
+            _place_all([staged])
+
+    @contextmanager
+    def _staged(self) -> Iterator[_Staged]:
+        """A new private temporary file beside the checked target, removed unless it was put in place."""
+        place = self.check()
+        clean_stale_temporaries(place)
         try:
-            with atomic_target(real, exclusive=self.exclusive) as tmp:
-                yield tmp
-                # The work may have taken a while: what is there now is what gets replaced.
-                self.check()
-        except FileExistsError:
-            if not self.exclusive:
+            try:
+                place.parent.mkdir(parents=True, exist_ok=True)
+                tmp = _fresh_file(place)
+            except FileExistsError:
                 raise WriteFailed(self.path, "a folder in the path is a file") from None
-            raise OutputRefused(self.path, f"was written by another command meanwhile, and a {self.kind.noun} is kept "
-                                           "(nothing written)", forcing_replaces=True) from None
+            try:
+                yield _Staged(self, tmp, place)
+            finally:
+                tmp.unlink(missing_ok=True)
         except BrokenPipeError:
             raise
         except OSError as exc:
@@ -140,9 +165,10 @@ class Output:
 
 def write_together(files: Sequence[tuple[Output, str | bytes]]) -> None:
     """Write several files as one output, every one or none: each is filled and flushed to disk beside its
-    target first, and only when all are written are they renamed into place (the first last). A failure
-    (a full disk, a folder that can't be made) or Ctrl-C while writing leaves every target as it was.
-    One target inside another (a page asked for where its tables' folder goes) is refused before any is written."""
+    target first, and only when all are written are they put in place (`_place_all`), which puts every old
+    file back if one fails or an interrupt comes between two renames. A failure (a full disk, a folder
+    that can't be made) or Ctrl-C at any step leaves every target as it was. One target inside another
+    (a page asked for where its tables' folder goes) is refused before any is written."""
     places = [(os.path.abspath(output.path), output.path) for output, _ in files]
     for place, path in places:
         for other, other_path in places:
@@ -150,14 +176,180 @@ def write_together(files: Sequence[tuple[Output, str | bytes]]) -> None:
                 raise OutputRefused(path, f"can't be both a file to write and the folder of {other_path}, written with it; "
                                           "give them places apart")
     with ExitStack() as stack:
+        staged = []
         for output, data in files:
-            tmp = stack.enter_context(output.target())
-            # Written and flushed here, inside the file's own block, so a failure names that file and
-            # happens before any rename; the rename on leaving the block then has nothing left to fail on.
-            with open(tmp, "wb") as fh:
-                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
-                fh.flush()
+            each = stack.enter_context(output._staged())
+            try:
+                with open(each.tmp, "wb") as fh:
+                    fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+            except OSError as exc:
+                raise WriteFailed(output.path, os_write_reason(exc)) from None
+            staged.append(each)
+        _place_all(staged)
+
+
+@dataclass(frozen=True)
+class _Staged:
+    """A finished temporary file and the checked path it goes to."""
+
+    output: Output
+    tmp: Path
+    place: Path
+
+
+@dataclass
+class _SetAside:
+    """A path being replaced: the old file kept under a temporary name until every new file is in place."""
+
+    place: Path
+    kept: Path | None  # None: nothing was there
+    moved: bool = False  # renamed aside (no hard links here), rather than linked
+    placed: bool = False
+
+
+def _place_all(staged: Sequence[_Staged]) -> None:
+    """Put every finished file in place, or none: checked again (what is there now is what gets replaced),
+    flushed to disk and given its mode first; then, with interrupts held, each old file set aside and the
+    new one renamed in; a failure or interrupt puts every old file back."""
+    for each in staged:
+        each.output.check()
+    for each in staged:
+        try:
+            with open(each.tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
+            each.tmp.chmod(_new_mode(each.place))
+        except OSError as exc:
+            raise WriteFailed(each.output.path, os_write_reason(exc)) from None
+    links: list[tuple[_Staged, str]] = []
+    try:
+        with _interrupts_held(any(each.output.kind.product for each in staged), [str(s.output.path) for s in staged]):
+            links = _swap_in(staged)
+    finally:
+        for each, led_to in links:
+            warnings.warn(LinkReplaced(each.output.path, led_to), stacklevel=4)
+
+
+def _swap_in(staged: Sequence[_Staged]) -> list[tuple[_Staged, str]]:
+    """Rename each finished file over its path, keeping the old files aside until all are in; on any failure or
+    interrupt every old file is put back and the error raised. The links replaced, with where each led."""
+    aside: list[_SetAside] = []
+    links: list[tuple[_Staged, str]] = []
+    try:
+        for each in staged:
+            led_to = os.path.realpath(each.place) if os.path.islink(each.place) else None
+            # An exclusive write replaces nothing: a file found there is another writer's, and is left alone.
+            kept = _SetAside(each.place, None) if each.output.exclusive else _set_aside(each.place)
+            aside.append(kept)
+            try:
+                _put_in_place(each)
+            except FileExistsError:
+                if not each.output.exclusive:
+                    raise WriteFailed(each.output.path, "a folder in the path is a file") from None
+                raise OutputRefused(each.output.path, f"was written by another command meanwhile, and a "
+                                                      f"{each.output.kind.noun} is kept (nothing written)",
+                                    forcing_replaces=True) from None
+            except BrokenPipeError:
+                raise
+            except OSError as exc:
+                raise WriteFailed(each.output.path, os_write_reason(exc)) from None
+            kept.placed = True
+            if led_to is not None:
+                links.append((each, led_to))
+    except BaseException:
+        _put_back(aside)
+        raise
+    for kept in aside:
+        if kept.kept is not None:
+            kept.kept.unlink(missing_ok=True)
+    return links
+
+
+def _put_in_place(staged: _Staged) -> None:
+    """The one rename of a finished file onto its path (a link there is replaced, never followed)."""
+    if staged.output.exclusive:
+        place_new(staged.tmp, staged.place)
+    else:
+        os.replace(staged.tmp, staged.place)
+
+
+def _set_aside(place: Path) -> _SetAside:
+    """Keep what is at `place` under a temporary name beside it: a hard link, so the path is never empty;
+    where the file system has none, a rename."""
+    if not os.path.lexists(place):
+        return _SetAside(place, None)
+    for _ in range(1000):
+        kept = place.parent / f".{place.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+        try:
+            os.link(place, kept, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+                raise
+            if os.path.lexists(kept):
+                continue
+            os.rename(place, kept)
+            return _SetAside(place, kept, moved=True)
+        return _SetAside(place, kept)
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(place.parent))
+
+
+def _put_back(aside: Sequence[_SetAside]) -> None:
+    """Undo `_swap_in` as far as it went: each old file back at its path, each new file where none was removed."""
+    for kept in reversed(aside):
+        try:
+            if kept.kept is not None and (kept.placed or kept.moved):
+                os.replace(kept.kept, kept.place)
+            elif kept.kept is not None:
+                kept.kept.unlink()  # a second name of the file still in place
+            elif kept.placed:
+                os.unlink(kept.place)
+        except OSError:
+            continue  # best effort: the error that stopped the write is the one to report
+
+
+_HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def _interrupts_held(hold: bool, paths: Sequence[str]) -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP while the block runs (a few renames): one that comes meanwhile is
+    only noted, and raised as `InterruptedAfterWriting` once the block has finished. A signal the process
+    ignores stays ignored. Python runs signal handlers in the main thread only, so a block run in another
+    thread, or with `hold` false, is stopped by an interrupt as anywhere else (and `_swap_in` puts things back)."""
+    import threading
+
+    if not hold or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        came.append(signum)
+
+    before: dict[int, Any] = {}
+    try:
+        for signum in _HELD_SIGNALS:
+            current = signal.getsignal(signum)
+            # None: a handler set outside Python, which could not be put back.
+            if current is not None and current != signal.SIG_IGN:
+                before[signum] = signal.signal(signum, note)
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+    if came:
+        raise InterruptedAfterWriting(tuple(paths))
+
+
+def _new_mode(place: Path) -> int:
+    """The mode of a new file at `place`: what the umask gives, never more than the file it replaces allowed."""
+    mode = 0o666 & ~current_umask()
+    try:
+        mode &= stat.S_IMODE(os.stat(place).st_mode)
+    except OSError:
+        pass
+    return mode
 
 
 # The atomic writer itself, used by `Output` alone (a test checks that no other module writes a file); here,
@@ -211,7 +403,7 @@ def atomic_target(path: str | os.PathLike[str], exclusive: bool = False) -> Iter
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         # mkstemp makes the file private; the finished file gets the mode any new file of the user's gets.
-        tmp.chmod(0o666 & ~current_umask())
+        tmp.chmod(_new_mode(target))
         if exclusive:
             place_new(tmp, target)
         else:
@@ -316,7 +508,10 @@ def check_output(out: Output) -> Path:
     dangling = next((p for p in given.parents if os.path.islink(p) and not os.path.exists(p)), None)
     if dangling is not None:
         raise OutputRefused(given, f"is in {dangling}, a symbolic link that leads nowhere; give another file")
-    real = Path(os.path.realpath(given))
+    # The folders' links are followed (a home folder may be one), the file's own never: a rename onto the
+    # path replaces a link there, and what the link leads to decides only what is refused.
+    real = Path(os.path.realpath(given.parent)) / given.name
+    link = os.path.islink(real)
     try:
         st = os.stat(real)
     except (FileNotFoundError, NotADirectoryError):
@@ -340,6 +535,14 @@ def check_output(out: Output) -> Path:
         if same:
             shown = "" if str(source) == str(given) else f" ({source})"
             raise OutputRefused(given, f"is an input of this command{shown}; cardkit never writes over its input")
+    if link:
+        if out.force and out.kind.forceable:
+            return real
+        reason = (f"is a symbolic link to {os.path.realpath(real)}; cardkit never writes through a link "
+                  "(nothing written)")
+        if out.kind.forceable:
+            raise OutputRefused(given, reason, forcing_replaces=True, replaced="the link itself, not the file it leads to")
+        raise OutputRefused(given, reason[:-len(" (nothing written)")] + ": give that file itself, or another one")
     if out.kind.keep_existing and not out.force:
         raise OutputRefused(given, f"exists, and a {out.kind.noun} is kept (nothing written)", forcing_replaces=True)
     identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)

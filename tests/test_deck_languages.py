@@ -96,6 +96,67 @@ def test_standard_input_in_windows_1251_is_told_to_go_through_iconv(runner: CliR
     assert "reads as Windows-1251 (Cyrillic) text" in result.stderr and "pipe it through `iconv -f CP1251 -t UTF-8` first" in result.stderr
 
 
+# Deck lines as players write them: card names in Russian, capitalised or in capitals.
+RUSSIAN_DECKS = [
+    "game: berserk-ccg\n3 Кочевник\n",
+    "player: Борис Петров\n3 Ящер\n2 Лесной страж\n1 Гном-воин\n",
+    "# моя колода для турнира\n3 Щит\n3 Кочевник\n",
+    "game: berserk-ccg\nplayer: Ирина\n2 Болотный тролль\n2 Эльфийский лучник\n",
+]
+
+
+@pytest.mark.parametrize("text", RUSSIAN_DECKS)
+@pytest.mark.parametrize("codec, name", [("cp1251", "CP1251"), ("koi8_r", "KOI8-R")])
+def test_a_cyrillic_file_is_named_in_the_encoding_its_iconv_line_reads_right(tmp_path: Path, text: str, codec: str,
+                                                                            name: str) -> None:
+    path = tmp_path / "deck.deck"
+    path.write_bytes(text.encode(codec))
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    label = {"cp1251": "Windows-1251", "koi8_r": "KOI8-R"}[codec]
+    assert f"it reads as {label} (Cyrillic) text" in exc.value.message
+    assert f"iconv -f {name} -t UTF-8" in (exc.value.hint or "")
+    # The line shown is the file's own text: what the iconv line will give.
+    first = next(line.strip() for line in text.splitlines() if any(ord(c) > 127 for c in line))
+    assert first[:30] in exc.value.message
+
+
+def test_cyrillic_in_capitals_is_still_told_by_its_letters(tmp_path: Path) -> None:
+    from cardkit.encodinghints import cyrillic_encodings
+
+    text = "ИГРОК: ИВАН ПЕТРОВ\n3 КОЧЕВНИК\n"
+    assert [label for _, label, _ in cyrillic_encodings(text.encode("cp1251"))] == ["Windows-1251"]
+    assert [label for _, label, _ in cyrillic_encodings(text.encode("koi8_r"))] == ["KOI8-R"]
+
+
+WORDS = ("Кочевник Лесной страж Гном воин Болотный тролль Эльфийский лучник Щит Ящер Жрица огня Чёрный рыцарь "
+         "Хранитель леса Морская змея Царь гор Шаман Юный маг Вождь орков Фея Ворон Дракон Целитель").split()
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_a_named_cyrillic_encoding_is_never_the_wrong_one(seed: int) -> None:
+    import random
+
+    from cardkit.encodinghints import cyrillic_encodings
+
+    rng = random.Random(seed)
+    lines = [f"{rng.randint(1, 3)} {' '.join(rng.sample(WORDS, rng.randint(1, 3)))}" for _ in range(rng.randint(1, 6))]
+    text = "\n".join(line.upper() if rng.random() < 0.2 else line for line in lines) + "\n"
+    for codec, label in (("cp1251", "Windows-1251"), ("koi8_r", "KOI8-R")):
+        named = [name for _, name, _ in cyrillic_encodings(text.encode(codec))]
+        assert label in named, (text, codec, named)
+
+
+def test_cyrillic_too_short_to_tell_names_both_encodings(tmp_path: Path) -> None:
+    path = tmp_path / "short.deck"
+    path.write_bytes("3 ЩИТ\n".encode("cp1251"))  # capitals only: no case to go by, and three letters
+    with pytest.raises(UnreadableInput) as exc:
+        read_deck(path)
+    assert "it reads as Cyrillic text, Windows-1251 ('3 ЩИТ') or KOI8-R (" in exc.value.message
+    assert "and its letters don't tell which" in exc.value.message
+    assert "iconv -f CP1251 -t UTF-8" in (exc.value.hint or "") and "use `-f KOI8-R` instead" in (exc.value.hint or "")
+
+
 def test_a_latin_1_file_is_named_latin_1(tmp_path: Path) -> None:
     path = tmp_path / "grün deck.deck"
     path.write_bytes("Spiel: berserk-online\nHauptdeck\n3 Grüner Drache\n".encode("latin-1"))

@@ -154,6 +154,6 @@ def test_a_link_in_the_catalogue_folder_never_lets_an_import_write_outside_it(
     (cards / "berserk-ccg" / "set-10.json").symlink_to(secret)
     monkeypatch.setattr(paths, "CARDS_DIR", cards)
     result = runner.invoke(app, ["catalogue", "import", "berserk-ccg", str(REFERENCE / "berserk-ccg-cards.json")])
-    assert result.exit_code == 2 and "did not write as a catalogue file" in result.output, result.output
+    assert result.exit_code == 2 and "never writes through a link" in result.output, result.output
     assert secret.read_text(encoding="utf-8") == "API_KEY=do-not-lose\n"
     assert (cards / "berserk-ccg" / "set-10.json").is_symlink()

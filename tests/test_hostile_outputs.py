@@ -131,11 +131,13 @@ def test_a_symlink_or_hard_link_to_an_input_is_the_input(tmp_path: Path) -> None
             Output(tmp_path / name, ANY_KIND, (deck,), force=True).check()
 
 
-def test_a_symlink_to_a_replaceable_file_replaces_the_file_and_keeps_the_link(tmp_path: Path) -> None:
+def test_a_forced_write_to_a_symlink_replaces_the_link_and_leaves_the_file_it_led_to(tmp_path: Path) -> None:
     real = text_file(tmp_path / "real.txt", "old")
     (tmp_path / "link.txt").symlink_to(real)
-    Output(tmp_path / "link.txt", ANY_KIND, force=True).write("new")
-    assert (tmp_path / "link.txt").is_symlink() and real.read_text(encoding="utf-8") == "new"
+    with pytest.warns(UserWarning, match="replaced the symbolic link"):
+        Output(tmp_path / "link.txt", ANY_KIND, force=True).write("new")
+    assert not (tmp_path / "link.txt").is_symlink() and real.read_text(encoding="utf-8") == "old"
+    assert (tmp_path / "link.txt").read_text(encoding="utf-8") == "new"
 
 
 def test_an_empty_file_holds_nothing_to_lose_and_may_be_replaced(tmp_path: Path) -> None:

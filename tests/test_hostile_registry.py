@@ -118,3 +118,68 @@ def test_any_change_to_a_registered_list_is_refused_or_changes_nothing(data: st.
     else:
         # Only an edit that leaves the same cards in the same counts (a reordering) is no damage.
         assert after == before and len({c["card"] for c in cards}) == len(cards)
+
+
+# Every field of a registered deck and of the registry is sealed: a deck check reads `format` and `game`, and a judge
+# shows `file`, `verdict`, `errors` and `catalogue` as what was registered.
+DECK_FIELDS = {"format": "berserk-tcg-open", "verdict": "illegal", "errors": 3, "warnings": 2, "file": "other.deck",
+               "name": "Another deck", "catalogue": "0" * 64, "registered_at": "2020-01-01T00:00:00Z",
+               "player": "Alice Archer Jr"}
+REGISTRY_FIELDS = {"event": "another event", "format": "berserk-tcg-open", "registrations": "other.csv",
+                   "registered_at": "2020-01-01T00:00:00Z", "cardkit": "0.0.1", "catalogue": "0" * 64}
+
+
+@pytest.mark.parametrize("field", DECK_FIELDS)
+def test_an_edit_to_any_field_of_a_registered_deck_is_registry_damaged(field: str, tmp_path: Path,
+                                                                        runner: CliRunner) -> None:
+    registry = copy.deepcopy(REGISTRY)
+    assert registry["decks"][ALICE_AT][field] != DECK_FIELDS[field]
+    registry["decks"][ALICE_AT][field] = DECK_FIELDS[field]
+    path = write(tmp_path, registry)
+    with pytest.raises(RegistryDamaged, match="differs from what was registered"):
+        read_registry(path)
+    result = runner.invoke(app, ["tournament", "deck-check", "--json", str(path), "Alice Archer", str(ALICE)])
+    assert result.exit_code == 2 and json.loads(result.stdout)["error"]["code"] == "REGISTRY_DAMAGED"
+
+
+@pytest.mark.parametrize("field", REGISTRY_FIELDS)
+def test_an_edit_to_the_registrys_own_fields_is_registry_damaged(field: str, tmp_path: Path) -> None:
+    registry = copy.deepcopy(REGISTRY)
+    registry[field] = REGISTRY_FIELDS[field]
+    with pytest.raises(RegistryDamaged, match="the registry's own fields or its list of decks differ"):
+        read_registry(write(tmp_path, registry))
+
+
+def test_a_registered_deck_removed_or_a_card_renamed_is_registry_damaged(tmp_path: Path) -> None:
+    fewer = copy.deepcopy(REGISTRY)
+    del fewer["decks"][0]
+    with pytest.raises(RegistryDamaged, match="list of decks differ"):
+        read_registry(write(tmp_path, fewer))
+    renamed = copy.deepcopy(REGISTRY)
+    renamed["decks"][ALICE_AT]["main"][0]["name"] = "Someone else"
+    with pytest.raises(RegistryDamaged, match="differs from what was registered"):
+        read_registry(write(tmp_path, renamed))
+
+
+def test_a_registry_written_before_seals_still_reads_by_its_list_hashes(tmp_path: Path) -> None:
+    old = copy.deepcopy(REGISTRY)
+    old["layout"] = 1
+    del old["seal"]
+    for deck in old["decks"]:
+        del deck["seal"]
+    assert read_registry(write(tmp_path, old))["layout"] == 1
+    _count(old)
+    with pytest.raises(RegistryDamaged, match="hash"):
+        read_registry(write(tmp_path, old))
+
+
+def test_a_layout_2_registry_without_its_seals_is_registry_damaged(tmp_path: Path) -> None:
+    unsealed = copy.deepcopy(REGISTRY)
+    del unsealed["decks"][ALICE_AT]["seal"]
+    with pytest.raises(RegistryDamaged, match="differs from what was registered"):
+        read_registry(write(tmp_path, unsealed))
+    del unsealed["seal"]
+    for deck in unsealed["decks"]:
+        deck.pop("seal", None)
+    with pytest.raises(RegistryDamaged, match="differs from what was registered"):
+        read_registry(write(tmp_path, unsealed))

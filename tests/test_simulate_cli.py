@@ -171,10 +171,11 @@ def test_a_plot_that_cannot_be_written_is_one_write_failure(tmp_path: Path, monk
     from cardkit.errors import WriteFailed
     from cardkit.plotting import figure, save
 
-    def refuse(path: object, exclusive: bool = False) -> None:
+    def refuse(target: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cardkit.outputs, "atomic_target", refuse)
+    # The folder refuses the writer's temporary file, as a read-only folder does.
+    monkeypatch.setattr(cardkit.outputs, "_fresh_file", refuse)
     fig, _ = figure()
     with pytest.raises(WriteFailed, match="can't write .*x.png: permission denied"):
         save(fig, tmp_path / "x.png")

@@ -316,6 +316,26 @@ def test_a_lone_carriage_return_in_a_registration_row_stays_in_its_cell_and_ends
     assert regs.problems == []
 
 
+def test_a_registration_list_with_carriage_returns_only_reads_as_its_lines(tmp_path: Path) -> None:
+    # Classic Mac OS line ends, as universal newline mode reads them: not one header with no rows.
+    mac = tmp_path / "mac.csv"
+    mac.write_bytes(b"player,deck\rAlice Archer,a.deck\r\rBob,b.deck\r")
+    unix = tmp_path / "unix.csv"
+    unix.write_bytes(b"player,deck\nAlice Archer,a.deck\n\nBob,b.deck\n")
+    regs = read_registrations(mac)
+    assert [(r.player, r.deck, r.line) for r in regs.rows] == [("Alice Archer", "a.deck", 2), ("Bob", "b.deck", 4)]
+    assert regs.rows == read_registrations(unix).rows and regs.problems == []
+
+
+def test_a_registration_list_whose_header_ends_in_a_carriage_return_among_line_feeds_is_refused_with_a_sentence(
+        tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed.csv"
+    mixed.write_bytes(b"player,deck\rAlice Archer,a.deck\nBob,b.deck\n")
+    with pytest.raises(UnreadableInput, match=r"line 1: a carriage return \(CR\) ends a line inside the first line, "
+                                              r"while line feeds end others; save the list with one kind of line end"):
+        read_registrations(mixed)
+
+
 def test_registration_list_errors_make_the_event_not_ok(tmp_path: Path) -> None:
     write_deck(tmp_path, "a.deck", "Alice Archer")
     regs = tmp_path / "players.csv"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import stat
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from cardkit.catalogue.store import _load, game_dir
 from cardkit.games.registry import game_module
 from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, UnreadableInput
 from cardkit.jsonio import dumps_canonical, read_json_input
-from cardkit.outputs import Kind, Output
+from cardkit.outputs import Kind, Output, write_together
 
 
 
@@ -73,16 +72,11 @@ def import_game(game: str, source: Path, cards_dir: Path | None = None, force: b
     removed = [p for p in sorted(target.glob("*.json")) if p.name not in files]
     for path in removed:
         _check_removable(path, source, game)
-    written = []
+    # One catalogue, so one write: every file put in place or none (see `write_together`).
+    write_together([(out, dumps_canonical(files[out.path.name]).encode("utf-8")) for out in outputs])
+    written = [out.path for out in outputs]
     path = target
     try:
-        with ExitStack() as stack:
-            for out in outputs:
-                path = out.path
-                tmp = stack.enter_context(out.target())
-                tmp.write_bytes(dumps_canonical(files[out.path.name]).encode("utf-8"))
-                written.append(out.path)
-            path = target
         for path in removed:
             path.unlink()
     except OSError as exc:

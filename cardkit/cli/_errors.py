@@ -20,10 +20,13 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable, ParamSpec, Sequence, TypeVar
+import warnings
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator, ParamSpec, Sequence, TypeVar
 
 from cardkit.cli._output import Echo, flush_stdout, json_text
-from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, with_hint
+from cardkit.errors import (BadArgument, CardkitError, CatalogueError, InterruptedAfterWriting, LinkReplaced, OutputRefused,
+                            with_hint)
 from cardkit.visible import quoted, visible
 
 if TYPE_CHECKING:
@@ -78,7 +81,7 @@ def _bad_argument(exc: BadArgument) -> str:
 
 
 def _output_refused(exc: OutputRefused) -> str:
-    return f"{exc.path} {exc.reason}; give --force to replace it" if exc.forcing_replaces else exc.message
+    return f"{exc.path} {exc.reason}; give --force to replace {exc.replaced}" if exc.forcing_replaces else exc.message
 
 
 def _catalogue_error(exc: CatalogueError) -> str:
@@ -169,6 +172,10 @@ def handled(exc: BaseException, echo: Echo, as_json: bool) -> int | None:
         suggestions = getattr(exc, "suggestions", None) or ()
         return report(terminal_message(exc), exit_code_of(exc), echo, as_json=as_json, error_code=exc.error_code,
                       suggestions=suggestions)
+    if isinstance(exc, InterruptedAfterWriting):
+        # Everything asked for was written: the interrupt only cut short what followed, so the command succeeded.
+        echo(f"note: {visible(str(exc))}", err=True)
+        return EXIT_OK
     if isinstance(exc, KeyboardInterrupt):
         return report("interrupted", EXIT_INTERRUPTED, echo, as_json=as_json, error_code=INTERRUPTED)
     if isinstance(exc, BrokenPipeError):
@@ -225,7 +232,9 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         # typer passes every parameter by name; a command's --json is its `as_json`.
         as_json = kwargs.get("as_json") is True
         try:
-            result = command(*args, **kwargs)
+            # Inside the try: an interrupt while the notes are shown is reported like any other.
+            with notes_shown():
+                result = command(*args, **kwargs)
             flush_stdout()
             return result
         except (CardkitError, KeyboardInterrupt, OSError) as exc:
@@ -237,3 +246,20 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(code) from None
 
     return wrapper
+
+
+@contextmanager
+def notes_shown() -> Iterator[None]:
+    """Show what the library said it did beside what was asked (`LinkReplaced`: a forced write replaced a
+    symbolic link) as `note:` lines on stderr once the command ends, however it ends; other warnings as Python shows them."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", LinkReplaced)
+        try:
+            yield
+        finally:
+            for said in caught:
+                if isinstance(said.message, LinkReplaced):
+                    sys.stderr.write(f"note: {visible(str(said.message))}\n")
+    for said in caught:
+        if not isinstance(said.message, LinkReplaced):
+            warnings.showwarning(said.message, said.category, said.filename, said.lineno, said.file, said.line)

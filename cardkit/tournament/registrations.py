@@ -108,7 +108,7 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
     from cardkit.formats import load_format
     from cardkit.jsonio import read_text_input
 
-    text = read_text_input(path)
+    text = _line_ends(path, read_text_input(path))
     text, delimiter = _delimiter(text)
     # Only LF and CRLF end a line (the reader has made CRLF LF), but the csv module also ends a row at a
     # lone CR; it stands in as NUL, which text input never holds, and each cell gets its CR back.
@@ -193,6 +193,22 @@ def read_registrations(path: str | os.PathLike[str]) -> Registrations:
         raise UnreadableInput(path, f"line {reader.line_num}: not CSV ({exc})") from None
     problems.extend(_lookalike_rows(rows, str(path)))
     return Registrations(path=str(path), rows=rows, format=event_format[0] if event_format else None, problems=problems)
+
+
+def _line_ends(path: str | os.PathLike[str], text: str) -> str:
+    """`text` (CRLF already made LF) with a list saved with CR line ends (classic Mac OS) read as universal newline
+    mode reads it; `UnreadableInput` for a CR that ends lines in the header while LF ends others, which no one
+    reading could tell from a CR inside a name. A lone CR in a row of an LF list stays in its cell, shown escaped."""
+    if "\r" not in text:
+        return text
+    if "\n" not in text:
+        return text.replace("\r", "\n")
+    lines = text.split("\n")
+    number = next((i for i, line in enumerate(lines, start=1) if line.strip()), None)
+    if number is not None and "\r" in lines[number - 1]:
+        raise UnreadableInput(path, f"line {number}: a carriage return (CR) ends a line inside the first line, while line "
+                                    "feeds end others; save the list with one kind of line end (LF or CRLF)")
+    return text
 
 
 def _quote_span(lines: list[str], first: int, last: int) -> tuple[int, bool]:

@@ -28,7 +28,8 @@ from cardkit.tournament.registrations import player_key
 from cardkit.visible import quoted, visible_json
 
 KIND = "cardkit-registry"
-LAYOUT = 1
+# 2: each deck and the registry itself carry a `seal` (`seal_of`); layout 1 files, written before, have none.
+LAYOUT = 2
 
 
 class UnknownPlayer(CardkitError):
@@ -49,10 +50,30 @@ class RegistryDamaged(CardkitError):
 
     error_code = "REGISTRY_DAMAGED"
 
-    def __init__(self, path: str, player: str, reason: str) -> None:
+    def __init__(self, path: str, player: str | None, reason: str) -> None:
         self.player = player
-        super().__init__(f"{path}: the registered deck of {quoted(player)} {reason}; the registry was changed after "
-                         "it was written, so no deck can be checked against it: register the event again")
+        what = f"the registered deck of {quoted(player)} {reason}" if player is not None else reason
+        super().__init__(f"{path}: {what}; the registry was changed after it was written, so no deck can be checked "
+                         "against it: register the event again")
+
+
+def seal_of(record: dict[str, Any]) -> str:
+    """SHA-256 over every field of a registered deck or of the registry's own fields (its `seal` left out), as
+    sorted compact ASCII JSON. A list's cards are taken in card order: the order a file named them in is no part
+    of what was registered, as for the deck's `hash`. The registry's own seal takes each deck by its seal."""
+    import hashlib
+
+    fields: dict[str, Any] = {}
+    for key, value in record.items():
+        if key == "seal":
+            continue
+        if key in SECTIONS:
+            value = sorted((c["card"], c["name"], c["count"]) for c in value)
+        elif key == "decks":
+            value = [d.get("seal") for d in value]
+        fields[key] = value
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _now() -> str:
@@ -64,9 +85,10 @@ def _registered_deck(s: Submission, when: str, catalogue: str) -> dict[str, Any]
     lists: dict[str, list[dict[str, Any]]] = {section: [] for section in SECTIONS}
     for c in s.cards:
         lists[c.section].append({"card": c.card, "name": cards[c.card]["name"], "count": c.copies})
-    return {"player": s.player, "file": s.path, "name": s.name, "game": s.report.game, "format": s.report.format,
-            "hash": s.hash, "verdict": s.verdict.value, "errors": s.errors, "warnings": s.warnings,
-            "registered_at": when, "catalogue": catalogue, **lists}
+    entry = {"player": s.player, "file": s.path, "name": s.name, "game": s.report.game, "format": s.report.format,
+             "hash": s.hash, "verdict": s.verdict.value, "errors": s.errors, "warnings": s.warnings,
+             "registered_at": when, "catalogue": catalogue, **lists}
+    return entry
 
 
 def build_registry(result: EventCheck, when: str | None = None) -> dict[str, Any]:
@@ -82,9 +104,9 @@ def build_registry(result: EventCheck, when: str | None = None) -> dict[str, Any
     with collector_paused():
         decks = [_registered_deck(s, when, catalogue) for s in result.submissions
                  if s.player and s.verdict in (Verdict.LEGAL, Verdict.ILLEGAL)]
-    return {"kind": KIND, "layout": LAYOUT, "event": result.event, "format": result.format,
-            "registrations": result.registrations, "registered_at": when, "cardkit": __version__,
-            "catalogue": catalogue, "decks": decks}
+    return sealed({"kind": KIND, "layout": LAYOUT, "event": result.event, "format": result.format,
+                   "registrations": result.registrations, "registered_at": when, "cardkit": __version__,
+                   "catalogue": catalogue, "decks": decks})
 
 
 def render_registry(registry: dict[str, Any]) -> str:
@@ -93,16 +115,21 @@ def render_registry(registry: dict[str, Any]) -> str:
     def one(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 
+    # A seal is written last, after what it seals.
     def deck(d: dict[str, Any]) -> str:
-        fields = [f'      {one(k)}: {one(v)}' for k, v in d.items() if k not in SECTIONS]
+        fields = [f'      {one(k)}: {one(v)}' for k, v in d.items() if k not in SECTIONS and k != "seal"]
         for section in SECTIONS:
             items = ",\n".join(f"        {one(c)}" for c in d[section])
             fields.append(f'      "{section}": [\n{items}\n      ]' if items else f'      "{section}": []')
+        if "seal" in d:
+            fields.append(f'      "seal": {one(d["seal"])}')
         return "    {\n" + ",\n".join(fields) + "\n    }"
 
-    head = [f"  {one(k)}: {one(v)}" for k, v in registry.items() if k != "decks"]
+    head = [f"  {one(k)}: {one(v)}" for k, v in registry.items() if k not in ("decks", "seal")]
     decks = ",\n".join(deck(d) for d in registry["decks"])
     head.append('  "decks": [\n' + decks + "\n  ]" if decks else '  "decks": []')
+    if "seal" in registry:
+        head.append(f'  "seal": {one(registry["seal"])}')
     # Invisible characters in players' names are written as \uXXXX: the same data, safe to print.
     return visible_json("{\n" + ",\n".join(head) + "\n}\n")
 
@@ -137,7 +164,17 @@ def write_registry(registry: dict[str, Any], out: str | os.PathLike[str], force:
 
     # The write checks its target as `refuse_existing` does, then again just before the rename.
     with collector_paused():
-        Output(Path(out), REGISTRY, tuple(inputs), force).write(render_registry(registry))
+        Output(Path(out), REGISTRY, tuple(inputs), force).write(render_registry(sealed(registry)))
+
+
+def sealed(registry: dict[str, Any]) -> dict[str, Any]:
+    """`registry` as the record it will be: at the current layout, each deck and the whole with its seal made now."""
+    decks = [{**{k: v for k, v in d.items() if k != "seal"}} for d in registry["decks"]]
+    for deck in decks:
+        deck["seal"] = seal_of(deck)
+    out = {**{k: v for k, v in registry.items() if k != "seal"}, "layout": LAYOUT, "decks": decks}
+    out["seal"] = seal_of(out)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -167,6 +204,9 @@ def verify_registry(registry: dict[str, Any], path: str = "registry") -> None:
     and the hash recomputed from the lists (as `cardkit deck hash` computes it) equal to the one recorded.
 
     A list registered with an unresolved line has no hash (`null`): its entries are still checked for repeats.
+    Then, from layout 2, every deck's `seal` and the registry's own (`seal_of`): a deck check reads the deck's
+    `format` and `game`, and a judge shows its `file`, `verdict`, `errors` and `catalogue` as what was
+    registered, so none of them may change unnoticed either.
     """
     from cardkit.decks.canonical import lists_hash
 
@@ -181,6 +221,16 @@ def verify_registry(registry: dict[str, Any], path: str = "registry") -> None:
         if entry["hash"] is not None and lists_hash(entry["game"], sections) != entry["hash"]:
             raise RegistryDamaged(path, entry["player"], f"has hash {entry['hash'][:12]}, but its lists hash to "
                                                          f"{lists_hash(entry['game'], sections)[:12]}")
+    if registry["layout"] < 2:
+        return
+    for entry in registry["decks"]:
+        if entry.get("seal") != seal_of(entry):
+            raise RegistryDamaged(path, entry["player"], "differs from what was registered (its seal does not match "
+                                                         "its fields: a format, verdict, file or other field was edited)")
+    if registry.get("seal") != seal_of(registry):
+        raise RegistryDamaged(path, None, "the registry's own fields or its list of decks differ from what was "
+                                          "registered (its seal does not match: an event, format or time was edited, "
+                                          "or a deck added or removed)")
 
 
 def find_registered(registry: dict[str, Any], player: str, path: str = "registry") -> dict[str, Any]:
