@@ -8,6 +8,7 @@ import io
 import re
 import shutil
 import signal
+import time
 import subprocess
 import sys
 import urllib.error
@@ -366,3 +367,61 @@ def test_a_deck_check_worker_runs_at_a_lower_priority_than_the_server() -> None:
     from cardkit.web import deckworkers
 
     assert asyncio.run(deckworkers.off_the_loop(os.nice, 0)) >= min(19, os.nice(0) + deckworkers.DECK_CHECK_NICENESS)
+
+
+# --- what one query may cost -----------------------------------------------------------------------------
+
+# Each ran 10 to 130 s inside one step of SQLite, where no time limit reaches.
+COSTLY_SQL = {
+    "printf-repeat": "select length(printf('%.*c', 2147483647, 'x'))",
+    "instr-square": "select instr(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b')",
+    "replace-square": "select length(replace(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b', ''))",
+    "like-square": "select printf('%.*c',1600000,'a') like '%'||printf('%.*c',40000,'a')||'b'",
+}
+
+
+@pytest.mark.parametrize("sql", list(COSTLY_SQL.values()), ids=list(COSTLY_SQL))
+def test_sql_that_would_cost_one_step_of_minutes_is_answered_or_refused_within_the_time_limit(ds: Any, sql: str) -> None:
+    from urllib.parse import quote
+
+    started = time.perf_counter()
+    response = fetch(ds, "/t.json?sql=" + quote(sql))
+    assert time.perf_counter() - started < 2
+    assert response.status_code in (200, 400), response.text[:300]
+    if response.status_code == 400:
+        assert "too big" in response.json()["error"] or "too complex" in response.json()["error"]
+    else:
+        assert response.json()["rows"][0][0] in (0, 1_600_000)
+
+
+def test_the_bounded_functions_answer_as_sqlites_own_do() -> None:
+    import sqlite3
+
+    from cardkit.web.querylimits import prepare_connection
+
+    plain, bounded = sqlite3.connect(":memory:"), sqlite3.connect(":memory:")
+    prepare_connection(bounded)
+    for sql in ("select printf('%d %s %5.2f %% %.*c %-4s| %q %Q %w', 3, 'x', 2.5, 3, 'z', 'ab', 'it''s', null, 'a\"b')",
+                "select format('%5s', 'x')", "select printf('%*d', 6, 42)", "select printf(null)", "select printf(7)",
+                "select instr('Koch the Bold', 'the')", "select instr(x'00ff01', x'ff01')", "select instr(123.5, 3.5)",
+                "select instr(null, 'a')", "select instr('абв', 'в')", "select replace('a-b-c', '-', '+')",
+                "select replace('abc', '', 'x')", "select replace(12345, 3, 'x')", "select replace(null, 'a', 'b')",
+                "select replace('ab', 'a', null)"):
+        assert bounded.execute(sql).fetchall() == plain.execute(sql).fetchall(), sql
+
+
+def test_every_query_of_the_server_is_interrupted_at_its_time_limit_even_inside_a_thousand_slow_steps() -> None:
+    import sqlite3
+
+    from cardkit.web.querylimits import interrupt_at_limit
+
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    conn.create_function("slow", 0, lambda: time.sleep(0.01))
+    # A progress handler every 1,000 steps (Datasette's) would first look after 10 s of these.
+    conn.set_progress_handler(lambda: 0, 1000)
+    many = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT count(slow()) FROM n"
+    started = time.perf_counter()
+    with pytest.raises(sqlite3.OperationalError, match="interrupt"):
+        interrupt_at_limit(_Settings(200), lambda c: c.execute(many).fetchall())(conn)
+    assert time.perf_counter() - started < 1
+    assert conn.execute("select 1").fetchone() == (1,)

@@ -86,8 +86,11 @@ class _QuietStderr(io.TextIOBase):
 def quiet_stderr() -> Iterator[None]:
     """While the server runs, Datasette's own error lines stay off the terminal, and so do the warnings
     a failed page leaves behind (an unknown `_facet` drops coroutines Datasette never awaits: a
-    `RuntimeWarning` of several lines, with file paths, for each)."""
+    `RuntimeWarning` of several lines, with file paths, for each), and so do the tracebacks of SQL functions
+    that refuse a value (`cardkit.web.querylimits`: the query's page says `string or blob too big`)."""
     saved = sys.stderr
+    # Datasette turns these on when imported; they are put back on as it left them.
+    sqlite3.enable_callback_tracebacks(False)
     sys.stderr = _QuietStderr(saved)
     try:
         with warnings.catch_warnings():
@@ -95,3 +98,4 @@ def quiet_stderr() -> Iterator[None]:
             yield
     finally:
         sys.stderr = saved
+        sqlite3.enable_callback_tracebacks(True)
