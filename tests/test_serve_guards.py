@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import re
 import shutil
 import signal
@@ -425,3 +426,126 @@ def test_every_query_of_the_server_is_interrupted_at_its_time_limit_even_inside_
         interrupt_at_limit(_Settings(200), lambda c: c.execute(many).fetchall())(conn)
     assert time.perf_counter() - started < 1
     assert conn.execute("select 1").fetchone() == (1,)
+
+
+# --- stalled uploads -------------------------------------------------------------------------------------
+
+
+def _stalled_post(base: str, length: int) -> Any:
+    """A socket that has sent a deck post's header, declaring `length` bytes, and then nothing."""
+    import socket
+    from urllib.parse import urlsplit
+
+    address = urlsplit(base)
+    sock = socket.create_connection((address.hostname, address.port), timeout=20)
+    sock.sendall((f"POST /-/deck.json HTTP/1.1\r\nHost: {address.netloc}\r\n"
+                  f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n\r\n").encode())
+    return sock
+
+
+def test_connections_that_declare_a_deck_and_send_nothing_hold_no_deck_check_place(catalogue: Path,
+                                                                                   hostile_db: Path) -> None:
+    from cardkit.web.deckworkers import DECK_CHECKS_WAITING
+
+    with serving(catalogue, hostile_db) as served:
+        stalled = [_stalled_post(served.base, 1_000_000) for _ in range(DECK_CHECKS_WAITING + 4)]
+        try:
+            time.sleep(0.5)
+            body = b"deck=" + b"game: berserk-tcg%0A3 Guts%0A"
+            request = urllib.request.Request(served.base + "/-/deck.json", data=body, method="POST")
+            with urllib.request.urlopen(request, timeout=30) as response:
+                assert response.status == 200
+                assert json.loads(response.read())["problems"][0]["code"] == "AMBIGUOUS_CARD"
+        finally:
+            for sock in stalled:
+                sock.close()
+
+
+def test_a_post_declaring_more_than_a_form_holds_is_refused_from_its_header_alone(catalogue: Path,
+                                                                                 hostile_db: Path) -> None:
+    with serving(catalogue, hostile_db) as served:
+        sock = _stalled_post(served.base, 100_000_000_000)
+        try:
+            started = time.perf_counter()
+            received = b""
+            while b"bytes" not in received and (chunk := sock.recv(65536)):
+                received += chunk
+            assert time.perf_counter() - started < 5
+            reply = received.decode("utf-8", "replace")
+        finally:
+            sock.close()
+    assert reply.startswith("HTTP/1.1 413"), reply[:200]
+    assert "100,000,000,000 bytes" in reply
+
+
+def test_a_deck_whose_body_stops_arriving_is_refused_after_the_body_time_limit(ds: Any,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import deckworkers
+
+    monkeypatch.setattr(deckworkers, "BODY_SECONDS", 0.3)
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        if not sent:
+            sent.append({})
+            return {"type": "http.request", "body": b"deck=game", "more_body": True}
+        await asyncio.sleep(3600)
+        raise AssertionError("never")
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def post() -> None:
+        await ds.invoke_startup()
+        scope = {"type": "http", "method": "POST", "path": "/-/deck.json", "raw_path": b"/-/deck.json",
+                 "query_string": b"", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                                                  (b"content-length", b"1000")], "http_version": "1.1",
+                 "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1), "root_path": ""}
+        await asyncio.wait_for(ds.app()(scope, receive, send), 5)
+
+    started = time.perf_counter()
+    asyncio.run(post())
+    assert time.perf_counter() - started < 3
+    start = next(m for m in sent if m.get("type") == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m.get("type") == "http.response.body")
+    assert start["status"] == 408 and b"did not arrive within" in body
+
+
+def _post_in_parts(ds: Any, parts: list[bytes]) -> tuple[int, bool]:
+    """(status, whether the whole body had been read when the answer began) for a deck post sent in `parts`."""
+    given: list[bytes] = list(parts)
+    read_all_first: list[bool] = []
+    status: list[int] = []
+
+    async def receive() -> dict[str, Any]:
+        body = given.pop(0)
+        return {"type": "http.request", "body": body, "more_body": bool(given)}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message.get("type") == "http.response.start":
+            status.append(message["status"])
+            read_all_first.append(not given)
+
+    async def post() -> None:
+        await ds.invoke_startup()
+        length = str(sum(map(len, parts))).encode()
+        scope = {"type": "http", "method": "POST", "path": "/-/deck.json", "raw_path": b"/-/deck.json",
+                 "query_string": b"", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                                                  (b"content-length", length)], "http_version": "1.1",
+                 "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1), "root_path": ""}
+        await ds.app()(scope, receive, send)
+
+    asyncio.run(post())
+    return status[0], read_all_first[0]
+
+
+def test_a_paste_told_the_server_is_busy_is_read_whole_first_so_its_sender_reads_the_503_not_a_reset(
+        ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import deckworkers
+
+    parts = [b"deck=game%3A+berserk-tcg%0A", b"3+Guts%0A" * 60_000, b"%23+end%0A"]
+    monkeypatch.setattr(deckworkers, "DECK_CHECKS_WAITING", 0)
+    monkeypatch.setattr(deckworkers, "DECK_CHECKS_AT_ONCE", 0)
+    assert _post_in_parts(ds, parts) == (503, True)
+    monkeypatch.setattr(deckworkers, "BODIES_AT_ONCE", 0)
+    assert _post_in_parts(ds, parts) == (503, True)

@@ -28,7 +28,7 @@ def describe_failure(exception: BaseException) -> tuple[int, str, str]:
 
     if isinstance(exception, Base400):
         status = int(exception.status)
-        title = {404: "Not found", 503: "Busy"}.get(status, f"Error {status}")
+        title = {404: "Not found", 408: "Too slow", 413: "Too large", 503: "Busy"}.get(status, f"Error {status}")
         return status, title, str(exception.args[0] if exception.args else "")
     if isinstance(exception, DatasetteError):
         # Datasette raises these for what the address asks (a `_sort` by no column, a facet, SQL): the address's fault.

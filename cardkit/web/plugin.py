@@ -276,34 +276,20 @@ def extra_body_script(template: str, database: str | None, request: Any, dataset
     return None
 
 
-async def _body(request: Any, limit: int) -> bytes | None:
-    """The request's body, or None once it runs past `limit` bytes (the rest is never read)."""
-    body = bytearray()
-    while True:
-        message = await request.receive()
-        if message.get("type") != "http.request":
-            return None
-        body += message.get("body", b"")
-        if len(body) > limit:
-            return None
-        if not message.get("more_body", False):
-            return bytes(body)
-
-
 async def _checked_deck(request: Any, page: bool = False) -> Any:
     """The `CheckedDeck` of a posted form, pasted or uploaded, checked in a deck-check worker."""
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
     from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, CheckedDeck, check_posted
-    from cardkit.web.deckworkers import deck_check_slot, off_the_loop
+    from cardkit.web.deckworkers import deck_check_slot, off_the_loop, read_body
 
-    # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
+    # The body first, bounded in size and time: a check's place is taken only by a deck that has arrived.
+    body = await read_body(request, MAX_FORM_BYTES)
+    if body is None:
+        return CheckedDeck(DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
+                                                                 f"a deck may be at most {MAX_INPUT_BYTES}"),
+                           "", None, [])
     with deck_check_slot():
-        body = await _body(request, MAX_FORM_BYTES)
-        if body is None:
-            return CheckedDeck(DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
-                                                                     f"a deck may be at most {MAX_INPUT_BYTES}"),
-                               "", None, [])
         return await off_the_loop(check_posted, request.headers.get("content-type", ""), body, page)
 
 
