@@ -141,7 +141,7 @@ def _deck_pool() -> Executor:
             if in_processes():
                 # spawn, not fork: the server has threads (Datasette's), and a forked child may inherit a held lock.
                 _pool = ProcessPoolExecutor(DECK_CHECKS_AT_ONCE, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_yield_to_pages)
+                                            initializer=_start_worker, initargs=(os.getpid(),))
             else:
                 _pool = ThreadPoolExecutor(DECK_CHECKS_AT_ONCE, thread_name_prefix="cardkit-deck-check")
         return _pool
@@ -152,13 +152,26 @@ def _deck_pool() -> Executor:
 DECK_CHECK_NICENESS = 10
 
 
-def _yield_to_pages() -> None:
-    """Each worker process starts by lowering its own priority (where the system has `nice`)."""
+def _start_worker(parent: int) -> None:
+    """Each worker process ignores Ctrl-C (the server finishes the checks under way, then stops), ends
+    with the server however it stops, and lowers its own priority (where the system has `nice`)."""
+    from cardkit.parallel import worker_start
+
+    worker_start(parent)
     if hasattr(os, "nice"):
         try:
             os.nice(DECK_CHECK_NICENESS)
         except OSError:
             pass
+
+
+def stop_workers() -> None:
+    """End the deck-check workers (the server is stopping); the next check would start fresh ones."""
+    global _pool
+    with _LOCK:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _retire(pool: Executor) -> None:

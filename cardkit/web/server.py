@@ -146,3 +146,6 @@ def serve(
         pass
     finally:
         sock.close()
+        from cardkit.web.deckworkers import stop_workers
+
+        stop_workers()
