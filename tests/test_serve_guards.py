@@ -549,3 +549,35 @@ def test_a_paste_told_the_server_is_busy_is_read_whole_first_so_its_sender_reads
     assert _post_in_parts(ds, parts) == (503, True)
     monkeypatch.setattr(deckworkers, "BODIES_AT_ONCE", 0)
     assert _post_in_parts(ds, parts) == (503, True)
+
+
+# --- what a served page shows of a player's text -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hidden_text_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("hidden")
+    shutil.copytree(EVENT / "decks", folder / "decks")
+    hawks = (EVENT / "decks" / "alice.deck").read_text(encoding="utf-8")
+    body = hawks[hawks.index("\n", hawks.index("game:")) + 1:]
+    (folder / "decks" / "mallory.deck").write_text(
+        f"game: berserk-tcg\nplayer: Mal\u202elory\x1b[2J\nname: \u2067Hawks\x1b[31m\n{body}", encoding="utf-8")
+    out = tmp_path_factory.mktemp("hiddendb") / "t.db"
+    write_database([check_event([folder / "decks"])], out)
+    return out
+
+
+def test_a_served_page_shows_a_players_bidi_and_escape_characters_escaped_as_a_published_page_does(
+        catalogue: Path, hidden_text_db: Path) -> None:
+    from cardkit.web.server import make_datasette
+
+    served = make_datasette({"cardkit": catalogue, "t": hidden_text_db})
+    pages = [fetch(served, path).text for path in ("/t/decks", "/t/decks?_facet=player", "/t/verdicts",
+                                                   "/t/decks?player=Mal%E2%80%AElory%1B%5B2J")]
+    for page in pages:
+        assert "\x1b" not in page and "\u202e" not in page and "\u2067" not in page
+    assert "Mal\\u202elory\\x1b[2J" in pages[0] and "\\u2067Hawks\\x1b[31m" in pages[0]
+    assert "Mal\\u202elory\\x1b[2J" in pages[1] and "Mal\\u202elory\\x1b[2J" in pages[3]
+    # The data itself is unchanged: JSON says exactly what the player wrote.
+    rows = fetch(served, "/t/decks.json?_shape=array&_col=player").json()
+    assert "Mal\u202elory\x1b[2J" in {row["player"] for row in rows}
