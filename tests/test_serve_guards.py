@@ -581,3 +581,14 @@ def test_a_served_page_shows_a_players_bidi_and_escape_characters_escaped_as_a_p
     # The data itself is unchanged: JSON says exactly what the player wrote.
     rows = fetch(served, "/t/decks.json?_shape=array&_col=player").json()
     assert "Mal\u202elory\x1b[2J" in {row["player"] for row in rows}
+
+
+def test_no_page_nor_query_shows_where_the_served_files_are(ds: Any, catalogue: Path, hostile_db: Path) -> None:
+    places = (str(catalogue.resolve().parent), str(hostile_db.resolve().parent))
+    listed = fetch(ds, "/-/databases.json")
+    assert {db["name"] for db in listed.json()} == {"cardkit", "t"}
+    assert all(db["size"] > 0 and "path" not in db for db in listed.json())
+    for path in ("/-/databases.json", "/-/databases", "/t.json?sql=select+*+from+pragma_database_list",
+                 "/cardkit?sql=select+file+from+pragma_database_list"):
+        response = fetch(ds, path)
+        assert response.status_code == 200 and not any(place in response.text for place in places), path
