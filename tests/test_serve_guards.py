@@ -375,6 +375,8 @@ def test_a_deck_check_worker_runs_at_a_lower_priority_than_the_server() -> None:
 # Each ran 10 to 130 s inside one step of SQLite, where no time limit reaches.
 COSTLY_SQL = {
     "printf-repeat": "select length(printf('%.*c', 2147483647, 'x'))",
+    "printf-repeat-text": "select length(format('%.*c', ' 2147483647', 'x'))",
+    "printf-width-real": "select length(printf('%*c', 2147483647.0, 'x'))",
     "instr-square": "select instr(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b')",
     "replace-square": "select length(replace(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b', ''))",
     "like-square": "select printf('%.*c',1600000,'a') like '%'||printf('%.*c',40000,'a')||'b'",
@@ -403,7 +405,8 @@ def test_the_bounded_functions_answer_as_sqlites_own_do() -> None:
     plain, bounded = sqlite3.connect(":memory:"), sqlite3.connect(":memory:")
     prepare_connection(bounded)
     for sql in ("select printf('%d %s %5.2f %% %.*c %-4s| %q %Q %w', 3, 'x', 2.5, 3, 'z', 'ab', 'it''s', null, 'a\"b')",
-                "select format('%5s', 'x')", "select printf('%*d', 6, 42)", "select printf(null)", "select printf(7)",
+                "select format('%5s', 'x')", "select printf('%*d', 6, 42)",
+                "select printf('%.*c|%*d', ' 3x', 'z', 4.7, 1)", "select printf('%', 1)", "select printf('%5', 1)", "select printf(null)", "select printf(7)",
                 "select instr('Koch the Bold', 'the')", "select instr(x'00ff01', x'ff01')", "select instr(123.5, 3.5)",
                 "select instr(null, 'a')", "select instr('абв', 'в')", "select replace('a-b-c', '-', '+')",
                 "select replace('abc', '', 'x')", "select replace(12345, 3, 'x')", "select replace(null, 'a', 'b')",

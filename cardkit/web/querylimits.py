@@ -71,6 +71,19 @@ def _sqlite_builtin(name: str, *args: Any) -> Any:
 _CONVERSION = re.compile(r"%([-+ 0#!,]*)(\*|\d*)(?:\.(\*|\d*))?(l{0,2})(.)", re.DOTALL)
 
 
+_LEADING_INTEGER = re.compile(rb"\s*[+-]?\d+")
+
+
+def _as_integer(value: Any) -> str:
+    """The digits SQLite reads as an integer from a `*` argument: a number, or a text's leading digits."""
+    if isinstance(value, (int, float)):
+        return str(int(max(-1e18, min(1e18, value)))) if value == value else "0"
+    if isinstance(value, str):
+        value = value.encode("utf-8", "replace")
+    found = _LEADING_INTEGER.match(value) if isinstance(value, bytes) else None
+    return found.group().decode().strip() if found else "0"
+
+
 def _printf(*args: Any) -> Any:
     """SQLite's printf, refusing (as `string or blob too big`) a width or precision over `MAX_VALUE_BYTES`."""
     if args and isinstance(args[0], str) and "%" in args[0]:
@@ -80,9 +93,8 @@ def _printf(*args: Any) -> Any:
                 continue
             for size in (match.group(2), match.group(3)):
                 if size == "*":
-                    value = args[taken] if taken < len(args) else 0
+                    size = _as_integer(args[taken] if taken < len(args) else 0)
                     taken += 1
-                    size = str(value) if isinstance(value, int) else "0"
                 if size and abs(int(size)) > MAX_VALUE_BYTES:
                     # The sqlite3 module answers a function's OverflowError with SQLite's `string or blob too big`.
                     raise OverflowError("printf width or precision over the server's limit")
@@ -151,7 +163,10 @@ class _Watchdog:
                     continue
                 heapq.heappop(self._due)
                 self._live.discard(token)
-                conn.interrupt()
+                try:
+                    conn.interrupt()
+                except sqlite3.ProgrammingError:  # closed meanwhile: nothing left to stop
+                    pass
 
 
 _WATCHDOG = _Watchdog()
