@@ -378,6 +378,8 @@ COSTLY_SQL = {
     "printf-repeat-text": "select length(format('%.*c', ' 2147483647', 'x'))",
     "printf-width-real": "select length(printf('%*c', 2147483647.0, 'x'))",
     "instr-square": "select instr(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b')",
+    "instr-blobs": "select instr(zeroblob(1600000), zeroblob(800000) || x'01')",
+    "instr-mixed": "select instr(printf('%.*c',1600000,'a'), zeroblob(800000) || x'01')",
     "replace-square": "select length(replace(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b', ''))",
     "like-square": "select printf('%.*c',1600000,'a') like '%'||printf('%.*c',40000,'a')||'b'",
 }

@@ -102,11 +102,19 @@ def _printf(*args: Any) -> Any:
     return _sqlite_builtin("printf", *args)
 
 
+def _costly(text: Any, part: Any) -> bool:
+    """Whether SQLite's own search of `part` in `text` could take long (its time is their lengths' product)."""
+    return isinstance(text, (str, bytes)) and isinstance(part, (str, bytes)) and len(text) * len(part) > SMALL_SEARCH
+
+
 def _instr(text: Any, part: Any) -> Any:
-    if isinstance(text, str) and isinstance(part, str):
+    if text.__class__ is str and part.__class__ is str:
         return text.find(part) + 1
-    if isinstance(text, bytes) and isinstance(part, bytes) and len(text) * len(part) > SMALL_SEARCH:
+    if isinstance(text, bytes) and isinstance(part, bytes) and _costly(text, part):
         return text.find(part) + 1
+    if _costly(text, part):
+        # A long blob searched in long text or the other way round: rare enough to refuse.
+        raise OverflowError("instr of a long blob and long text")
     return _sqlite_builtin("instr", text, part)
 
 
@@ -116,6 +124,8 @@ def _replace(text: Any, old: Any, new: Any) -> Any:
         if len(replaced.encode("utf-8")) > MAX_VALUE_BYTES:
             raise OverflowError("replace result over the server's limit")
         return replaced
+    if _costly(text, old):
+        raise OverflowError("replace in a long blob")
     return _sqlite_builtin("replace", text, old, new)
 
 
