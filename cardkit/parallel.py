@@ -3,7 +3,7 @@
 Used by `tournament check` (a deck per item) and `simulate` (a block of games per item). Workers
 are forked, so they start with whatever this process has loaded. One core, a one-item batch and
 systems without `fork` run here, with the same results; so does the rest of a batch whose worker
-was killed from outside.
+was killed from outside. No worker outlives its parent (`watch_parent`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Sequence, TypeVar
@@ -30,9 +32,33 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _quiet_worker() -> None:
-    # Ctrl-C reaches the whole process group; the parent says `interrupted`, workers must not print tracebacks.
+# How often a worker looks whether its parent is still there: the longest a worker outlives it.
+PARENT_CHECK_SECONDS = 0.25
+
+
+def watch_parent(parent: int) -> None:
+    """End this (worker) process as soon as `parent` is no longer its parent.
+
+    A parent killed outright (SIGKILL, or SIGTERM and SIGHUP with no handler) never tells its pool's
+    workers; they would go on holding its stdout (`tournament check BIG | wc -c` never ends), a
+    pipe's other end, and their memory. `parent` is the pid taken before the worker started, so a
+    parent already gone when it starts is seen too. The check runs in a thread, so a worker in the
+    middle of long work ends too."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardkit-parent-watch", daemon=True).start()
+
+
+def worker_start(parent: int) -> None:
+    """Each pool worker's initializer: it ignores Ctrl-C and ends with its parent."""
+    # Ctrl-C reaches the whole process group; the parent says `interrupted` (or the server answers the
+    # request and stops), so workers must not print tracebacks nor fail the work they hold.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_parent(parent)
 
 
 def _run_chunk(work: Callable[[T], R], chunk: Sequence[T]) -> list[R]:
@@ -69,7 +95,7 @@ def ordered_map(work: Callable[[T], R], items: Sequence[T], progress: Progress |
     serial(min(warm_up, total))
     try:
         pool = ProcessPoolExecutor(max_workers=jobs - 1 if here_too else jobs, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_quiet_worker)
+                                   initializer=worker_start, initargs=(os.getpid(),))
     except (OSError, ValueError):
         return serial()
     starts = range(len(results), total, chunk)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import re
 import shutil
 import signal
+import time
 import subprocess
 import sys
 import urllib.error
@@ -366,3 +368,232 @@ def test_a_deck_check_worker_runs_at_a_lower_priority_than_the_server() -> None:
     from cardkit.web import deckworkers
 
     assert asyncio.run(deckworkers.off_the_loop(os.nice, 0)) >= min(19, os.nice(0) + deckworkers.DECK_CHECK_NICENESS)
+
+
+# --- what one query may cost -----------------------------------------------------------------------------
+
+# Each ran 10 to 130 s inside one step of SQLite, where no time limit reaches.
+COSTLY_SQL = {
+    "printf-repeat": "select length(printf('%.*c', 2147483647, 'x'))",
+    "printf-repeat-text": "select length(format('%.*c', ' 2147483647', 'x'))",
+    "printf-width-real": "select length(printf('%*c', 2147483647.0, 'x'))",
+    "instr-square": "select instr(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b')",
+    "instr-blobs": "select instr(zeroblob(1600000), zeroblob(800000) || x'01')",
+    "instr-mixed": "select instr(printf('%.*c',1600000,'a'), zeroblob(800000) || x'01')",
+    "replace-square": "select length(replace(printf('%.*c',1600000,'a'), printf('%.*c',800000,'a')||'b', ''))",
+    "like-square": "select printf('%.*c',1600000,'a') like '%'||printf('%.*c',40000,'a')||'b'",
+}
+
+
+@pytest.mark.parametrize("sql", list(COSTLY_SQL.values()), ids=list(COSTLY_SQL))
+def test_sql_that_would_cost_one_step_of_minutes_is_answered_or_refused_within_the_time_limit(ds: Any, sql: str) -> None:
+    from urllib.parse import quote
+
+    started = time.perf_counter()
+    response = fetch(ds, "/t.json?sql=" + quote(sql))
+    assert time.perf_counter() - started < 2
+    assert response.status_code in (200, 400), response.text[:300]
+    if response.status_code == 400:
+        assert "too big" in response.json()["error"] or "too complex" in response.json()["error"]
+    else:
+        assert response.json()["rows"][0][0] in (0, 1_600_000)
+
+
+def test_the_bounded_functions_answer_as_sqlites_own_do() -> None:
+    import sqlite3
+
+    from cardkit.web.querylimits import prepare_connection
+
+    plain, bounded = sqlite3.connect(":memory:"), sqlite3.connect(":memory:")
+    prepare_connection(bounded)
+    for sql in ("select printf('%d %s %5.2f %% %.*c %-4s| %q %Q %w', 3, 'x', 2.5, 3, 'z', 'ab', 'it''s', null, 'a\"b')",
+                "select format('%5s', 'x')", "select printf('%*d', 6, 42)",
+                "select printf('%.*c|%*d', ' 3x', 'z', 4.7, 1)", "select printf('%', 1)", "select printf('%5', 1)", "select printf(null)", "select printf(7)",
+                "select instr('Koch the Bold', 'the')", "select instr(x'00ff01', x'ff01')", "select instr(123.5, 3.5)",
+                "select instr(null, 'a')", "select instr('абв', 'в')", "select replace('a-b-c', '-', '+')",
+                "select replace('abc', '', 'x')", "select replace(12345, 3, 'x')", "select replace(null, 'a', 'b')",
+                "select replace('ab', 'a', null)"):
+        assert bounded.execute(sql).fetchall() == plain.execute(sql).fetchall(), sql
+
+
+def test_every_query_of_the_server_is_interrupted_at_its_time_limit_even_inside_a_thousand_slow_steps() -> None:
+    import sqlite3
+
+    from cardkit.web.querylimits import interrupt_at_limit
+
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    conn.create_function("slow", 0, lambda: time.sleep(0.01))
+    # A progress handler every 1,000 steps (Datasette's) would first look after 10 s of these.
+    conn.set_progress_handler(lambda: 0, 1000)
+    many = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT count(slow()) FROM n"
+    started = time.perf_counter()
+    with pytest.raises(sqlite3.OperationalError, match="interrupt"):
+        interrupt_at_limit(_Settings(200), lambda c: c.execute(many).fetchall())(conn)
+    assert time.perf_counter() - started < 1
+    assert conn.execute("select 1").fetchone() == (1,)
+
+
+# --- stalled uploads -------------------------------------------------------------------------------------
+
+
+def _stalled_post(base: str, length: int) -> Any:
+    """A socket that has sent a deck post's header, declaring `length` bytes, and then nothing."""
+    import socket
+    from urllib.parse import urlsplit
+
+    address = urlsplit(base)
+    sock = socket.create_connection((address.hostname, address.port), timeout=20)
+    sock.sendall((f"POST /-/deck.json HTTP/1.1\r\nHost: {address.netloc}\r\n"
+                  f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {length}\r\n\r\n").encode())
+    return sock
+
+
+def test_connections_that_declare_a_deck_and_send_nothing_hold_no_deck_check_place(catalogue: Path,
+                                                                                   hostile_db: Path) -> None:
+    from cardkit.web.deckworkers import DECK_CHECKS_WAITING
+
+    with serving(catalogue, hostile_db) as served:
+        stalled = [_stalled_post(served.base, 1_000_000) for _ in range(DECK_CHECKS_WAITING + 4)]
+        try:
+            time.sleep(0.5)
+            body = b"deck=" + b"game: berserk-tcg%0A3 Guts%0A"
+            request = urllib.request.Request(served.base + "/-/deck.json", data=body, method="POST")
+            with urllib.request.urlopen(request, timeout=30) as response:
+                assert response.status == 200
+                assert json.loads(response.read())["problems"][0]["code"] == "AMBIGUOUS_CARD"
+        finally:
+            for sock in stalled:
+                sock.close()
+
+
+def test_a_post_declaring_more_than_a_form_holds_is_refused_from_its_header_alone(catalogue: Path,
+                                                                                 hostile_db: Path) -> None:
+    with serving(catalogue, hostile_db) as served:
+        sock = _stalled_post(served.base, 100_000_000_000)
+        try:
+            started = time.perf_counter()
+            received = b""
+            while b"bytes" not in received and (chunk := sock.recv(65536)):
+                received += chunk
+            assert time.perf_counter() - started < 5
+            reply = received.decode("utf-8", "replace")
+        finally:
+            sock.close()
+    assert reply.startswith("HTTP/1.1 413"), reply[:200]
+    assert "100,000,000,000 bytes" in reply
+
+
+def test_a_deck_whose_body_stops_arriving_is_refused_after_the_body_time_limit(ds: Any,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import deckworkers
+
+    monkeypatch.setattr(deckworkers, "BODY_SECONDS", 0.3)
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        if not sent:
+            sent.append({})
+            return {"type": "http.request", "body": b"deck=game", "more_body": True}
+        await asyncio.sleep(3600)
+        raise AssertionError("never")
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def post() -> None:
+        await ds.invoke_startup()
+        scope = {"type": "http", "method": "POST", "path": "/-/deck.json", "raw_path": b"/-/deck.json",
+                 "query_string": b"", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                                                  (b"content-length", b"1000")], "http_version": "1.1",
+                 "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1), "root_path": ""}
+        await asyncio.wait_for(ds.app()(scope, receive, send), 5)
+
+    started = time.perf_counter()
+    asyncio.run(post())
+    assert time.perf_counter() - started < 3
+    start = next(m for m in sent if m.get("type") == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m.get("type") == "http.response.body")
+    assert start["status"] == 408 and b"did not arrive within" in body
+
+
+def _post_in_parts(ds: Any, parts: list[bytes]) -> tuple[int, bool]:
+    """(status, whether the whole body had been read when the answer began) for a deck post sent in `parts`."""
+    given: list[bytes] = list(parts)
+    read_all_first: list[bool] = []
+    status: list[int] = []
+
+    async def receive() -> dict[str, Any]:
+        body = given.pop(0)
+        return {"type": "http.request", "body": body, "more_body": bool(given)}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message.get("type") == "http.response.start":
+            status.append(message["status"])
+            read_all_first.append(not given)
+
+    async def post() -> None:
+        await ds.invoke_startup()
+        length = str(sum(map(len, parts))).encode()
+        scope = {"type": "http", "method": "POST", "path": "/-/deck.json", "raw_path": b"/-/deck.json",
+                 "query_string": b"", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                                                  (b"content-length", length)], "http_version": "1.1",
+                 "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1), "root_path": ""}
+        await ds.app()(scope, receive, send)
+
+    asyncio.run(post())
+    return status[0], read_all_first[0]
+
+
+def test_a_paste_told_the_server_is_busy_is_read_whole_first_so_its_sender_reads_the_503_not_a_reset(
+        ds: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardkit.web import deckworkers
+
+    parts = [b"deck=game%3A+berserk-tcg%0A", b"3+Guts%0A" * 60_000, b"%23+end%0A"]
+    monkeypatch.setattr(deckworkers, "DECK_CHECKS_WAITING", 0)
+    monkeypatch.setattr(deckworkers, "DECK_CHECKS_AT_ONCE", 0)
+    assert _post_in_parts(ds, parts) == (503, True)
+    monkeypatch.setattr(deckworkers, "BODIES_AT_ONCE", 0)
+    assert _post_in_parts(ds, parts) == (503, True)
+
+
+# --- what a served page shows of a player's text -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hidden_text_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("hidden")
+    shutil.copytree(EVENT / "decks", folder / "decks")
+    hawks = (EVENT / "decks" / "alice.deck").read_text(encoding="utf-8")
+    body = hawks[hawks.index("\n", hawks.index("game:")) + 1:]
+    (folder / "decks" / "mallory.deck").write_text(
+        f"game: berserk-tcg\nplayer: Mal\u202elory\x1b[2J\nname: \u2067Hawks\x1b[31m\n{body}", encoding="utf-8")
+    out = tmp_path_factory.mktemp("hiddendb") / "t.db"
+    write_database([check_event([folder / "decks"])], out)
+    return out
+
+
+def test_a_served_page_shows_a_players_bidi_and_escape_characters_escaped_as_a_published_page_does(
+        catalogue: Path, hidden_text_db: Path) -> None:
+    from cardkit.web.server import make_datasette
+
+    served = make_datasette({"cardkit": catalogue, "t": hidden_text_db})
+    pages = [fetch(served, path).text for path in ("/t/decks", "/t/decks?_facet=player", "/t/verdicts",
+                                                   "/t/decks?player=Mal%E2%80%AElory%1B%5B2J")]
+    for page in pages:
+        assert "\x1b" not in page and "\u202e" not in page and "\u2067" not in page
+    assert "Mal\\u202elory\\x1b[2J" in pages[0] and "\\u2067Hawks\\x1b[31m" in pages[0]
+    assert "Mal\\u202elory\\x1b[2J" in pages[1] and "Mal\\u202elory\\x1b[2J" in pages[3]
+    # The data itself is unchanged: JSON says exactly what the player wrote.
+    rows = fetch(served, "/t/decks.json?_shape=array&_col=player").json()
+    assert "Mal\u202elory\x1b[2J" in {row["player"] for row in rows}
+
+
+def test_no_page_nor_query_shows_where_the_served_files_are(ds: Any, catalogue: Path, hostile_db: Path) -> None:
+    places = (str(catalogue.resolve().parent), str(hostile_db.resolve().parent))
+    listed = fetch(ds, "/-/databases.json")
+    assert {db["name"] for db in listed.json()} == {"cardkit", "t"}
+    assert all(db["size"] > 0 and "path" not in db for db in listed.json())
+    for path in ("/-/databases.json", "/-/databases", "/t.json?sql=select+*+from+pragma_database_list",
+                 "/cardkit?sql=select+file+from+pragma_database_list"):
+        response = fetch(ds, path)
+        assert response.status_code == 200 and not any(place in response.text for place in places), path

@@ -28,7 +28,7 @@ def describe_failure(exception: BaseException) -> tuple[int, str, str]:
 
     if isinstance(exception, Base400):
         status = int(exception.status)
-        title = {404: "Not found", 503: "Busy"}.get(status, f"Error {status}")
+        title = {404: "Not found", 408: "Too slow", 413: "Too large", 503: "Busy"}.get(status, f"Error {status}")
         return status, title, str(exception.args[0] if exception.args else "")
     if isinstance(exception, DatasetteError):
         # Datasette raises these for what the address asks (a `_sort` by no column, a facet, SQL): the address's fault.
@@ -86,8 +86,11 @@ class _QuietStderr(io.TextIOBase):
 def quiet_stderr() -> Iterator[None]:
     """While the server runs, Datasette's own error lines stay off the terminal, and so do the warnings
     a failed page leaves behind (an unknown `_facet` drops coroutines Datasette never awaits: a
-    `RuntimeWarning` of several lines, with file paths, for each)."""
+    `RuntimeWarning` of several lines, with file paths, for each), and so do the tracebacks of SQL functions
+    that refuse a value (`cardkit.web.querylimits`: the query's page says `string or blob too big`)."""
     saved = sys.stderr
+    # Datasette turns these on when imported; they are put back on as it left them.
+    sqlite3.enable_callback_tracebacks(False)
     sys.stderr = _QuietStderr(saved)
     try:
         with warnings.catch_warnings():
@@ -95,3 +98,4 @@ def quiet_stderr() -> Iterator[None]:
             yield
     finally:
         sys.stderr = saved
+        sqlite3.enable_callback_tracebacks(True)

@@ -85,6 +85,12 @@ class ReadOnlyDatabase(Database):
 
     Each answer is handed out as a copy of its lists and dicts, as a fresh query would give it."""
 
+    async def execute_fn(self, fn: Callable[[Any], T]) -> T:
+        # Every query of the server, Datasette's and cardkit's, is interrupted at the time limit.
+        from cardkit.web.querylimits import interrupt_at_limit
+
+        return await super().execute_fn(interrupt_at_limit(self.ds, fn))
+
     async def _remembered(self, question: str, *args: Any) -> Any:
         ask = getattr(super(), question)
         if not _hashable(args):

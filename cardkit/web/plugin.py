@@ -22,6 +22,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardkit.errors import CardkitError
+from cardkit.visible import visible
 from cardkit.web.tablesearch import (
     ALL_GAMES,
     FOLD_FUNCTION,
@@ -102,24 +103,27 @@ def render_cell(row: Any, value: Any, column: str, table: str | None, database: 
         return Markup("neutral")
     if not isinstance(value, str) or not value:
         return None
+    # Every text a page shows is first made visible, as a published page's is (`cardkit.visible`): a
+    # player's name can't hide or reverse what follows with ESC or bidi characters. JSON is render.py's.
+    shown = value if value.isprintable() or value[:1] in ("[", "{") else visible(value)
     if column in NAME_COLUMNS and lang_of(value):
-        return Markup(f'<span lang="ru">{escape(value)}</span>')
+        return Markup(f'<span lang="ru">{escape(shown)}</span>')
     keys = row.keys() if hasattr(row, "keys") else []
     if column == "id" and is_catalogue(datasette, database) and table not in ("sets", "formats", "berserker_ships", "meta"):
         game = row["game"] if "game" in keys and table in (None, "cards") else (
             search_game(datasette, database, table) if table else None)
         if game and game != ALL_GAMES:
-            return _link(card_url(datasette, database, game, value), value)
+            return _link(card_url(datasette, database, game, value), shown)
         # A query's id without its game: every card of any game with that id.
-        return _link(str(datasette.urls.table(database, "cards")) + "?id=" + quote(value), value)
+        return _link(str(datasette.urls.table(database, "cards")) + "?id=" + quote(value), shown)
     if not is_catalogue(datasette, database) and (column in CARD_COLUMNS or (table == "cards" and column == "id")) and (
             catalogue := catalogue_name(datasette)):
         # A tournament database's decklists name the game beside the card: the link goes to that one card.
         game = row["game"] if "game" in keys else None
         if isinstance(game, str) and game:
-            return _link(card_url(datasette, catalogue, game, value), value)
-        return _link(str(datasette.urls.table(catalogue, "cards")) + "?id=" + quote(value), value)
-    return None
+            return _link(card_url(datasette, catalogue, game, value), shown)
+        return _link(str(datasette.urls.table(catalogue, "cards")) + "?id=" + quote(value), shown)
+    return Markup(escape(shown)) if shown is not value else None
 
 
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -138,14 +142,28 @@ def lang_attribute(text: Any) -> Markup:
 
 def relabel(link: Any, label: str) -> Markup:
     """A row link (`<a href=...>key</a>`) reading `label` instead of the key (marked Russian when it is)."""
-    shown = re.sub(r">[^<]*</a>", lambda _: f">{escape(label)}</a>", str(link), count=1)
+    shown = re.sub(r">[^<]*</a>", lambda _: f">{escape(visible(label))}</a>", str(link), count=1)
     return Markup(shown.replace("<a ", f"<a{lang_attribute(label)} ", 1))
+
+
+_NOT_LAYOUT = re.compile(r"[^\r\n\t]+")
+
+
+def shown_text(value: Any) -> Any:
+    """`value` as a page prints it: a plain string with its control and bidi characters made visible."""
+    if value.__class__ is str and not value.isprintable():
+        return _NOT_LAYOUT.sub(lambda m: visible(m.group()), value)
+    return value
 
 
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
     env.filters["cardkit_relabel"] = relabel
     env.filters["cardkit_lang"] = lang_attribute
+    # Every plain string a page prints is made visible, as a published page's values are: a player's name in
+    # a page's title or heading (a filter's description) can't hide or reverse text. Markup is the
+    # templates' own HTML and stays; line breaks and tabs stay, for the SQL box and preformatted text.
+    env.finalize = shown_text
 
 
 async def _card_page(datasette: Any, database: str, request: Any) -> dict[str, Any]:
@@ -276,34 +294,20 @@ def extra_body_script(template: str, database: str | None, request: Any, dataset
     return None
 
 
-async def _body(request: Any, limit: int) -> bytes | None:
-    """The request's body, or None once it runs past `limit` bytes (the rest is never read)."""
-    body = bytearray()
-    while True:
-        message = await request.receive()
-        if message.get("type") != "http.request":
-            return None
-        body += message.get("body", b"")
-        if len(body) > limit:
-            return None
-        if not message.get("more_body", False):
-            return bytes(body)
-
-
 async def _checked_deck(request: Any, page: bool = False) -> Any:
     """The `CheckedDeck` of a posted form, pasted or uploaded, checked in a deck-check worker."""
     from cardkit.decks.report import DeckReport
     from cardkit.jsonio import MAX_INPUT_BYTES
     from cardkit.web.deckpage import DEFAULT_NAME, MAX_FORM_BYTES, CheckedDeck, check_posted
-    from cardkit.web.deckworkers import deck_check_slot, off_the_loop
+    from cardkit.web.deckworkers import deck_check_slot, off_the_loop, read_body
 
-    # Bounded from the first byte read: a flood of big pastes is refused before its bodies fill memory.
+    # The body first, bounded in size and time: a check's place is taken only by a deck that has arrived.
+    body = await read_body(request, MAX_FORM_BYTES)
+    if body is None:
+        return CheckedDeck(DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
+                                                                 f"a deck may be at most {MAX_INPUT_BYTES}"),
+                           "", None, [])
     with deck_check_slot():
-        body = await _body(request, MAX_FORM_BYTES)
-        if body is None:
-            return CheckedDeck(DeckReport(path=DEFAULT_NAME, failure=f"the form is over {MAX_FORM_BYTES} bytes; "
-                                                                     f"a deck may be at most {MAX_INPUT_BYTES}"),
-                               "", None, [])
         return await off_the_loop(check_posted, request.headers.get("content-type", ""), body, page)
 
 

@@ -14,6 +14,8 @@ from typing import Any
 from datasette import hookimpl
 from markupsafe import Markup, escape
 
+from cardkit.visible import visible
+
 # Above this many characters an object is folded rather than shown inline.
 INLINE_LIMIT = 120
 
@@ -31,13 +33,14 @@ def render_json_text(value: Any) -> Markup | None:
     except ValueError:
         return None
     if isinstance(data, list) and all(not isinstance(x, (list, dict)) for x in data):
-        return Markup(escape(", ".join(_scalar(x) for x in data)))
+        return Markup(escape(visible(", ".join(_scalar(x) for x in data))))
     if isinstance(data, dict) and len(value) <= INLINE_LIMIT and all(
         not isinstance(v, dict) for v in data.values()
     ):
         pairs = (f"{k} {', '.join(map(_scalar, v)) if isinstance(v, list) else _scalar(v)}" for k, v in data.items())
-        return Markup(escape(" · ".join(pairs)))
-    pretty = json.dumps(data, ensure_ascii=False, indent=2)
+        return Markup(escape(visible(" · ".join(pairs))))
+    # Each line made visible: a string's own control and bidi characters show escaped, its line breaks stay.
+    pretty = "\n".join(map(visible, json.dumps(data, ensure_ascii=False, indent=2).split("\n")))
     return Markup(f"<details><summary>JSON</summary><pre>{escape(pretty)}</pre></details>")
 
 

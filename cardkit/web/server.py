@@ -24,7 +24,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
 # The last is downloads.DOWNLOADS_PLUGIN, the name its configuration is found under.
 PLUGIN_NAMES = ("cardkit-render", "cardkit", "cardkit-landmarks", "cardkit-query-limits", "cardkit-error-pages",
-                "cardkit-csv-guard", "cardkit-downloads")
+                "cardkit-csv-guard", "cardkit-address-guard", "cardkit-file-paths", "cardkit-downloads")
 # Read-only and local: no write API, and facets/queries bounded so one slow page can't stall the server.
 SETTINGS: dict[str, Any] = {
     "default_page_size": 50,
@@ -39,9 +39,11 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import csvguard, downloads, errorpages, landmarks, plugin, querylimits, render
+    from cardkit.web import (addressguard, csvguard, downloads, errorpages, filepaths, landmarks, plugin, querylimits,
+                             render)
 
-    for name, module in zip(PLUGIN_NAMES, (render, plugin, landmarks, querylimits, errorpages, csvguard, downloads)):
+    modules = (render, plugin, landmarks, querylimits, errorpages, csvguard, addressguard, filepaths, downloads)
+    for name, module in zip(PLUGIN_NAMES, modules):
         if pm.get_plugin(name) is None:
             pm.register(module, name=name)
 
@@ -145,3 +147,6 @@ def serve(
         pass
     finally:
         sock.close()
+        from cardkit.web.deckworkers import stop_workers
+
+        stop_workers()
