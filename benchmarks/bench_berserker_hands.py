@@ -70,7 +70,7 @@ def naive(deck: dict[str, int], games: int, turns: int, seed: int) -> dict[tuple
                 ships = [ship for ship in fleets[side] for _ in range(ship.count)]
                 owner: dict[int, int] = {}
 
-                def place(i, seen):
+                def place(i, seen, ships=ships, moves=moves, owner=owner):
                     for n, ship in enumerate(ships):
                         if n not in seen and can_use(moves[i], ship, rules).allowed:
                             seen.add(n)

@@ -93,7 +93,7 @@ def main() -> None:
 
         jobs = [(name, "", args) for name, args in floors.items()]
         jobs += [(name, way, [*CARDKIT, *args]) for name, args in commands.items() for way in ways]
-        for name, way, args in jobs:
+        for _name, way, args in jobs:
             run(args, env(way))  # bytecode, and the warm cache
         times: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for _ in range(repeat):

@@ -286,7 +286,7 @@ def main() -> None:
         for clients in concurrency:
             for label, our_path, bare_path in pages:
                 tallies = {"cardkit": Tally(), "bare": Tally()}
-                def ask() -> dict[str, Iterator[str]]:
+                def ask(our_path: str = our_path, bare_path: str = bare_path) -> dict[str, Iterator[str]]:
                     start = walk.reached
                     return {server: walk.from_(start) if path == EVERY_CARD else itertools.repeat(path)
                             for server, path in (("cardkit", our_path), ("bare", bare_path))}

@@ -54,11 +54,11 @@ def main() -> None:
         table = squad_cards(deck.game)
         cards = [table[cid] for cid, n in deck.main.items() for _ in range(n)]
 
-        def simulate() -> None:
+        def simulate(cards=cards, rules=rules) -> None:
             deal_table.cache_clear()  # every run builds its table of best squads, as one `cardkit simulate` does
             simulate_deals(cards, rules, args.deals, seed=1, jobs=1)
 
-        def floor() -> None:
+        def floor(cards=cards, rules=rules) -> None:
             for _ in deal_positions(len(cards), rules.deal_size, args.deals, 1):
                 pass
 

@@ -518,7 +518,7 @@ def check_output(out: Output) -> Path:
         # Nothing there yet. A file where a folder must be is known now, before a command writes its other
         # outputs (a page, then its tables); other reasons a folder can't hold it fail the write, worded by the caller.
         if any(os.path.lexists(p) and not os.path.isdir(p) for p in real.parents):
-            raise WriteFailed(given, "a folder in the path is a file")
+            raise WriteFailed(given, "a folder in the path is a file") from None
         return real
     except OSError as exc:
         raise OutputRefused(given, f"cannot be checked before writing ({exc.strerror or exc}); nothing written") from None

@@ -19,7 +19,7 @@ from cardkit.visible import quoted
 PLOT_SUFFIXES: dict[str, str] = {".png": "png", ".svg": "svg"}
 _TAG = "cardkit"
 
-PlotTarget = Union[Path, str, Output]
+PlotTarget = Path | str | Output
 
 
 def is_plot(path: Path) -> bool:

@@ -50,7 +50,7 @@ def shortened(text: str, most: int = QUOTED_MOST) -> str:
     return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
 
 
-_LONG_RUN = re.compile(r"\S{%d,}" % (QUOTED_MOST + 1))
+_LONG_RUN = re.compile(rf"\S{{{QUOTED_MOST + 1},}}")
 
 
 def shortened_message(text: str) -> str:

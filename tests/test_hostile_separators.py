@@ -26,7 +26,7 @@ def test_a_squad_text_line_holding_a_hidden_break_or_bidi_control_is_refused_at_
 @pytest.mark.parametrize("hidden", HIDDEN + BIDI)
 def test_a_squad_json_card_holding_a_hidden_break_or_bidi_control_is_refused_at_its_pointer(tmp_path: Path, hidden: str) -> None:
     path = tmp_path / "squad.json"
-    path.write_text('{"format": "berserk-ccg", "squad": ["Кшар\\u%04x"]}' % ord(hidden), encoding="utf-8")
+    path.write_text(f'{{"format": "berserk-ccg", "squad": ["Кшар\\u{ord(hidden):04x}"]}}', encoding="utf-8")
     with pytest.raises(UnreadableInput, match=rf"/squad/0: .*U\+{ord(hidden):04X}"):
         read_squad_file(path)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any, Callable, Hashable, Iterable
 
 from cardkit.catalogue.store import Card, CardId, GameCatalogue, load_game
@@ -280,7 +281,7 @@ def _minimums(view: _DeckView, fmt: Format, catalogue: GameCatalogue) -> list[Pr
         sections = rule.get("sections", ["main"])
         counts = view.counts(sections)
         n = sum(c for card, c in counts.items() if matches(catalogue.cards[card], rule["when"]))
-        n += view.shared(sections, lambda card: matches(card, rule["when"]))[True]
+        n += view.shared(sections, partial(matches, predicate=rule["when"]))[True]
         if n < rule["at_least"]:
             severity = Severity(rule.get("severity", "warning"))
             message = rule["message"].format(actual=n, limit=rule["at_least"], what=describe(rule["when"]))

@@ -36,7 +36,7 @@ def lookalike_letters(name: str) -> str:
     import unicodedata
 
     found = dict.fromkeys(ch for ch in name if ch in _LOOKALIKES)
-    return ", ".join(f"{unicodedata.name(ch, 'U+%04X' % ord(ch)).split()[0].title()} {ch} (U+{ord(ch):04X})"
+    return ", ".join(f"{unicodedata.name(ch, f'U+{ord(ch):04X}').split()[0].title()} {ch} (U+{ord(ch):04X})"
                      for ch in found)
 
 

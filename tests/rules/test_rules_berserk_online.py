@@ -710,7 +710,7 @@ def test_a_shot_deals_x_from_a_distance_picks_x_y_z_by_the_die_and_names_no_defe
     assert life(run(state, "shoot c1 c6 2"), 2) == 9
     assert life(run(state, "shoot c1 c6 2-3-4 dice 6"), 2) == 7
     assert life(run(state, "shoot c1 c6 2-3-4 dice 2"), 2) == 9
-    with pytest.raises(Exception):
+    with pytest.raises(BadActionText):
         Action.parse("shoot c1 c6 2 defend c5")
 
 

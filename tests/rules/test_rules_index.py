@@ -72,7 +72,7 @@ def test_every_test_of_the_audit_cites_only_rules_of_its_own_text() -> None:
 
 @pytest.mark.parametrize("rid", sorted(CITED))
 def test_every_test_quotes_its_sentence_under_the_section_the_index_gives(rid: str) -> None:
-    for module, name, doc in CITED[rid]:
+    for _module, name, doc in CITED[rid]:
         assert RULES[rid]["section"] in doc, f"{name}: docstring does not name {RULES[rid]['section']}"
         assert doc.count("\"") >= 2 or "«" in doc or "„" in doc, f"{name}: docstring quotes no sentence"
         where = RULES[rid].get("reading")

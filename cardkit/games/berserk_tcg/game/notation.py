@@ -135,7 +135,7 @@ class Discard:
         return f"discard {','.join(self.cards)}"
 
 
-Action = Union[Draw, Pass, End, Open, Move, Attack, Defend, Discard]
+Action = Draw | Pass | End | Open | Move | Attack | Defend | Discard
 # Each kind's pattern, by the word it starts with: only that kind's can match a text. As text, compiled by
 # `re` (and kept in its cache) when a text of its kind is first parsed: `moves` parses nothing.
 _PATTERNS: dict[str, str] = {

@@ -70,7 +70,7 @@ class End:
         return "end"
 
 
-FleetAction = Union[Move, Forward, Fire, Discard, End]
+FleetAction = Move | Forward | Fire | Discard | End
 _SQ = r"[a-zA-Z]\d{1,2}"
 _CARD = r"[^\s,]+"
 # Each kind's pattern, by the word it starts with: only that kind's can match a text. As text, compiled by

@@ -82,9 +82,9 @@ class DealTable:
         score = self.best[flat].astype(np.int64)
         none = score < 0
         score[none] = 0
-        g, l, n, t = self.shifts
+        g, lo, n, t = self.shifts
         elite_gold = score & ((1 << g) - 1)
-        gold = np.where(none, self.empty_gold, ((score >> g) & ((1 << (l - g)) - 1)) + self.gold_floor)
+        gold = np.where(none, self.empty_gold, ((score >> g) & ((1 << (lo - g)) - 1)) + self.gold_floor)
         cards = (score >> n) & ((1 << (t - n)) - 1)
         spent = score >> t
         gold_left = gold - elite_gold - np.maximum(0, spent - elite_gold - self.silver)

@@ -9,6 +9,7 @@ An id (or `NAME (ID)`) names its own printing, and exact ids are matched first.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Callable, Sequence
 
 from cardkit.games.squad_games.squads.budget import SquadRules
@@ -23,6 +24,15 @@ def by_name_only(text: str, card_id: str) -> bool:
     written = text.strip().casefold()
     cid = re.escape(card_id.casefold())
     return re.fullmatch(rf"(?:.*\(\s*)?{cid}\s*\)?", written) is None
+
+
+def _same_id(card_id: str, other: Wanted) -> bool:
+    return other[0].id == card_id
+
+
+def _same_key(rules: SquadRules, key: object, loose: bool, other: Wanted) -> bool:
+    """Another printing of the card `key` names, when either side was written by name alone."""
+    return (loose or other[1]) and rules.card_key(other[0]) == key
 
 
 def match_printings(wanted: Sequence[Wanted], pool: Sequence[Wanted], rules: SquadRules) -> list[int | None]:
@@ -44,11 +54,11 @@ def match_printings(wanted: Sequence[Wanted], pool: Sequence[Wanted], rules: Squ
     order = sorted(range(len(wanted)), key=lambda i: wanted[i][1])
     for i in order:
         card = wanted[i][0]
-        take(i, lambda other: other[0].id == card.id)
+        take(i, partial(_same_id, card.id))
     if rules.copies_by == "name":
         for i in order:
             if out[i] is None:
                 card, loose = wanted[i]
                 key = rules.card_key(card)
-                take(i, lambda other: (loose or other[1]) and rules.card_key(other[0]) == key)
+                take(i, partial(_same_key, rules, key, loose))
     return out
