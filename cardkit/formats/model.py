@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from cardkit import checkcache, paths
 from cardkit.games.registry import GAMES
@@ -59,7 +59,7 @@ class Format:
 
         return fold(str(card["name"])) if self.copies_by == "name" else str(card["id"])
 
-    def fields_read(self, cards: list[Mapping[str, Any]]) -> list[str]:
+    def fields_read(self, cards: Sequence[Mapping[str, Any]]) -> list[str]:
         """The card fields this format's deck rules read of `cards`, in rule order: the fields of the `banned`,
         copy-exemption and `minimums` predicates, the `costs` fields, and `id` or `name` when the copy limit
         counts by it (unless every card is exempt) or `id` for a fixed composition."""
