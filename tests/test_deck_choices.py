@@ -355,3 +355,31 @@ def test_resolve_of_a_deck_named_by_a_path_to_standard_input_says_the_deck_holds
                                str(names_deck) if name == "same-file" else name],
                               stdin=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 2 and "the deck itself comes from standard input" in done.stderr, done.stderr
+
+
+def test_an_ambiguous_line_says_which_differences_of_its_cards_the_format_checks() -> None:
+    (mercenary,) = parse_deck("game: berserk-tcg\n12 Mercenary\n").problems
+    # Mercenaries are exempt from the copy limit, so their ids are not checked; their colours pay costs.
+    assert mercenary.code == "AMBIGUOUS_CARD"
+    assert "'Mercenary' is 20 cards, which berserk-tcg tells apart (by colour, cost);" in mercenary.message
+    (guts,) = parse_deck("game: berserk-tcg\n3 Guts\n").problems
+    assert "which berserk-tcg tells apart (by id, colour, cost);" in guts.message
+
+
+def test_an_ambiguous_line_whose_cards_the_format_checks_alike_says_its_legality_does_not_depend_on_the_choice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from cardkit import paths
+
+    formats = tmp_path / "formats"
+    shutil.copytree(paths.FORMATS_DIR, formats)
+    house = json.loads((formats / "berserk-tcg-casual.json").read_text(encoding="utf-8"))
+    del house["costs"]
+    house["name"] = "tcg-no-costs"
+    (formats / "tcg-no-costs.json").write_text(json.dumps(house), encoding="utf-8")
+    monkeypatch.setattr(paths, "FORMATS_DIR", formats)
+    (problem,) = parse_deck("game: berserk-tcg\nformat: tcg-no-costs\n12 Mercenary\n").problems
+    assert problem.code == "AMBIGUOUS_CARD" and problem.is_error
+    assert ("'Mercenary' is 20 cards that tcg-no-costs checks alike (kind, mercenary), so its legality is the same "
+            "whichever is meant, but a deck names one; write one id or `NAME (ID)`") == problem.message

@@ -267,7 +267,7 @@ def test_a_forged_form_cannot_stretch_one_choice_over_more_lines_than_a_problem_
 
 
 @pytest.mark.parametrize(("deck", "said"), [
-    (DECK, "'Guts' is 15 cards, and berserk-tcg checks what tells them apart (id, colour, cost); write one id or `NAME (ID)`"),
+    (DECK, "'Guts' is 15 cards, which berserk-tcg tells apart (by id, colour, cost); write one id or `NAME (ID)`"),
     ("3 Nosuchcard\n", "add `game: GAME`"),
     ("game: berserk-tcg\n3 Gr\xfcn\n", "save it as UTF-8"),
 ], ids=["ambiguous-card", "game-unknown", "latin-1"])
@@ -295,7 +295,7 @@ def test_the_terminal_still_gives_its_own_advice_after_the_same_messages(tmp_pat
     (tmp_path / "nogame.deck").write_text("3 Nosuchcard\n", encoding="utf-8")
     (tmp_path / "latin.deck").write_bytes("game: berserk-tcg\n3 Gr\xfcn\n".encode("latin-1"))
     said = CliRunner().invoke(app, ["validate", str(tmp_path / "guts.deck")]).output
-    assert "(id, colour, cost); write one id or `NAME (ID)` (`cardkit deck resolve` asks which)" in said
+    assert "(by id, colour, cost); write one id or `NAME (ID)` (`cardkit deck resolve` asks which)" in said
     said = CliRunner().invoke(app, ["validate", str(tmp_path / "nogame.deck")]).output
     assert "add `game: GAME` (or pass --format)" in said
     said = CliRunner().invoke(app, ["deck", "convert", str(tmp_path / "latin.deck"), "--to", "text"]).output

@@ -301,9 +301,9 @@ def _rules_note(fmt: Format, index: CardIndex, ids: tuple[str, ...]) -> str:
     read = fmt.fields_read(cards)
     differ = [f for f in read if any(card.get(f) != cards[0].get(f) for card in cards[1:])]
     if differ:
-        return f", and {fmt.name} checks what tells them apart ({', '.join(differ)})"
+        return f", which {fmt.name} tells apart (by {', '.join(differ)})"
     checked = f" ({', '.join(read)})" if read else ""
-    return f" alike in all {fmt.name} checks{checked}, so its legality is the same whichever is meant, but a deck names one"
+    return f" that {fmt.name} checks alike{checked}, so its legality is the same whichever is meant, but a deck names one"
 
 
 def _other_game(text: str, game: str) -> tuple[str, str] | None:
