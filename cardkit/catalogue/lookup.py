@@ -10,7 +10,7 @@ from typing import Callable
 
 from cardkit.catalogue.store import CardId, GameCatalogue, load_game
 from cardkit.games.registry import game_module
-from cardkit.textfold import fold, fold_latin, latin_of_folded, loosened
+from cardkit.textfold import fold, fold_latin, fold_many, latin_of_folded, latin_of_folded_many, loosened, loosened_many
 
 NAME_WITH_ID = re.compile(r"^(?P<name>.*\S)\s*\((?P<id>[^()]+)\)\s*$")
 # Lookups remembered per index: texts longer than a card name are garbage, and memory stays bounded.
@@ -57,23 +57,29 @@ class CardIndex:
         # What each text typed so far found: a tournament's decks write the same few hundred names thousands of times.
         self._found: dict[tuple[str, bool], Lookup] = {}
         self._by_loose_id: dict[str, list[CardId]] = {}
-        for cid, card in catalogue.cards.items():
+        cards = catalogue.cards
+        ids = list(cards)
+        for cid in ids:
             self._by_id[cid.casefold()] = cid
             self._by_loose_id.setdefault(_loose_id(cid), []).append(cid)
-            # Each name folded once: building the index is most of a one-deck `validate`.
-            name = fold(card["name"])
+        # Every name folded in a few passes over all of them: building the index is most of a one-deck `validate`.
+        names = fold_many([cards[cid]["name"] for cid in ids])
+        latins = latin_of_folded_many(names)
+        for cid, name, latin in zip(ids, names, latins):
             self._by_name.setdefault(name, []).append(cid)
-            latin = latin_of_folded(name)
             self._by_latin.setdefault(latin, []).append(cid)
-            if latin != name:
-                # Only a name that had to be transliterated: an English name (`Guts`) has one spelling, and a
-                # `Gutz` is a misspelling, suggested, not read.
-                self._by_loose.setdefault(loosened(latin), []).append(cid)
-            if card.get("latin"):
-                for table, key in ((self._by_latin, fold_latin(card["latin"])), (self._by_loose, loosened(fold_latin(card["latin"])))):
-                    same = table.setdefault(key, [])
-                    if cid not in same:
-                        same.append(cid)
+        # Only a name that had to be transliterated is read in any scheme: an English name (`Guts`) has one
+        # spelling, and `Gutz` is a misspelling, suggested, not read.
+        transliterated = [(cid, latin) for cid, name, latin in zip(ids, names, latins) if latin != name]
+        for (cid, _), loose in zip(transliterated, loosened_many([latin for _, latin in transliterated])):
+            self._by_loose.setdefault(loose, []).append(cid)
+        written = [cid for cid in ids if cards[cid].get("latin")]
+        written_keys = latin_of_folded_many(fold_many([cards[cid]["latin"] for cid in written]))
+        for table, keys in ((self._by_latin, written_keys), (self._by_loose, loosened_many(written_keys))):
+            for cid, key in zip(written, keys):
+                same = table.setdefault(key, [])
+                if cid not in same:
+                    same.append(cid)
 
     def by_id(self, text: str) -> CardId | None:
         key = text.strip()
