@@ -61,3 +61,12 @@ def test_a_tcg_action_reads_a_card_as_a_deck_line_does() -> None:
     assert str(parse_tcg_action("move Moonlight-Raiders from c4 to c1")) == "move BK1-003 from c4 to c1"
     with pytest.raises(BadActionText, match="'Guts' is 15 cards"):
         parse_tcg_action("open Guts")
+
+
+def test_a_squad_line_misspelling_a_name_several_cards_share_is_offered_the_cards_the_name_is(tmp_path: Path) -> None:
+    path = tmp_path / "squad.txt"
+    path.write_text("format: berserk-online\nsquad:\nЛак-Нак\nLak-Nok\n", encoding="utf-8")
+    named, misspelt = read_squad_file(path).problems
+    assert (named.code, misspelt.code) == ("AMBIGUOUS_CARD", "UNKNOWN_CARD")
+    assert misspelt.candidates == named.candidates and len(named.candidates or ()) == 2
+    assert "did you mean Лак-Нак? 2 cards are called that" in misspelt.message
