@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -184,6 +183,8 @@ class CardIndex:
 
     def _close_names(self, text: str, n: int) -> list[str]:
         """The transliterated names closest to `text`, closest first."""
+        import difflib  # only a text that names no card needs it
+
         return difflib.get_close_matches(fold_latin(text), list(self._by_latin), n=n, cutoff=0.6)
 
     def _suggested(self, text: str, close: list[str], n: int) -> tuple[str, ...]:

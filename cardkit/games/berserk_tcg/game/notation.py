@@ -184,12 +184,6 @@ def parse(text: str) -> Action:
 def _card_id(word: str, text: str) -> CardId:
     """The id a card word of the action `text` names; a word that names no card is kept as written, for the
     engine to say it is not there, and one that names several cards is `BadActionText` listing them."""
-    from cardkit.catalogue.store import load_game
-
-    if word in load_game("berserk-tcg").cards:
-        # An id as `moves` lists it: the catalogue the game has loaded already says so, without importing and
-        # building the name index (a tenth of a short `tcg apply`).
-        return word
     from cardkit.catalogue.lookup import card_index
 
     found = card_index("berserk-tcg").find(word, suggest=False)
