@@ -77,3 +77,24 @@ def test_a_close_name_of_a_reprinted_card_suggests_its_latest_printing() -> None
 def test_an_id_typed_with_underscore_for_dash_suggests_that_id_and_every_card_of_the_close_name() -> None:
     suggestions = card_index("berserk-online").find("b_lak_nak").suggestions
     assert suggestions[:2] == ("Лак-Нак (b_lak-nak)", "Лак-Нак (b_lak_nak2)")
+
+
+@pytest.mark.parametrize("text", ["Guts BK1-012", "BK1-012 Guts", "guts bk1-12"])
+def test_a_name_and_an_id_side_by_side_without_brackets_read_as_name_with_id(text: str) -> None:
+    assert card_index("berserk-tcg").find(text).resolved == "BK1-012"
+
+
+def test_an_id_without_brackets_beside_another_cards_name_is_the_same_mismatch_as_with_them() -> None:
+    bare, bracketed = (card_index("berserk-tcg").find(t) for t in ("Casca BK1-012", "Casca (BK1-012)"))
+    assert bare.mismatch and bare.ids == bracketed.ids
+    unnamed = card_index("berserk-tcg").find("Foobar BK1-012")
+    assert unnamed.unnamed == "BK1-012" and unnamed.suggestions[0] == "Guts (BK1-012)"
+
+
+def test_a_deck_line_with_an_id_without_brackets_resolves_and_a_wrong_name_says_which_card_the_id_is() -> None:
+    from cardkit.decks import parse_deck
+
+    deck = parse_deck("game: berserk-tcg\n3 Guts BK1-012\n2 Foobar BK1-013\n")
+    assert deck.main == {"BK1-012": 3}
+    (problem,) = deck.problems
+    assert problem.code == "UNKNOWN_CARD" and "no berserk-tcg card is called 'Foobar', and BK1-013 is Casca" in problem.message

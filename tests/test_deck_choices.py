@@ -39,10 +39,16 @@ def test_an_ambiguous_online_name_carries_the_online_fields_with_the_series_as_i
     assert isinstance(first["set"], int) and set(first["strike"]) == {"weak", "medium", "strong"}
 
 
-def test_only_an_ambiguous_name_has_candidates_and_only_its_json_has_the_key() -> None:
-    problems = parse_deck("game: berserk-tcg\n3 Guts\n3 Gutz\n").problems
-    assert codes(problems) == ["AMBIGUOUS_CARD", "UNKNOWN_CARD"]
-    assert "candidates" in problems[0].to_dict() and "candidates" not in problems[1].to_dict()
+def test_only_a_name_several_cards_share_or_its_misspelling_has_candidates_and_only_their_json_has_the_key() -> None:
+    problems = parse_deck("game: berserk-tcg\n3 Guts\n3 Gutz\n3 Moonlite Raiders\n").problems
+    assert codes(problems) == ["AMBIGUOUS_CARD", "UNKNOWN_CARD", "UNKNOWN_CARD"]
+    assert [("candidates" in p.to_dict()) for p in problems] == [True, True, False]
+
+
+def test_a_misspelling_of_a_name_several_cards_share_offers_every_card_of_that_name() -> None:
+    guts, gutz = parse_deck("game: berserk-tcg\n3 Guts\n3 Gutz\n").problems
+    assert gutz.code == "UNKNOWN_CARD" and "did you mean Guts? 15 cards are called that" in gutz.message
+    assert gutz.candidates == guts.candidates and len(guts.candidates or ()) == 15
 
 
 def test_validate_json_lists_the_candidates_in_the_shape_of_the_validate_schema(runner: CliRunner, tmp_path: Path) -> None:
@@ -290,25 +296,35 @@ def test_lines_that_name_the_same_cards_share_one_set_of_candidates_not_a_copy_e
 
 def test_resolve_tells_a_line_that_names_no_card_as_validate_does_and_exits_1(runner: CliRunner, tmp_path: Path) -> None:
     deck = tmp_path / "pasted.deck"
-    deck.write_text("game: berserk-tcg\n2 Gats\n3 BK1-12\n", encoding="utf-8")
+    deck.write_text("game: berserk-tcg\n2 Moonlite Raiders\n3 BK1-12\n", encoding="utf-8")
     validated = runner.invoke(app, ["validate", str(deck)])
     (told,) = [line for line in validated.stdout.splitlines() if "UNKNOWN_CARD" in line]
-    assert "did you mean Guts" in told
+    assert "did you mean Moonlight Raiders (BK1-003)" in told
     result = runner.invoke(app, ["deck", "resolve", str(deck)])
     assert result.exit_code == validated.exit_code == 1
     assert result.stderr.splitlines()[0] == told
     # The rest is still written, the unknown line as written: the player fixes it and resolves again.
-    assert result.stdout == "game: berserk-tcg\n\nMain\n2 Gats\n3 Guts (BK1-012)\n"
+    assert result.stdout == "game: berserk-tcg\n\nMain\n2 Moonlite Raiders\n3 Guts (BK1-012)\n"
 
 
 def test_resolve_tells_a_line_that_names_no_card_before_asking_and_still_exits_1(
         runner: CliRunner, tmp_path: Path, on_a_terminal: None) -> None:
     deck = tmp_path / "pasted.deck"
-    deck.write_text("game: berserk-tcg\n2 Gats\n3 Guts\n", encoding="utf-8")
+    deck.write_text("game: berserk-tcg\n2 Moonlite Raiders\n3 Guts\n", encoding="utf-8")
     result = runner.invoke(app, ["deck", "resolve", str(deck)], input="2\n")
     assert result.exit_code == 1, result.output
     assert result.stderr.index("UNKNOWN_CARD") < result.stderr.index("(1/1) line 3: 3 Guts is 15 cards")
-    assert result.stdout.endswith("\n2 Gats\n3 Guts (BK1-012)\n")
+    assert result.stdout.endswith("\n2 Moonlite Raiders\n3 Guts (BK1-012)\n")
+
+
+def test_resolve_asks_which_card_a_misspelling_of_a_shared_name_means_and_settles_it(
+        runner: CliRunner, tmp_path: Path, on_a_terminal: None) -> None:
+    deck = tmp_path / "pasted.deck"
+    deck.write_text("game: berserk-tcg\n2 Gats\n3 Guts\n", encoding="utf-8")
+    result = runner.invoke(app, ["deck", "resolve", str(deck)], input="2\n")
+    assert result.exit_code == 0, result.output
+    assert "lines 2, 3: Gats is 15 cards" in result.stderr
+    assert result.stdout.endswith("\n2 Guts (BK1-012)\n3 Guts (BK1-012)\n")
 
 
 def test_resolve_without_a_terminal_lists_a_line_that_names_no_card_with_the_choices(
@@ -339,3 +355,31 @@ def test_resolve_of_a_deck_named_by_a_path_to_standard_input_says_the_deck_holds
                                str(names_deck) if name == "same-file" else name],
                               stdin=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 2 and "the deck itself comes from standard input" in done.stderr, done.stderr
+
+
+def test_an_ambiguous_line_says_which_differences_of_its_cards_the_format_checks() -> None:
+    (mercenary,) = parse_deck("game: berserk-tcg\n12 Mercenary\n").problems
+    # Mercenaries are exempt from the copy limit, so their ids are not checked; their colours pay costs.
+    assert mercenary.code == "AMBIGUOUS_CARD"
+    assert "'Mercenary' is 20 cards, which berserk-tcg tells apart (by colour, cost);" in mercenary.message
+    (guts,) = parse_deck("game: berserk-tcg\n3 Guts\n").problems
+    assert "which berserk-tcg tells apart (by id, colour, cost);" in guts.message
+
+
+def test_an_ambiguous_line_whose_cards_the_format_checks_alike_says_its_legality_does_not_depend_on_the_choice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from cardkit import paths
+
+    formats = tmp_path / "formats"
+    shutil.copytree(paths.FORMATS_DIR, formats)
+    house = json.loads((formats / "berserk-tcg-casual.json").read_text(encoding="utf-8"))
+    del house["costs"]
+    house["name"] = "tcg-no-costs"
+    (formats / "tcg-no-costs.json").write_text(json.dumps(house), encoding="utf-8")
+    monkeypatch.setattr(paths, "FORMATS_DIR", formats)
+    (problem,) = parse_deck("game: berserk-tcg\nformat: tcg-no-costs\n12 Mercenary\n").problems
+    assert problem.code == "AMBIGUOUS_CARD" and problem.is_error
+    assert ("'Mercenary' is 20 cards that tcg-no-costs checks alike (kind, mercenary), so its legality is the same "
+            "whichever is meant, but a deck names one; write one id or `NAME (ID)`") == problem.message

@@ -249,3 +249,47 @@ def test_the_iconv_line_for_a_file_named_like_an_option_names_it_as_a_file(tmp_p
     with pytest.raises(UnreadableInput) as exc:
         read_deck("-rf.deck")
     assert "`iconv -f UTF-16 -t UTF-8 ./-rf.deck > ./-rf.utf8.deck`" in exc.value.hint
+
+
+WORDS = json.loads((ROOT / "data" / "deck-words.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("layout", WORDS["layouts"], ids=[layout["line"] for layout in WORDS["layouts"]])
+def test_every_layout_of_the_deck_words_file_reads_as_it_says(layout: dict[str, object]) -> None:
+    # After a side-deck title, so that a heading or total visibly leaves the section as it was.
+    parsed = parse_text(f"Side\n{layout['line']}\n1 Guts (BK1-012)\n")
+    first, *rest = parsed.entries
+    if layout["reads"] == "card":
+        assert (first.count, first.text, first.section) == (layout["count"], layout["card"], "side")
+        assert parsed.problems == [] and len(rest) == 1
+    elif layout["reads"] == "not a card line":
+        assert [p.code for p in parsed.problems] == ["PARSE_ERROR"] and rest == []
+    else:
+        section = layout.get("section", "side")
+        assert parsed.problems == [] and rest == [] and (first.section, first.text) == (section, "Guts (BK1-012)")
+
+
+def test_no_heading_or_total_word_is_a_card_name_so_none_hides_a_card() -> None:
+    from cardkit.catalogue.store import load_game
+    from cardkit.games.registry import GAMES
+    from cardkit.textfold import fold
+
+    names = {fold(card["name"]) for game in GAMES for card in load_game(game).cards.values()}
+    words = [w for heading in WORDS["categories"].values() for w in heading] + WORDS["totals"]
+    assert [w for w in words if fold(w) in names] == []
+
+
+def test_a_russian_forum_list_with_type_headings_and_counts_after_names_reads_every_card() -> None:
+    deck = read_deck(DATA / "russian-forum.deck")
+    assert (deck.game, deck.player, deck.problems) == ("berserk-ccg", "Павел", [])
+    assert deck.main == {"10001": 3, "10002": 3, "10003": 3, "10004": 3, "10013": 3, "30129": 3, "10012": 3,
+                         "10014": 3, "20008": 3, "30011": 3}
+
+
+def test_the_white_hawks_as_a_russian_forum_writes_them_are_the_bundled_white_hawks() -> None:
+    from cardkit.decks.canonical import deck_hash
+
+    forum = read_deck(DATA / "russian-forum-white-hawks.deck")
+    bundled = read_deck(ROOT / "decks" / "berserk-tcg" / "white-hawks.deck")
+    assert forum.problems == [] and (forum.main, forum.side) == (bundled.main, bundled.side)
+    assert deck_hash(forum) == deck_hash(bundled)

@@ -111,7 +111,7 @@ def test_a_very_long_unknown_card_is_shown_shortened(tmp_path: Path) -> None:
 
 def test_an_unknown_spelling_repeated_is_reported_at_each_line_with_the_same_suggestions(tmp_path: Path) -> None:
     path = tmp_path / "again.txt"
-    path.write_text("format: berserk-online\nKored\nKored\n", encoding="utf-8")
+    path.write_text("format: berserk-online\nKorrid\nKorrid\n", encoding="utf-8")
     first, second = read_squad_file(path).problems
     assert (first.line, second.line) == (2, 3) and first.message == second.message and "Корред" in first.message
 

@@ -216,10 +216,16 @@ def test_an_ambiguous_line_offers_its_candidates_and_choosing_one_rewrites_the_l
 
 
 def test_a_suggestion_is_a_button_that_puts_the_card_on_its_line(ds: object) -> None:
-    html = _request(ds, "/-/deck", {"deck": DECK})
+    html = _request(ds, "/-/deck", {"deck": DECK.replace("Gutz", "Moonlite Raiders")})
     suggestion = re.search(r'<button type="submit" form="cardkit-deck-form" class="button-as-link cardkit-fix" '
                            r'name="card-3" value="([^"]+)"', html)
-    assert suggestion and suggestion.group(1).startswith("Guts (")
+    assert suggestion and suggestion.group(1) == "Moonlight Raiders (BK1-003)"
+
+
+def test_a_misspelling_of_a_name_several_cards_share_offers_the_same_choice_as_the_name(ds: object) -> None:
+    html = _request(ds, "/-/deck", {"deck": DECK})
+    offered = {line: re.findall(rf'name="card-{line}" value="([^"]+)"', html) for line in (2, 3)}
+    assert len(offered[3]) == 15 and offered[3] == offered[2]
 
 
 def test_a_choice_for_a_line_edited_since_is_not_applied_and_says_so(ds: object) -> None:
@@ -261,7 +267,7 @@ def test_a_forged_form_cannot_stretch_one_choice_over_more_lines_than_a_problem_
 
 
 @pytest.mark.parametrize(("deck", "said"), [
-    (DECK, "'Guts' is 15 cards; write one id or `NAME (ID)`"),
+    (DECK, "'Guts' is 15 cards, which berserk-tcg tells apart (by id, colour, cost); write one id or `NAME (ID)`"),
     ("3 Nosuchcard\n", "add `game: GAME`"),
     ("game: berserk-tcg\n3 Gr\xfcn\n", "save it as UTF-8"),
 ], ids=["ambiguous-card", "game-unknown", "latin-1"])
@@ -289,7 +295,7 @@ def test_the_terminal_still_gives_its_own_advice_after_the_same_messages(tmp_pat
     (tmp_path / "nogame.deck").write_text("3 Nosuchcard\n", encoding="utf-8")
     (tmp_path / "latin.deck").write_bytes("game: berserk-tcg\n3 Gr\xfcn\n".encode("latin-1"))
     said = CliRunner().invoke(app, ["validate", str(tmp_path / "guts.deck")]).output
-    assert "'Guts' is 15 cards; write one id or `NAME (ID)` (`cardkit deck resolve` asks which)" in said
+    assert "(by id, colour, cost); write one id or `NAME (ID)` (`cardkit deck resolve` asks which)" in said
     said = CliRunner().invoke(app, ["validate", str(tmp_path / "nogame.deck")]).output
     assert "add `game: GAME` (or pass --format)" in said
     said = CliRunner().invoke(app, ["deck", "convert", str(tmp_path / "latin.deck"), "--to", "text"]).output

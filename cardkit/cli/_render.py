@@ -61,7 +61,8 @@ _MESSAGE_COLUMN = " " * 43
 
 # Advice only a terminal can follow, after the message of a problem of that code; the problem itself
 # carries its words for any place and its suggestions as data (an ambiguous line's `candidates`).
-TERMINAL_HINTS = {"AMBIGUOUS_CARD": "`cardkit deck resolve` asks which"}
+TERMINAL_HINTS = {"AMBIGUOUS_CARD": "`cardkit deck resolve` asks which",
+                  "UNKNOWN_CARD": "`cardkit deck resolve` asks which"}
 
 
 def problem_line(p: "Problem", unit: str = "line") -> str:

@@ -240,7 +240,7 @@ def resolve_command(
     from cardkit.cli._render import problem_line
     from cardkit.decks import read_deck
     from cardkit.decks.canonical import CONVERTED_DECK
-    from cardkit.decks.choices import NO_CARD_CODES, no_card_lines, open_choices, questions, resolved_deck
+    from cardkit.decks.choices import CHOICE_CODES, NO_CARD_CODES, no_card_lines, open_choices, questions, resolved_deck
     from cardkit.errors import BadArgument
     from cardkit.jsonio import is_stdin
     from cardkit.outputs import Output
@@ -257,8 +257,8 @@ def resolve_command(
     lines = set() if asking else {(c.line, c.pointer) for c in choices}
     # Told before any question, in file order, folded as `validate` folds them: 500 lines of `1 Guts` list
     # the 15 cards once, not 500 times.
-    for p in fold_repeats(p for p in read.problems if p.code in NO_CARD_CODES
-                          or (p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in lines)):
+    for p in fold_repeats(p for p in read.problems if (p.code in NO_CARD_CODES and not p.candidates)
+                          or (p.code in CHOICE_CODES and p.candidates and (p.line, p.pointer) in lines)):
         typer.echo(problem_line(p), err=True)
     if choices and not asking:
         raise ChoicesNeeded(read, choices, deck_on_stdin=_deck_on_stdin(deck))

@@ -20,6 +20,8 @@ from cardkit.visible import quoted
 
 # A line naming no card of the deck's game: no answer resolves it, so the player must be told, as `validate` tells.
 NO_CARD_CODES = frozenset({"UNKNOWN_CARD", "WRONG_GAME"})
+# The problems of a line that offers candidates: a name several cards share, or a misspelling of one.
+CHOICE_CODES = frozenset({"AMBIGUOUS_CARD", "UNKNOWN_CARD"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +61,9 @@ def open_choices(deck: Deck) -> list[Choice]:
 
 
 def no_card_lines(deck: Deck) -> list[Problem]:
-    """The problems of `deck`'s lines that name no card of its game (`UNKNOWN_CARD` with its close names,
-    `WRONG_GAME`), exactly as `validate` reports them, in file order."""
-    return [p for p in deck.problems if p.code in NO_CARD_CODES]
+    """The problems of `deck`'s lines that name no card of its game and offer no choice (`UNKNOWN_CARD`
+    with its close names, `WRONG_GAME`), exactly as `validate` reports them, in file order."""
+    return [p for p in deck.problems if p.code in NO_CARD_CODES and not p.candidates]
 
 
 def questions(choices: list[Choice]) -> list[list[Choice]]:
@@ -97,7 +99,9 @@ def choose(deck: Deck, chosen: Mapping[int, CardId]) -> Deck:
                               f"({', '.join(entry.candidates)})")
         entries[index] = Entry(entry.section, entry.line, entry.text, entry.count, card, entry.pointer)
         settled.add((entry.line, entry.pointer))
-    problems = [p for p in deck.problems if not (p.code == "AMBIGUOUS_CARD" and (p.line, p.pointer) in settled)]
+    # A misspelt line offered the cards of its closest name (UNKNOWN_CARD with candidates) is settled alike.
+    problems = [p for p in deck.problems
+                if not (p.code in CHOICE_CODES and p.candidates and (p.line, p.pointer) in settled)]
     return Deck(path=deck.path, game=deck.game, format=deck.format, header=dict(deck.header), entries=entries,
                 problems=problems, source=deck.source)
 

@@ -1,7 +1,7 @@
 """Fixes for a checked deck's lines: the cards a reported line could name, and the deck with chosen cards written in.
 
-An AMBIGUOUS_CARD line is offered its candidates, each with what tells it apart; an UNKNOWN_CARD line
-the catalogue's suggestions. A choice is written into its line as `N Name (ID)`, and only while the
+An AMBIGUOUS_CARD line is offered its candidates, each with what tells it apart, and so is an UNKNOWN_CARD
+line whose closest name several cards share; any other UNKNOWN_CARD line the catalogue's suggestions. A choice is written into its line as `N Name (ID)`, and only while the
 line still holds the card text it was offered for, so an edited line is never overwritten.
 """
 
@@ -54,7 +54,7 @@ def line_fixes(report: DeckReport) -> dict[int, LineFix]:
     for p in report.problems:
         if p.line is None or p.card is None or p.line in fixes:
             continue
-        if p.code == "AMBIGUOUS_CARD" and p.candidates:
+        if p.code in ("AMBIGUOUS_CARD", "UNKNOWN_CARD") and p.candidates:
             options = [Option(f"{c['name']} ({c['id']})", str(c["id"]), str(c["name"]), details)
                        for c, details in zip(p.candidates, candidate_details(p.candidates, name=False))]
             fixes[p.line] = LineFix(p.line, p.card, "choose", options, _also(p))

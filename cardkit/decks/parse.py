@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from cardkit.decks.model import MAX_COUNT, Entry
 from cardkit.decks.words import deck_words
@@ -13,19 +13,43 @@ from cardkit.jsonio import json_shown, whole_number
 from cardkit.problems import Problem, error
 from cardkit.visible import bidi_control, hidden_break, quoted, shortened
 
-# Section titles come from data/deck-words.json (`Main`, `Основная колода`, `Nebendeck`...); the patterns
-# are built on first use. A `//` comment that is nothing but a section title, with counts, brackets, dashes,
-# colons and the word `cards` around it, starts that section: `// Sideboard`, Cockatrice's `// 10 Sideboard`,
-# `// Sideboard (15)`, `// 15 Sideboard cards`. Any other word makes it prose (`// swap these for the
-# sideboard plan`), a comment.
-_SECTION_FILLER = r"(?:[\s()\[\]:.,\-\u2013\u2014]|[0-9]|cards?\b|карт[аы]?\b|karten?\b)*"
+# Section titles, card-type headings, total lines and the words around a count come from data/deck-words.json
+# (`Main`, `Основная колода`, `Существа`, `Итого`, `шт.`); the patterns are built on first use. A title or
+# heading may carry counts, brackets, dashes, colons and the word `cards` after it (`Основная колода (30):`,
+# `Существа - 24 шт.`). A `//` comment that is nothing but a section title with such filler around it starts
+# that section: `// Sideboard`, Cockatrice's `// 10 Sideboard`, `// Sideboard (15)`, `// 15 Sideboard cards`.
+# Any other word makes it prose (`// swap these for the sideboard plan`), a comment.
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    section_title: re.Pattern[str]
+    comment_section: re.Pattern[str]
+    heading: re.Pattern[str]
+    # The count after the name: after a dash (`Кочевник - 3`, a unit optional) or before a unit (`Кочевник 3 шт.`).
+    # A bare number after a name is no count: `Кочевник 10001` is a name and a CCG id.
+    dash_count: re.Pattern[str]
+    unit_count: re.Pattern[str]
+
+
+def _words_pattern(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 @lru_cache(maxsize=1)
-def _section_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    names = rf"(?P<name>{deck_words().titles_pattern()})"
-    return (re.compile(rf"^{names}\s*:?\s*$", re.IGNORECASE),
-            re.compile(rf"^//{_SECTION_FILLER}{names}{_SECTION_FILLER}$", re.IGNORECASE))
+def _patterns() -> _Patterns:
+    words = deck_words()
+    names = rf"(?P<name>{words.titles_pattern()})"
+    units = rf"(?:{_words_pattern(words.count_units)})\b\.?"
+    filler = rf"(?:[\s()\[\]:.,\-\u2013\u2014]|[0-9]|(?:{_words_pattern(words.card_words)})\b|{units})*"
+    dashes = "[" + "".join(re.escape(d) for d in words.count_dashes) + "]"
+    return _Patterns(
+        re.compile(rf"^{names}{filler}$", re.IGNORECASE),
+        re.compile(rf"^//{filler}{names}{filler}$", re.IGNORECASE),
+        re.compile(rf"^(?:{words.headings_pattern()}){filler}$", re.IGNORECASE),
+        re.compile(rf"^(?P<card>\S.*?)\s+{dashes}\s*(?P<count>[0-9]+)(?:\s*{units})?$", re.IGNORECASE),
+        re.compile(rf"^(?P<card>\S.*?)\s+(?P<count>[0-9]+)\s*{units}$", re.IGNORECASE),
+    )
 
 
 # `SB: 2 Name`, as Cockatrice and MTGO-style lists write a side-deck card wherever it stands.
@@ -125,7 +149,7 @@ def parse_text(text: str) -> ParsedDeck:
     out = ParsedDeck(source="text")
     section = "main"
     in_header = True
-    section_title, comment_section = _section_patterns()
+    patterns = _patterns()
     words = deck_words()
     known = _known_lines()
     keep = len(known) < CARD_LINES_KEPT
@@ -135,7 +159,7 @@ def parse_text(text: str) -> ParsedDeck:
     for number, raw in enumerate(text.split("\n"), start=1):
         seen = known.get(raw)
         if seen is None:
-            seen = _read_line(raw, number, out, section_title, comment_section, words)
+            seen = _read_line(raw, number, out, patterns, words)
             if seen is None:
                 continue
             if keep and seen[0] < card_line_once:
@@ -163,8 +187,7 @@ def parse_text(text: str) -> ParsedDeck:
     return out
 
 
-def _read_line(raw: str, number: int, out: ParsedDeck, section_title: re.Pattern[str], comment_section: re.Pattern[str],
-               words: Any) -> tuple[Any, ...] | None:
+def _read_line(raw: str, number: int, out: ParsedDeck, patterns: _Patterns, words: Any) -> tuple[Any, ...] | None:
     """What the line `raw` is (see `_known_lines`); None for a line with a problem, which goes into `out` as it is."""
     hidden = hidden_break(raw)
     if hidden:
@@ -172,18 +195,22 @@ def _read_line(raw: str, number: int, out: ParsedDeck, section_title: re.Pattern
                                   line=number))
         return None
     line = raw.strip().lstrip("\ufeff")
-    m = comment_section.match(line)
+    m = patterns.comment_section.match(line)
     if m:
         return (_SECTION_LINE, _section_of(m.group("name")))
     if not line or line.startswith("#") or line.startswith("//"):
         return (_SKIPPED,)
     line = _INLINE_COMMENT.sub("", line)
-    m = section_title.match(line)
+    m = patterns.section_title.match(line)
     if m:
         return (_SECTION_LINE, _section_of(m.group("name")))
+    if patterns.heading.match(line):
+        # `Существа:`, `Итого: 30 карт`: a group's heading or the list's total, no card and no new section.
+        return (_SKIPPED,)
     side_prefix = _SIDE_PREFIX.match(line)
     rest = line[side_prefix.end():] if side_prefix else line
-    m = _CARD.match(rest) or _CARD_COUNT_AFTER.match(rest)
+    m = (_CARD.match(rest) or _CARD_COUNT_AFTER.match(rest) or patterns.dash_count.match(rest)
+         or patterns.unit_count.match(rest))
     if m:
         card = _arena_card(m.group("card").strip())
         bidi = bidi_control(card)

@@ -7,7 +7,7 @@ import re
 
 from cardkit.games.registry import GAMES
 from cardkit.catalogue.candidates import candidates
-from cardkit.catalogue.lookup import NAME_WITH_ID, CardIndex, card_index
+from cardkit.catalogue.lookup import CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
 from cardkit.decks.words import deck_words
 from cardkit.decks.parse import ParsedDeck, looks_like_json, parse_json, parse_text
@@ -17,8 +17,6 @@ from cardkit.jsonio import STDIN_NAME, input_name, parse_json as parse_json_text
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
 
-
-# `NAME (ID)`, as the catalogue lookup reads it.
 
 # Close-name suggestions cost milliseconds each; past this many distinct card
 # texts (only garbage files get there) unknown cards are reported without them.
@@ -59,7 +57,7 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
     problems: list[Problem] = list(parsed.problems)
     # Big decks repeat a few spellings many times; suggestions are the slow part, so look each up once.
     # And a big event repeats them across decks: what a spelling resolves to is kept while the index lives.
-    suggesting, plain = _shared_memo(index)
+    suggesting, plain = _shared_memo(index, fmt)
     new = tuple.__new__  # an Entry without its keyword handling: a big event makes a few hundred thousand
     if len(parsed.entries) <= SUGGESTION_BUDGET:
         # Fewer lines than the budget: every spelling gets its suggestions, so the deck needs no memo of its own.
@@ -67,7 +65,7 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
             section, line, text, count, _, pointer, _ = entry
             known = suggesting.get(text)
             if known is None:
-                known = suggesting[text] = _resolve(entry, game, index, suggest=True)
+                known = suggesting[text] = _resolve(entry, fmt, index, suggest=True)
             card, problem = known
             if problem is None:
                 entries.append(new(Entry, (section, line, text, count, card, pointer, ())))
@@ -83,7 +81,7 @@ def parse_deck(text: str, path: str = "<deck>", format_name: str | None = None, 
                 shared = suggesting if suggest else plain
                 known = shared.get(text)
                 if known is None:
-                    known = shared[text] = _resolve(entry, game, index, suggest=suggest)
+                    known = shared[text] = _resolve(entry, fmt, index, suggest=suggest)
                 memo[text] = known
             card, problem = known
             if problem is None:
@@ -103,27 +101,27 @@ def _unresolved(entries: list[Entry], problems: list[Problem], entry: Entry, car
 
 
 _Memo = dict[str, tuple[str | None, Problem | None]]
-_SHARED: list[tuple[CardIndex, _Memo, _Memo]] = []
+_SHARED: list[tuple[CardIndex, Format, _Memo, _Memo]] = []
 SHARED_SPELLINGS = 100_000
 """Spellings kept across decks; past this many (garbage files), the memo starts again."""
 
 
-def _shared_memo(index: CardIndex) -> tuple[_Memo, _Memo]:
-    """The resolutions of spellings already read with `index` (a new index, a new catalogue: a new memo),
-    with suggestions and without.
+def _shared_memo(index: CardIndex, fmt: Format) -> tuple[_Memo, _Memo]:
+    """The resolutions of spellings already read with `index` under `fmt` (a new index, a new catalogue: a
+    new memo; an ambiguous line's message says what the format's rules read), with suggestions and without.
 
     A spelling's problem carries the line and pointer of the deck that first met it; each use replaces both.
     """
-    for known, suggesting, plain in _SHARED:
-        if known is index:
+    for known, known_format, suggesting, plain in _SHARED:
+        if known is index and known_format is fmt:
             for memo in (suggesting, plain):
                 if len(memo) > SHARED_SPELLINGS:
                     memo.clear()
             return suggesting, plain
     if len(_SHARED) >= 4:
         del _SHARED[0]
-    _SHARED.append((index, {}, {}))
-    return _SHARED[-1][1], _SHARED[-1][2]
+    _SHARED.append((index, fmt, {}, {}))
+    return _SHARED[-1][2], _SHARED[-1][3]
 
 
 def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
@@ -257,34 +255,55 @@ def _infer_game(parsed: ParsedDeck, path: str) -> str:
     return winners[0]
 
 
-def _resolve(entry: Entry, game: str, index: CardIndex, suggest: bool = True) -> tuple[str | None, Problem | None]:
+def _resolve(entry: Entry, fmt: Format, index: CardIndex, suggest: bool = True) -> tuple[str | None, Problem | None]:
+    game = fmt.game
     where = {"line": entry.line, "pointer": entry.pointer, "card": entry.text}
     found = index.find(entry.text, suggest=suggest)
     if found.resolved:
         return found.resolved, None
     if found.mismatch:
         cid = found.ids[0]
-        named = NAME_WITH_ID.match(entry.text)
-        name = named["name"] if named else entry.text
+        split = index.name_and_id(entry.text)
+        name = split[0] if split else entry.text
         return None, error("AMBIGUOUS_CARD", f"{quoted(entry.text)}: {cid} is {index.catalogue.cards[cid]['name']}, not "
                                              f"{quoted(name)}; correct the id or write the name alone",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     if found.unnamed:
-        named = NAME_WITH_ID.match(entry.text)
-        name = named["name"] if named else entry.text
+        split = index.name_and_id(entry.text)
+        name = split[0] if split else entry.text
         return None, error("UNKNOWN_CARD", f"{quoted(entry.text)}: no {game} card is called {quoted(name)}, and "
                                            f"{found.unnamed} is {index.catalogue.cards[found.unnamed]['name']}; "
                                            f"write {' or '.join(found.suggestions)}, or the id alone",
                            actual=found.unnamed, **where)
     if found.ambiguous:
-        return None, error("AMBIGUOUS_CARD", f"{quoted(entry.text)} is {len(found.ids)} cards; write one id or `NAME (ID)`",
+        return None, error("AMBIGUOUS_CARD", f"{quoted(entry.text)} is {len(found.ids)} cards{_rules_note(fmt, index, found.ids)}; "
+                                             "write one id or `NAME (ID)`",
                            actual=list(found.ids), candidates=candidates(index.catalogue, found.ids), **where)
     other = _other_game(entry.text, game)
     if other:
         return None, error("WRONG_GAME", f"{quoted(entry.text)} is a {other[0]} card ({other[1]}), not a {game} card",
                            actual=other[0], **where)
+    if found.close:
+        # A misspelling of a name several cards share is offered those cards, as the name itself would be.
+        name = index.catalogue.cards[found.close[0]]["name"]
+        return None, error("UNKNOWN_CARD", f"no {game} card is called {quoted(entry.text)}; did you mean {name}? "
+                                           f"{len(found.close)} cards are called that: write one id or `NAME (ID)`",
+                           actual=list(found.close), candidates=candidates(index.catalogue, found.close), **where)
     hint = f"; did you mean {' or '.join(found.suggestions)}?" if found.suggestions else ""
     return None, error("UNKNOWN_CARD", f"no {game} card is called {quoted(entry.text)}{hint}", **where)
+
+
+def _rules_note(fmt: Format, index: CardIndex, ids: tuple[str, ...]) -> str:
+    """What the format's deck rules make of a line naming `ids`: the fields they read in which the cards differ,
+    or that they read none, so the line's legality is the same whichever card is meant (the deck still names
+    one: its hash, its code and the table check compare ids)."""
+    cards = [index.catalogue.cards[cid] for cid in ids]
+    read = fmt.fields_read(cards)
+    differ = [f for f in read if any(card.get(f) != cards[0].get(f) for card in cards[1:])]
+    if differ:
+        return f", which {fmt.name} tells apart (by {', '.join(differ)})"
+    checked = f" ({', '.join(read)})" if read else ""
+    return f" that {fmt.name} checks alike{checked}, so its legality is the same whichever is meant, but a deck names one"
 
 
 def _other_game(text: str, game: str) -> tuple[str, str] | None:

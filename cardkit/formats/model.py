@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from cardkit import checkcache, paths
 from cardkit.games.registry import GAMES
@@ -58,6 +58,29 @@ class Format:
         from cardkit.textfold import fold
 
         return fold(str(card["name"])) if self.copies_by == "name" else str(card["id"])
+
+    def fields_read(self, cards: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The card fields this format's deck rules read of `cards`, in rule order: the fields of the `banned`,
+        copy-exemption and `minimums` predicates, the `costs` fields, and `id` or `name` when the copy limit
+        counts by it (unless every card is exempt) or `id` for a fixed composition."""
+        from cardkit.formats.predicates import matches, predicate_fields
+
+        out: list[str] = []
+        copies = self.copies or {}
+        exempt = copies.get("exempt", [])
+        for rule in self.banned:
+            out += predicate_fields(rule["when"])
+        for predicate in exempt:
+            out += predicate_fields(predicate)
+        if copies and not (exempt and all(any(matches(c, p) for p in exempt) for c in cards)):
+            out.append("name" if self.copies_by == "name" else "id")
+        for rule in self.minimums:
+            out += predicate_fields(rule["when"])
+        if self.costs:
+            out += [self.costs["colour_field"], self.costs["cost_field"]]
+        if self.composition:
+            out.append("id")
+        return list(dict.fromkeys(out))
 
     @property
     def banned(self) -> list[dict[str, Any]]:

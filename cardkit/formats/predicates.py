@@ -33,6 +33,15 @@ def matches(card: Card, predicate: Predicate) -> bool:
     raise ValueError(f"predicate has no test: {dict(predicate)!r}")
 
 
+def predicate_fields(predicate: Predicate) -> list[str]:
+    """The card fields `predicate` tests, in the order it names them."""
+    if "all" in predicate or "any" in predicate:
+        return [f for p in predicate.get("all", predicate.get("any", [])) for f in predicate_fields(p)]
+    if "not" in predicate:
+        return predicate_fields(predicate["not"])
+    return [str(predicate["field"])]
+
+
 def describe(predicate: Predicate) -> str:
     """A short human reading of `predicate`, for messages and --help."""
     if "all" in predicate:

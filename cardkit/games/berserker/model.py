@@ -119,8 +119,17 @@ class FleetRules:
         return self.ships.get(text) or self.ships[_find("ship", text, self._ship_keys, self.ships.values())]
 
     def card(self, text: str) -> FleetCard:
-        """A card kind by id (itself), or by id or name in any case, spacing or punctuation; `UnknownName` otherwise."""
-        return self.cards.get(text) or self.cards[_find("card", text, self._card_keys, self.cards.values())]
+        """A card kind by id (itself), or as the catalogue's one resolver reads a card anywhere (id or name in
+        any case, spacing or punctuation); `UnknownName` with its close names otherwise."""
+        known = self.cards.get(text)
+        if known is not None:
+            return known
+        from cardkit.catalogue.lookup import card_index
+
+        found = card_index(GAME).find(text)
+        if found.resolved is None or found.resolved not in self.cards:
+            raise UnknownName("card", text, found.suggestions)
+        return self.cards[found.resolved]
 
     def find_ship(self, text: str) -> Ship | None:
         return self.ships.get(self._ship_keys.get(fold(text), ""))
@@ -128,10 +137,6 @@ class FleetRules:
     @cached_property
     def _ship_keys(self) -> dict[str, str]:
         return _names_index(self.ships.values())
-
-    @cached_property
-    def _card_keys(self) -> dict[str, str]:
-        return _names_index(self.cards.values())
 
     def suggest_ship(self, text: str) -> tuple[str, ...]:
         return _suggest(text, self.ships.values())

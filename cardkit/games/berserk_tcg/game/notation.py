@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from cardkit.errors import BadActionText
+from cardkit.visible import quoted
 from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.berserk_tcg.game.cities import CityName
 
@@ -149,7 +150,11 @@ _WORDS: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "end": End()}
 
 
 def parse(text: str) -> Action:
-    """The action `text` names; `BadActionText` when it names none."""
+    """The action `text` names; `BadActionText` when it names none.
+
+    A card is its id in any case (`bk1-12`) or a name one card has (`Casca`... when one card has it), read by
+    the catalogue's one resolver, as a deck line or `cards show` reads it; the action then holds the id.
+    """
     clean = " ".join(text.split())
     if clean in _WORDS:
         return _WORDS[clean]
@@ -157,12 +162,34 @@ def parse(text: str) -> Action:
     m = re.fullmatch(_PATTERNS[kind], clean) if kind in _PATTERNS else None
     if m is None:
         raise BadActionText(text, SYNTAX)
+
+    def card(word: str) -> CardId:
+        return _card_id(word, text)
+
+    def ref(word: str) -> Ref:
+        written = Ref.parse(word)
+        return Ref(card(written.card), written.city)
+
     if kind == "open":
-        return Open(m[1], tuple(m[2].split(",")) if m[2] else (), int(m[3]) - 1 if m[3] else None)
+        return Open(card(m[1]), tuple(map(card, m[2].split(","))) if m[2] else (), int(m[3]) - 1 if m[3] else None)
     if kind == "move":
-        return Move(Ref.parse(m[1]), m[2])
+        return Move(ref(m[1]), m[2])
     if kind == "attack":
-        return Attack(m[1], tuple(Ref.parse(r) for r in m[2].split(",")))
+        return Attack(m[1], tuple(ref(r) for r in m[2].split(",")))
     if kind == "defend":
-        return Defend(m[1], () if m[2] == "none" else tuple(m[2].split(",")))
-    return Discard(tuple(m[1].split(",")))
+        return Defend(m[1], () if m[2] == "none" else tuple(map(card, m[2].split(","))))
+    return Discard(tuple(map(card, m[1].split(","))))
+
+
+def _card_id(word: str, text: str) -> CardId:
+    """The id a card word of the action `text` names; a word that names no card is kept as written, for the
+    engine to say it is not there, and one that names several cards is `BadActionText` listing them."""
+    from cardkit.catalogue.lookup import card_index
+
+    found = card_index("berserk-tcg").find(word, suggest=False)
+    if found.resolved is not None:
+        return found.resolved
+    if found.ambiguous:
+        shown = ", ".join(found.ids[:6]) + (", …" if len(found.ids) > 6 else "")
+        raise BadActionText(text, SYNTAX, why=f"{quoted(word)} is {len(found.ids)} cards ({shown}); write the id")
+    return word

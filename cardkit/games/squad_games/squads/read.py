@@ -192,6 +192,13 @@ def resolve(path: str, settings: dict[str, Any], cards: dict[str, list[CardText]
                     problems.append(error("AMBIGUOUS_CARD", f"{quoted(text)} matches {len(found.ids)} cards; give an id",
                                           card=shown, line=line, pointer=pointer, actual=list(found.ids),
                                           candidates=candidates(index.catalogue, found.ids)))
+                elif found.close:
+                    # A misspelling of a name several cards share is offered those cards, as the name would be.
+                    name = index.catalogue.cards[found.close[0]]["name"]
+                    problems.append(error("UNKNOWN_CARD", f"no {game} card {quoted(text)}; did you mean {name}? "
+                                                          f"{len(found.close)} cards are called that; give an id",
+                                          card=shown, line=line, pointer=pointer, actual=list(found.close),
+                                          candidates=candidates(index.catalogue, found.close)))
                 else:
                     hint = f"; did you mean {', '.join(found.suggestions)}" if found.suggestions else ""
                     problems.append(error("UNKNOWN_CARD", f"no {game} card {quoted(text)}{hint}", card=shown, line=line, pointer=pointer))
