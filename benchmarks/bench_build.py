@@ -41,12 +41,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import interleaved_medians, ratio_line  # noqa: E402
 
 from cardkit import textfold  # noqa: E402
-from cardkit.games.registry import GAMES  # noqa: E402
-from cardkit.catalogue import store  # noqa: E402
 from cardkit.catalogue.store import _load, catalogue_hash, load_game  # noqa: E402
 from cardkit.db.build import build_database, catalogue_inputs, refuse_unchecked, table_sql  # noqa: E402
 from cardkit.db.rows import catalogue_rows  # noqa: E402
 from cardkit.db.search import search_cards  # noqa: E402
+from cardkit.games.registry import GAMES  # noqa: E402
 
 COLUMNS = {name: tuple(columns) for name, columns, _, _ in table_sql()}
 # The console script beside this interpreter, as a user runs it; `python -m cardkit` where there is none.

@@ -40,8 +40,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

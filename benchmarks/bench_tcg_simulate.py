@@ -20,18 +20,19 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from math import sqrt
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import interleaved_medians, ratio_line  # noqa: E402
 
+import cardkit.games.berserk_tcg.opening.simulate as tcg_simulate  # noqa: E402
 from cardkit.decks import read_deck  # noqa: E402
 from cardkit.games.berserk_tcg.opening.cards import load_cards  # noqa: E402
-import cardkit.games.berserk_tcg.opening.simulate as tcg_simulate  # noqa: E402
 from cardkit.games.berserk_tcg.opening.simulate import block_orders, simulate, simulate_reference  # noqa: E402
 from cardkit.parallel import available_cores  # noqa: E402
 from cardkit.simulation import SimulationOptions, run_blocks  # noqa: E402

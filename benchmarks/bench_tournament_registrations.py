@@ -29,9 +29,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Callable
 
 from _timing import ratio_line
 from bench_tournament_scale import _cpu, _variation, clear_caches, legal_sources, read_and_split

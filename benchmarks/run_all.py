@@ -20,7 +20,7 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -89,7 +89,7 @@ def main() -> int:
     scripts = [HERE / f"bench_{name}.py" for name in known if name not in skip and (not only or name in only)]
     if not scripts:
         parser.error("--only and --skip leave no benchmark to run")
-    started = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     before = load()
     ratios: list[tuple[str, str]] = []
     failed: list[str] = []

@@ -6,7 +6,7 @@ Only a file that can't be read comes here (`jsonio.decode_text`), so a run that 
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from cardkit.errors import UnreadableInput
 from cardkit.visible import quoted

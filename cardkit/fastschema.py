@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import marshal
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType
-from typing import Any, Callable, Optional
+from typing import Any
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # Keywords whose meaning is the same in draft 7 and draft 2020-12 (`items` only as one schema).
@@ -168,7 +169,7 @@ def _generated(schema: Any, key: bytes | None) -> tuple[str, CodeType] | None:
 
 
 @lru_cache(maxsize=16)
-def _compiled(schema_text: str) -> Optional[Callable[[Any], Any]]:
+def _compiled(schema_text: str) -> Callable[[Any], Any] | None:
     """The schema's fastjsonschema function, or None when the schema must be left to jsonschema.
 
     Generating and compiling the code costs more than the rest of `battle apply`; the compiled

@@ -8,7 +8,8 @@ import math
 import os
 import stat
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from cardkit.errors import UnreadableInput
 from cardkit.visible import quoted, shortened

@@ -44,10 +44,11 @@ import signal
 import stat
 import time
 import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardkit.errors import InterruptedAfterWriting, LinkReplaced, OutputRefused, WriteFailed
 

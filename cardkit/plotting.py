@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Iterable
-
+from typing import Any
 
 
 class Severity(str, Enum):

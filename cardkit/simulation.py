@@ -9,9 +9,10 @@ usage error raised here, so games never have to check foreign options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from cardkit.errors import BadArgument
 from cardkit.visible import quoted

@@ -7,8 +7,8 @@ A state file may replace only a file that already reads as a state of the same k
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from cardkit.errors import CardkitError
 from cardkit.outputs import Kind, Output

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Callable, Sequence
 
 # A plain scheme close to the Russian passport (ICAO) one, because that is
 # what players type; soft and hard signs vanish.

@@ -7,14 +7,13 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
+from console import Ran, run_entry
 from hypothesis import settings
 from typer.testing import CliRunner
-
-from console import Ran, run_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

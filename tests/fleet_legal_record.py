@@ -15,8 +15,9 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FLEETS = ROOT / "decks" / "berserker" / "fleets"
@@ -63,10 +64,10 @@ FILES = "abcdefgh"
 VERDICT_STEPS = 25
 
 
-def refusal(state: Any, action: Any) -> Optional[str]:
+def refusal(state: Any, action: Any) -> str | None:
     """Why the full `apply` refuses `action` in `state`, or None when it takes it."""
-    from cardkit.games.berserker.game.apply import apply
     from cardkit.errors import IllegalAction
+    from cardkit.games.berserker.game.apply import apply
 
     try:
         apply(state, action)
@@ -97,7 +98,7 @@ def candidates(state: Any, rng: random.Random) -> list[Any]:
     return out
 
 
-def verdicts(judge: Callable[[Any, Any], Optional[str]] = refusal) -> list[dict[str, Any]]:
+def verdicts(judge: Callable[[Any, Any], str | None] = refusal) -> list[dict[str, Any]]:
     """For each game, per state reached: how many of its candidates and listed actions `judge` takes, and the
     digest of every action's text with `judge`'s reason for refusing it (empty when taken)."""
     from cardkit.games.berserker.game.engine import ENGINE

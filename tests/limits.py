@@ -11,8 +11,8 @@ from __future__ import annotations
 import resource
 import signal
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Callable, Iterator, Mapping
 
 
 def _set_file_size_limit(size: int) -> None:

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from cardkit.games.squad_games.battle.abilities import abilities_data, applied_table, game_abilities
 from cardkit.errors import IllegalAction
+from cardkit.games.squad_games.battle.abilities import abilities_data, applied_table, game_abilities
 from cardkit.games.squad_games.battle.apply import apply
 from cardkit.games.squad_games.battle.cards import battle_cards
 from cardkit.games.squad_games.battle.engine import ENGINE

@@ -10,12 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.errors import IllegalAction
+from cardkit.errors import BadActionText, IllegalAction
 from cardkit.games.squad_games.battle.apply import apply
-from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.board import from_placement, is_beside, placement_row
+from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
-from cardkit.errors import BadActionText
 from cardkit.games.squad_games.battle.notation import Action, Attack, End, Move, Shoot
 from cardkit.games.squad_games.battle.setup import IllegalSetup, load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state, state_from_dict

@@ -9,14 +9,14 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.errors import CardkitError, UnreadableInput
 from cardkit.games.squad_games.battle.apply import apply
+from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions
 from cardkit.games.squad_games.battle.rolls import rolled
 from cardkit.games.squad_games.battle.setup import load_side, new_battle
-from cardkit.games.squad_games.battle.engine import ENGINE
-from sampling import examples
 
 DATA = Path(__file__).parent / "data" / "battle"
 BASE = new_battle(load_side(DATA / "online-first.json"), load_side(DATA / "online-second.json")).to_dict()

@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from sampling import examples
 
 from cardkit.games.squad_games.battle.apply import apply
 from cardkit.games.squad_games.battle.cards import battle_cards
@@ -18,7 +19,6 @@ from cardkit.games.squad_games.battle.notation import Action, End
 from cardkit.games.squad_games.battle.rolls import rolled
 from cardkit.games.squad_games.battle.setup import load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, check_state, state_from_dict
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "battle"

@@ -57,8 +57,8 @@ def test_a_broken_rules_file_is_a_catalogue_error(tmp_path: Path, monkeypatch: p
 
 
 def test_the_docs_library_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit.games.squad_games.battle.setup import load_side, new_battle
     from cardkit.games.squad_games.battle.engine import ENGINE
+    from cardkit.games.squad_games.battle.setup import load_side, new_battle
 
     (tmp_path / "build").mkdir()
     state = new_battle(load_side(ROOT / "squads" / "online-battle-first.json"), load_side(ROOT / "squads" / "online-battle-second.json"))

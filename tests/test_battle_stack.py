@@ -18,11 +18,11 @@ from typer.testing import CliRunner
 from cardkit.cli.main import app
 from cardkit.errors import IllegalAction
 from cardkit.games.squad_games.battle.apply import apply
+from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions
 from cardkit.games.squad_games.battle.notation import Action
 from cardkit.games.squad_games.battle.setup import IllegalSetup, load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, check_state, state_from_dict
-from cardkit.games.squad_games.battle.engine import ENGINE
 
 DATA = Path(__file__).resolve().parent / "data" / "battle"
 

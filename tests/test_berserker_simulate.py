@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import json
 import math
-from itertools import product
 from dataclasses import dataclass, field, replace
+from itertools import product
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.simulate import _plan, keep_best, moves_played, simulate
 from cardkit.simulation import SimulationOptions, simulate_deck
-from sampling import examples
 
 # The card list as printed: card -> count.
 STANDARD = {

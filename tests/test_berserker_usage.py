@@ -14,7 +14,12 @@ import pytest
 
 from cardkit.games.berserker.model import UnknownName, load_rules
 from cardkit.games.berserker.usage import (
-    attacks_per_turn, can_use, can_use_named, fires_through_ships, hits, usage_table,
+    attacks_per_turn,
+    can_use,
+    can_use_named,
+    fires_through_ships,
+    hits,
+    usage_table,
 )
 
 # The unit tables as printed: (hits, speed, range); side.

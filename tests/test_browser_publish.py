@@ -5,11 +5,10 @@ Needs /usr/bin/chromium (Debian's `chromium` package). With CARDKIT_TEST_SCREENS
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-
 from test_browser import CHROMIUM, CHROMIUM_ARGS, EVENT, _shot
 
 pytestmark = [

@@ -10,8 +10,9 @@ from typer.testing import CliRunner
 
 from cardkit.catalogue.store import CardTable
 from cardkit.cli.main import app
+from cardkit.games.berserk_tcg.game import setup
+from cardkit.games.berserk_tcg.game import state as tcg_state
 from cardkit.games.squad_games.battle.cards import battle_cards
-from cardkit.games.berserk_tcg.game import setup, state as tcg_state
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST, SECOND = str(ROOT / "squads" / "online-battle-first.json"), str(ROOT / "squads" / "online-battle-second.json")

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.db.query import FIELDS, parse_query
 from cardkit.db.search import find_card, search_cards
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, UnknownGame
+from cardkit.games.registry import GAMES
 from cardkit.textfold import fold
-from sampling import examples
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from sampling import examples
 
 from cardkit import paths
 from cardkit.catalogue.check import check_catalogue
 from cardkit.catalogue.importing import import_game
 from cardkit.cli.main import app
 from cardkit.errors import UnknownGame, UnreadableInput
-from sampling import examples
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "catalogue" / "reference"
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,22 +6,23 @@ import json
 import os
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 from cardkit import __version__, paths
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import catalogue_hash, load_game
 from cardkit.cli.main import app
 from cardkit.db import build as build_module
 from cardkit.db.build import build_database, ensure_database, is_stale, read_meta
 from cardkit.db.models import MODELS
 from cardkit.errors import CatalogueError, OutputRefused
+from cardkit.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_TABLES = {"berserk-tcg": "tcg_cards", "berserk-ccg": "ccg_cards", "berserk-online": "online_cards",

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.db.build import build_database
 from cardkit.db.rows import to_json, to_json_each
+from cardkit.games.registry import GAMES
 from cardkit.textfold import fold, fold_latin, loose_latin, search_key
 
 DATA = Path(__file__).resolve().parent / "data"

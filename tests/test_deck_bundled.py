@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.games.registry import GAMES
 from cardkit.decks import read_deck, validate_deck
+from cardkit.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = sorted(p for p in (ROOT / "decks").glob("*/*") if p.name.endswith((".deck", ".deck.json")))

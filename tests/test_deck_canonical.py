@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from sampling import examples
 
 from cardkit.decks import parse_deck, read_deck
 from cardkit.decks.canonical import UnresolvedDeck, convert, deck_hash, diff_decks, to_json, to_text
 from cardkit.errors import BadArgument
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK_SCHEMA = json.loads((ROOT / "schemas" / "deck.schema.json").read_text(encoding="utf-8"))

@@ -246,8 +246,8 @@ def test_resolve_without_a_terminal_lists_a_name_repeated_on_many_lines_once_wit
 
 def test_a_candidate_alike_an_earlier_one_in_every_shown_field_says_whose_twin_it_is(runner: CliRunner,
                                                                                       tmp_path: Path) -> None:
-    from cardkit.decks.report import validate_text
     from cardkit.decks.linefixes import line_fixes
+    from cardkit.decks.report import validate_text
 
     deck = tmp_path / "casca.deck"
     deck.write_text("game: berserk-tcg\n3 Casca\n", encoding="utf-8")

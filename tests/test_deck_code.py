@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 from typer.testing import CliRunner
 
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import load_game
 from cardkit.cli.main import app
 from cardkit.decks import parse_deck, read_deck
 from cardkit.decks.canonical import deck_hash
 from cardkit.decks.code import MAX_CODE_CHARS, BadDeckCode, decode_code, encode_deck, read_deck_code
-from sampling import examples
+from cardkit.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 HAWKS = ROOT / "decks" / "berserk-tcg" / "white-hawks.deck"

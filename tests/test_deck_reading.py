@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.decks import DeckGameUnknown, parse_deck, read_deck
 from cardkit.errors import UnknownFormat, UnreadableInput
-from sampling import examples
 
 DATA = Path(__file__).resolve().parent / "data" / "decks"
 

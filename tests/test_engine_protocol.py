@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from sampling import examples
 
 from cardkit.errors import IllegalAction
 from cardkit.games.engine import Engine, distinct_combinations
 from cardkit.jsonio import dumps_canonical
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 2

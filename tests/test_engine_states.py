@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sampling import examples
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.errors import CardkitError, UnreadableInput
 from cardkit.games.berserk_tcg.game.engine import ENGINE as TCG
 from cardkit.games.berserker.game.engine import ENGINE as FLEET
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE, RED = ROOT / "decks/berserk-tcg/white-hawks.deck", ROOT / "decks/berserk-tcg/red-apostles.deck"

@@ -7,16 +7,16 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
+from console import Ran
 from typer.testing import CliRunner
 
 from cardkit.cli._errors import handled
 from cardkit.cli._output import plain_echo
 from cardkit.cli.main import app
-from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 

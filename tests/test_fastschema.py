@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from sampling import examples
 
 from cardkit import fastschema
 from cardkit.fastschema import passes
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 # schemas/output/ documents what commands print; cardkit never checks a file against those, quickly or not

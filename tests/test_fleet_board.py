@@ -9,16 +9,14 @@ import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.errors import CardkitError
+from cardkit.errors import BadActionText, CardkitError, IllegalAction
+from cardkit.games.berserker.game import state as fleet_state
 from cardkit.games.berserker.game.apply import apply
 from cardkit.games.berserker.game.engine import ENGINE
 from cardkit.games.berserker.game.legal import legal_actions
-from cardkit.errors import BadActionText
 from cardkit.games.berserker.game.notation import Discard, End, Fire, Forward, Move, parse_action
-from cardkit.games.berserker.game import state as fleet_state
 from cardkit.games.berserker.game.setup import new_game
 from cardkit.games.berserker.game.state import BoardState, ShipOnBoard, draw, standard_deck
-from cardkit.errors import IllegalAction
 from cardkit.games.berserker.model import load_rules
 from cardkit.jsonio import read_json_input
 

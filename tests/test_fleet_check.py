@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.cli.main import app
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.game.setup import check_fleet, check_fleet_file
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "fleet"

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
-from cardkit.games.berserker.game.apply import check, is_legal
-from cardkit.errors import IllegalAction
 from fleet_legal_record import refusal, verdicts
+
+from cardkit.errors import IllegalAction
+from cardkit.games.berserker.game.apply import check, is_legal
 
 RECORDED = Path(__file__).resolve().parent / "data" / "fleet" / "check-verdicts.json"
 
 
-def checked(state: Any, action: Any) -> Optional[str]:
+def checked(state: Any, action: Any) -> str | None:
     """Why the check alone refuses `action`; None when it passes. Its verdict must be `is_legal`'s too."""
     try:
         check(state, action)

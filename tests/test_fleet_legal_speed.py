@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fleet_legal_record import FLEETS, answers
 
 from cardkit.games.berserker import usage
 from cardkit.games.berserker.game import legal
 from cardkit.games.berserker.game.setup import new_game
 from cardkit.games.berserker.model import load_rules
-from fleet_legal_record import FLEETS, answers
 
 RECORDED = Path(__file__).resolve().parent / "data" / "fleet" / "legal-actions.json"
 

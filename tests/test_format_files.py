@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardkit.games.registry import GAMES
 from cardkit.errors import UnknownFormat
 from cardkit.formats import default_format, describe, list_formats, load_format, matches
 from cardkit.formats.model import FormatError, read_format_file
+from cardkit.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "schemas" / "format.schema.json").read_text(encoding="utf-8"))

@@ -14,8 +14,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -23,8 +23,8 @@ from typer.testing import CliRunner, Result
 from cardkit import paths
 from cardkit.cli.main import app
 from cardkit.decks import read_deck
-from cardkit.jsonio import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS, parse_json, read_bytes_input, whole_number
 from cardkit.errors import UnreadableInput
+from cardkit.jsonio import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS, parse_json, read_bytes_input, whole_number
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"

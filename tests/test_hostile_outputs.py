@@ -12,21 +12,22 @@ import os
 import shutil
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 from typer.testing import CliRunner
 
 from cardkit import paths
 from cardkit.cli.main import app
-from cardkit.db.build import build_database, is_catalogue_database
+from cardkit.db.build import is_catalogue_database
 from cardkit.errors import OutputRefused
 from cardkit.outputs import Kind, Output, clean_stale_temporaries
 from cardkit.tournament.database import is_tournament_database
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
@@ -470,8 +471,7 @@ def test_no_module_writes_a_file_except_through_the_guarded_writer() -> None:
 
 
 def test_the_atomic_writers_temporary_files_are_new_private_and_named_as_the_leftover_sweep_reads_them(tmp_path: Path) -> None:
-    from cardkit.outputs import _fresh_file
-    from cardkit.outputs import _temporary_name
+    from cardkit.outputs import _fresh_file, _temporary_name
 
     target = tmp_path / "state.json"
     made = [_fresh_file(target) for _ in range(50)]

@@ -10,18 +10,19 @@ import hashlib
 import json
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sampling import examples
 from typer.testing import CliRunner
 
 from cardkit import paths
 from cardkit.catalogue.store import catalogue_hash
 from cardkit.cli.main import app
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 HAWKS = ROOT / "decks" / "berserk-tcg" / "white-hawks.deck"

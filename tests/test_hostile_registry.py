@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
 from cardkit.tournament import check_event
 from cardkit.tournament.registry import RegistryDamaged, build_registry, read_registry, render_registry
-from sampling import examples
 
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
 ALICE = EVENT / "decks" / "alice.deck"

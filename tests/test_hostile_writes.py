@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from limits import file_size_limit, file_size_limited_child
+from sampling import examples
 
 from cardkit.errors import OutputRefused, WriteFailed
 from cardkit.outputs import Kind, Output
-from limits import file_size_limit, file_size_limited_child
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "data" / "catalogue" / "mini"

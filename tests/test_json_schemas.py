@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
+from console import Ran
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from console import Ran
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "schemas"

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.outputs import current_umask, write_atomic
-from cardkit.outputs import Kind, Output
+from cardkit.outputs import Kind, Output, current_umask, write_atomic
 
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
 REGISTRATIONS = str(EVENT / "registrations.csv")

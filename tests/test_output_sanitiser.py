@@ -6,14 +6,14 @@ import csv
 import io
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
+from console import Ran
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from console import Ran
 from cardkit.tournament.reports import CSV_COLUMNS
 from cardkit.visible import visible, visible_json
 

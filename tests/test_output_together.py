@@ -8,8 +8,8 @@ from __future__ import annotations
 import errno
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from typer.testing import CliRunner

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.squad_games.squads.placement import allowed_squares, check_placement, read_placement, render_half, square_name
+from cardkit.games.squad_games.squads.placement import (
+    allowed_squares,
+    check_placement,
+    read_placement,
+    render_half,
+    square_name,
+)
 
 DATA = Path(__file__).parent / "data" / "squads"
 # Ordinary ground cards of Berserk Online, none unique, none flying.

@@ -12,11 +12,11 @@ import typer
 from jsonschema import Draft202012Validator
 from typer.main import get_command
 
+from cardkit.errors import IllegalAction
 from cardkit.games.berserker.game import apply as fleet_actions
 from cardkit.games.berserker.game.apply import apply
 from cardkit.games.berserker.game.notation import Fire, Move
 from cardkit.games.berserker.game.state import BoardState, ShipOnBoard
-from cardkit.errors import IllegalAction
 from cardkit.games.readings import load_readings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,6 @@ from urllib.parse import urlencode
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
-
 from sampling import examples
 
 BAD_DATASETTE_PARAMETERS = [

@@ -9,25 +9,26 @@ import json
 import re
 import shutil
 import signal
-import time
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.tournament import check_event
 from cardkit.tournament.database import write_database
 from cardkit.visible import csv_cell
 from cardkit.web.csvguard import CsvRewriter
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENT = ROOT / "tests" / "data" / "tournament" / "spring-open"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
@@ -17,7 +18,6 @@ from cardkit.games.squad_games.squads.budget import squad_rules
 from cardkit.games.squad_games.squads.check import best_for_file, check_squad
 from cardkit.games.squad_games.squads.placement import check_placement, read_placement
 from cardkit.games.squad_games.squads.read import read_squad_file
-from sampling import examples
 
 SQUAD_KEYS = ["format", "seat", "redeals", "gold", "silver", "dealt", "squad"]
 PLACEMENT_KEYS = ["format", "seat", "squad", "cards", "reserve", "card", "square", "host", "row", "column"]

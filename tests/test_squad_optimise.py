@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.games.squad_games.squads.budget import SquadRules, squad_rules
 from cardkit.games.squad_games.squads.cards import SquadCard, squad_cards
 from cardkit.games.squad_games.squads.check import best_for_file, budget_problems, ledger_for, rule_problems
 from cardkit.games.squad_games.squads.optimise import best_squad, brute_force_key, is_legal
 from cardkit.games.squad_games.squads.read import read_squad_file
-from sampling import examples
 
 RULES = {name: squad_rules(name) for name in ("berserk-online", "berserk-ccg")}
 # A made-up format exercising the mechanisms the two real ones leave idle.

@@ -4,25 +4,33 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from cardkit.cli.main import app
-from cardkit.errors import CardkitError
-from cardkit.games.berserk_tcg.game.cities import City
+from cardkit.errors import BadActionText, CardkitError, IllegalAction
 from cardkit.games.berserk_tcg.game.apply import apply
+from cardkit.games.berserk_tcg.game.cities import City
 from cardkit.games.berserk_tcg.game.engine import ENGINE
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import (
-    Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse,
+    Attack,
+    Defend,
+    Discard,
+    Draw,
+    End,
+    Move,
+    Open,
+    Ref,
+    parse,
 )
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, from_dict
-from cardkit.errors import BadActionText, IllegalAction
 
 ROOT = Path(__file__).resolve().parent.parent
 WHITE = ROOT / "decks/berserk-tcg/white-hawks.deck"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.game.apply import apply
@@ -18,7 +19,6 @@ from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Open
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game
 from cardkit.games.engine import distinct_orders
-from sampling import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = [deck_cards(str(ROOT / "decks/berserk-tcg" / name))[1] for name in ("white-hawks.deck", "red-apostles.deck")]

@@ -7,11 +7,11 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.opening.cards import Cost, TcgCard, discard_key, make_card
 from cardkit.games.berserk_tcg.opening.payment import all_payments, can_pay, find_payment, is_valid_payment
-from sampling import examples
 
 costs = st.builds(Cost, white=st.integers(0, 2), green=st.integers(0, 2), black=st.integers(0, 1),
                   red=st.integers(0, 2), colourless=st.integers(0, 2))

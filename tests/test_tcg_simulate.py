@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sampling import examples
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg.opening.cards import DISCARD_POLICIES, Cost, load_cards, make_card
@@ -17,7 +18,6 @@ from cardkit.games.berserk_tcg.opening.play import cities_schedule, expand, max_
 from cardkit.games.berserk_tcg.opening.simulate import simulate, simulate_reference
 from cardkit.games.berserk_tcg.opening.state import PlayerState, can_open
 from cardkit.simulation import SimulationOptions
-from sampling import examples
 
 CARDS = load_cards()
 WHITE_RED = {"BK1-001": 10, "BK1-002": 2, "BK1-003": 2, "BK1-004": 2, "BK1-005": 2, "BK1-006": 2, "BK1-007": 2,

@@ -6,8 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.textfold import (fold, fold_latin, fold_many, has_cyrillic, latin_of_folded_many, loose_latin,
-                              loosened_many, search_key, search_keys, transliterate)
+from cardkit.textfold import (
+    fold,
+    fold_latin,
+    fold_many,
+    has_cyrillic,
+    latin_of_folded_many,
+    loose_latin,
+    loosened_many,
+    search_key,
+    search_keys,
+    transliterate,
+)
 
 
 @pytest.mark.parametrize(("cyrillic", "latin"), [
@@ -127,8 +137,8 @@ def test_folding_many_texts_at_once_folds_each_as_alone(texts: list[str]) -> Non
 
 
 def test_search_keys_of_the_whole_catalogue_are_its_search_keys_one_by_one() -> None:
-    from cardkit.games.registry import GAMES
     from cardkit.catalogue.store import load_game
+    from cardkit.games.registry import GAMES
 
     spellings = [(c["name"], c.get("latin") or c["name"], c["id"]) for g in GAMES for c in load_game(g).cards.values()]
     assert search_keys(spellings) == [search_key(*group) for group in spellings]

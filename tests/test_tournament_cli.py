@@ -179,7 +179,6 @@ def test_the_database_holds_events_decks_verdicts_and_problems(runner: CliRunner
     result = runner.invoke(app, ["tournament", "db", str(EVENT), "-r", REGISTRATIONS, "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
     from cardkit.tournament import check_event
-
     from cardkit.tournament.metagame import metagame
 
     checked = check_event([EVENT], registrations=REGISTRATIONS)

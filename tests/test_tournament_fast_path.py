@@ -13,9 +13,8 @@ import pytest
 
 from cardkit.decks import legality, parse, read
 from cardkit.formats import load_format
-from cardkit.tournament import batch, check_event
+from cardkit.tournament import batch, check_event, registrations
 from cardkit.tournament.check import check_submission, cross_check, find_submissions
-from cardkit.tournament import registrations
 from cardkit.tournament.registrations import read_registrations
 
 ROOT = Path(__file__).resolve().parent.parent

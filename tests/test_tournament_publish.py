@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest

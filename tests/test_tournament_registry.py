@@ -13,7 +13,7 @@ from cardkit.decks import read_deck
 from cardkit.decks.canonical import deck_hash
 from cardkit.errors import OutputRefused, UnreadableInput
 from cardkit.tournament import check_event
-from cardkit.tournament.registry import (UnknownPlayer, build_registry, deck_check, read_registry, write_registry)
+from cardkit.tournament.registry import UnknownPlayer, build_registry, deck_check, read_registry, write_registry
 
 EVENT = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open"
 ALICE = EVENT / "decks" / "alice.deck"

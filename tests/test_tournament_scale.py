@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.tournament import Submission, Verdict, check_event, check
-from cardkit.parallel import ordered_map
-from cardkit.tournament import batch
-from cardkit.tournament.check import cross_check
 from cardkit.decks.report import DeckReport
+from cardkit.parallel import ordered_map
+from cardkit.tournament import Submission, Verdict, batch, check, check_event
+from cardkit.tournament.check import cross_check
 from cardkit.tournament.registrations import Registration, Registrations
 
 DECKS = Path(__file__).resolve().parent / "data" / "tournament" / "spring-open" / "decks"

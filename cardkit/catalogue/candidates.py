@@ -8,7 +8,8 @@ the fields in which the candidates differ.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from cardkit.catalogue.store import CardId, GameCatalogue
 

@@ -8,15 +8,16 @@ count (`cards`, `ships`, `count_by` a field, `flagged` booleans, `sum` of a fiel
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from cardkit import checkcache, paths
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import game_files, parse_catalogue_bytes, parse_checked_bytes, read_catalogue_file
 from cardkit.errors import CatalogueError, UnreadableInput
+from cardkit.games.registry import GAMES
 from cardkit.jsonio import MAX_CATALOGUE_BYTES, InvalidJson, read_bytes_input, schema_error_text
 from cardkit.problems import Problem, error
 from cardkit.textfold import fold

@@ -12,11 +12,10 @@ from cardkit import paths
 from cardkit.catalogue.check import cross_check, expectations_path, read_expectations, validate_document, where
 from cardkit.catalogue.lookup import card_index
 from cardkit.catalogue.store import _load, game_dir
-from cardkit.games.registry import game_module
 from cardkit.errors import BadArgument, CardkitError, CatalogueError, OutputRefused, UnreadableInput
+from cardkit.games.registry import game_module
 from cardkit.jsonio import dumps_canonical, read_json_input
 from cardkit.outputs import Kind, Output, write_together
-
 
 
 def catalogue_file_kind(folder: Path) -> Kind:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from cardkit.catalogue.store import CardId, GameCatalogue, load_game
 from cardkit.games.registry import game_module

@@ -7,7 +7,8 @@ written; the reason names the record (`card #3`, `line 12`) and what is wrong wi
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping, TypeVar
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from cardkit.errors import UnreadableInput
 from cardkit.jsonio import read_json_input

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
+from typing import Any, Generic, TypeVar
 
-from cardkit.games.registry import GAMES
-from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
-from cardkit.jsonio import MAX_CATALOGUE_BYTES, decode_text, parse_json, read_bytes_input
 from cardkit import paths
+from cardkit.errors import CatalogueError, UnknownGame, UnreadableInput
+from cardkit.games.registry import GAMES
+from cardkit.jsonio import MAX_CATALOGUE_BYTES, decode_text, parse_json, read_bytes_input
 
 CardId = str
 Card = dict[str, Any]

@@ -10,16 +10,17 @@ so the three games print alike.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional, Sequence, get_type_hints
+from typing import Annotated, Any, get_type_hints
 
 import typer
 
 from cardkit.cli import _engine_commands as commands
+from cardkit.cli import _progress
 from cardkit.cli._errors import EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, print_json
-from cardkit.cli import _progress
 from cardkit.visible import visible
 
 
@@ -32,7 +33,7 @@ class Started:
     warnings: tuple[str, ...] = ()
 
 
-OutOption = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the new state here (never over an input).")]
+OutOption = Annotated[Path | None, typer.Option("--out", "-o", help="Write the new state here (never over an input).")]
 LimitOption = Annotated[int, typer.Option("--limit", min=commands.MOVES_LIMIT_RANGE[0], max=commands.MOVES_LIMIT_RANGE[1], help=(
     "List at most this many actions, 1 to 100000 (a note says when there are more)."))]
 

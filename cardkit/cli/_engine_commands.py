@@ -4,8 +4,9 @@ cardkit/cli/_engine.py declares for every engine, writing through the `echo` the
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK
 from cardkit.cli._output import Echo, json_text
@@ -29,12 +30,12 @@ NOT_WRITTEN = "the new state was shown, not written: give --out FILE to keep it 
 """What `apply` without --out tells a person at a terminal."""
 
 
-def engine(module: str) -> "Engine[Any, Any]":
+def engine(module: str) -> Engine[Any, Any]:
     found: Engine[Any, Any] = importlib.import_module(module).ENGINE
     return found
 
 
-def show_state(engine: "Engine[Any, Any]", state: Any, echo: Echo) -> None:
+def show_state(engine: Engine[Any, Any], state: Any, echo: Echo) -> None:
     echo(visible_lines(engine.describe(state)))
     for note in engine.notes(state):
         echo(f"  note: {visible(note)}")
@@ -62,7 +63,7 @@ def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) 
     return EXIT_OK
 
 
-def apply(module: str, state_file: Path, actions: Sequence[str], out: Optional[Path], as_json: bool, echo: Echo) -> int:
+def apply(module: str, state_file: Path, actions: Sequence[str], out: Path | None, as_json: bool, echo: Echo) -> int:
     """`apply`: `actions` in order to the state in `state_file`, the new state written to `out`; the exit code."""
     game = engine(module)
     result = game.apply_all(game.read(state_file), actions, roll=True)

@@ -21,12 +21,20 @@ import functools
 import os
 import sys
 import warnings
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator, ParamSpec, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from cardkit.cli._output import Echo, flush_stdout, json_text
-from cardkit.errors import (BadArgument, CardkitError, CatalogueError, InterruptedAfterWriting, LinkReplaced, OutputRefused,
-                            with_hint)
+from cardkit.errors import (
+    BadArgument,
+    CardkitError,
+    CatalogueError,
+    InterruptedAfterWriting,
+    LinkReplaced,
+    OutputRefused,
+    with_hint,
+)
 from cardkit.visible import quoted, visible
 
 if TYPE_CHECKING:
@@ -88,19 +96,19 @@ def _catalogue_error(exc: CatalogueError) -> str:
     return f"{exc.problem}; run `cardkit catalogue {exc.remedy}`" if exc.remedy else exc.message
 
 
-def _unresolved_deck(exc: "UnresolvedDeck") -> str:
+def _unresolved_deck(exc: UnresolvedDeck) -> str:
     return f"{exc.summary}; run `cardkit validate`"
 
 
-def _takes_outrun_cities(exc: "TakesOutrunCities") -> str:
+def _takes_outrun_cities(exc: TakesOutrunCities) -> str:
     return f"--takes {exc.why}, so give --cities with at least {exc.cities_needed}"
 
 
-def _squad_format_unknown(exc: "SquadFormatUnknown") -> str:
+def _squad_format_unknown(exc: SquadFormatUnknown) -> str:
     return f"{exc.path}: no format; put `format: berserk-online` (or berserk-ccg) in the file or give --format"
 
 
-def _import_fails_check(exc: "ImportFailsCheck") -> str:
+def _import_fails_check(exc: ImportFailsCheck) -> str:
     return (f"{exc.source}: importing it would make `cardkit catalogue check` fail: {exc.first_problem}; "
             "nothing written; give --force to import it anyway")
 
@@ -158,7 +166,7 @@ def report(message: str, code: int, echo: Echo, *, as_json: bool = False, error_
 
 
 def fail(message: str, code: int = EXIT_USAGE, *, as_json: bool = False, error_code: str = USAGE,
-         suggestions: Sequence[str] = ()) -> "typer.Exit":
+         suggestions: Sequence[str] = ()) -> typer.Exit:
     """`report` through typer's echo; returns the exit to raise."""
     import typer
 

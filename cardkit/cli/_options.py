@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -13,7 +13,7 @@ from cardkit.games.registry import GAMES, in_words
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
 GameOption = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--game", "-g", help=f"Game: {in_words(GAMES)}."),
 ]
 
@@ -31,13 +31,13 @@ def complete_format(incomplete: str) -> list[tuple[str, str]]:
 
 
 FormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", autocompletion=complete_format,
+    str | None, typer.Option("--format", "-f", autocompletion=complete_format,
                                 help="Format name from data/formats/ (default: from the file, else the game's default).")
 ]
 SeedOption = Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same output.")]
 
 
-def stdin_once(*paths: "str | os.PathLike[str] | None") -> None:
+def stdin_once(*paths: str | os.PathLike[str] | None) -> None:
     """Refuse `-` given twice (the second read would find standard input empty); on a terminal, say how to end it."""
     from cardkit.errors import BadArgument
     from cardkit.jsonio import is_stdin

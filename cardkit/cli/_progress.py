@@ -55,7 +55,7 @@ def stderr_is_terminal() -> bool:
         return False
 
 
-def announce_first_build(db: "str | os.PathLike[str] | None" = None) -> None:
+def announce_first_build(db: str | os.PathLike[str] | None = None) -> None:
     """Say on stderr that the command first builds the database, so its pause is no mystery to the
     person waiting; like the progress bar, only on a terminal (a log or a script gets only the result)."""
     from pathlib import Path

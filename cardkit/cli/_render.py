@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cardkit.visible import visible
 
@@ -65,7 +66,7 @@ TERMINAL_HINTS = {"AMBIGUOUS_CARD": "`cardkit deck resolve` asks which",
                   "UNKNOWN_CARD": "`cardkit deck resolve` asks which"}
 
 
-def problem_line(p: "Problem", unit: str = "line") -> str:
+def problem_line(p: Problem, unit: str = "line") -> str:
     """`  line 12  error    CODE                 message`; pointer or `-` when there is no line.
 
     `unit` names what `line` counts: `action` for the engines' `apply`, whose problem is at the Nth action
@@ -86,7 +87,7 @@ def problem_line(p: "Problem", unit: str = "line") -> str:
     return "\n".join([line, *(f"{_MESSAGE_COLUMN}{visible(text)}" for text in telling_apart(p.candidates))])
 
 
-def problem_lines(problems: Iterable["Problem"], unit: str = "line") -> list[str]:
+def problem_lines(problems: Iterable[Problem], unit: str = "line") -> list[str]:
     return [problem_line(p, unit) for p in problems]
 
 
@@ -95,7 +96,7 @@ def tally(errors: int, warnings: int) -> str:
     return ", ".join(f"{n} {word}(s)" for n, word in ((errors, "error"), (warnings, "warning")) if n)
 
 
-def verdict(legal: bool, problems: Iterable["Problem"]) -> str:
+def verdict(legal: bool, problems: Iterable[Problem]) -> str:
     """`legal`, `legal (2 warnings)` or `ILLEGAL (3 errors, 1 warning)`."""
     items = list(problems)
     errors = sum(p.is_error for p in items)

@@ -9,19 +9,19 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any, Optional, Protocol, cast
+from typing import Annotated, Any, Protocol, cast
 
 import typer
 
 from cardkit.cli._errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, INTERRUPTED, USAGE, fail, handled
-from cardkit.cli._output import flush_stdout
-from cardkit.cli.main import wants_json
-from cardkit.cli._render import colour_forced
 from cardkit.cli._help import FullSummaryGroup, NoCommandGiven, use_full_summaries
+from cardkit.cli._output import flush_stdout
+from cardkit.cli._render import colour_forced
+from cardkit.cli.main import wants_json
 
 
 class _UsageError(Protocol):
-    ctx: Optional[Any]
+    ctx: Any | None
 
     def format_message(self) -> str: ...
 

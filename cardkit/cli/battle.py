@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from cardkit.cli._engine import Started, engine_app
 from cardkit.cli._engine_commands import ENGINE_MODULES
 
-
-DealOption = Annotated[Optional[Path], typer.Option(help=(
+DealOption = Annotated[Path | None, typer.Option(help=(
     "That player's deal file (`dealt` cards, as `squad best` reads it): the dealt cards not placed go to its stack."))]
-DeckOption = Annotated[Optional[Path], typer.Option(help=(
+DeckOption = Annotated[Path | None, typer.Option(help=(
     "That player's card set (a deck file): its cards not dealt (or not placed) go to its stack."))]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -14,7 +14,7 @@ from cardkit.cli._options import JsonOption, print_json
 
 @guarded
 def build_command(
-    out: Annotated[Optional[Path], typer.Option(
+    out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Database file to write (default: $CARDKIT_DB, else build/cardkit.db in a checkout, the cache folder when installed).",
     )] = None,
     as_json: JsonOption = False,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -33,7 +33,7 @@ matches, 1 with none, 2 on a bad query.
 
 cards_app = typer.Typer(help="Search the cards of every game and show one card.", no_args_is_help=True)
 
-LimitOption = Annotated[Optional[int], typer.Option("--limit", "-n", min=1, help="Show at most N cards (default: all).")]
+LimitOption = Annotated[int | None, typer.Option("--limit", "-n", min=1, help="Show at most N cards (default: all).")]
 
 
 def _place(colour: str | None, elements: str | None) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -14,8 +14,8 @@ combat_app = typer.Typer(help=(
     "Single fights worked out: the exact odds of a strike in Berserk Online and the tabletop CCG (`odds`), "
     "one Berserk TCG battle between two characters (`tcg`)."), no_args_is_help=True)
 
-LifeOption = Annotated[Optional[int], typer.Option(min=1, max=1000, help="Life to judge deaths against (default: the card's).")]
-BattleGameOption = Annotated[Optional[str], typer.Option("--game", "-g", help=f"{in_words(BATTLE_GAMES)} (default: the one with the card).")]
+LifeOption = Annotated[int | None, typer.Option(min=1, max=1000, help="Life to judge deaths against (default: the card's).")]
+BattleGameOption = Annotated[str | None, typer.Option("--game", "-g", help=f"{in_words(BATTLE_GAMES)} (default: the one with the card).")]
 
 
 @combat_app.command("odds")
@@ -26,9 +26,9 @@ def odds_command(
     attacker_life: LifeOption = None,
     defender_life: LifeOption = None,
     game: BattleGameOption = None,
-    plus: Annotated[Optional[int], typer.Option("--plus", min=0, max=99, help=(
+    plus: Annotated[int | None, typer.Option("--plus", min=0, max=99, help=(
         "+X to the strike (a special strike: the attacker needs `specia_kick`)."))] = None,
-    vampirism: Annotated[Optional[int], typer.Option("--vampirism", min=0, max=99, help=(
+    vampirism: Annotated[int | None, typer.Option("--vampirism", min=0, max=99, help=(
         "Vampirism X: a landing strike deals X and heals X (the attacker needs the ability)."))] = None,
     nocounter: Annotated[bool, typer.Option("--nocounter", help=(
         "A strike without counter-strike: one die, as against a closed card."))] = False,

@@ -13,7 +13,6 @@ from cardkit.cli._errors import guarded
 from cardkit.cli._options import JsonOption, print_json
 
 
-
 @guarded
 def tcg_command(
     attacker: Annotated[str, typer.Argument(help="Attacking character: id or name, e.g. BK1-013 or Casca.")],

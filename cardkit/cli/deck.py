@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,7 +26,7 @@ class ChoicesNeeded(CardkitError):
 
     error_code = "CHOICE_NEEDED"
 
-    def __init__(self, deck: "Deck", choices: "list[Choice]", deck_on_stdin: bool = False) -> None:
+    def __init__(self, deck: Deck, choices: list[Choice], deck_on_stdin: bool = False) -> None:
         self.deck = deck
         self.choices = choices
         shown = "; ".join(f"{c.where}: {quoted(c.text)} is {len(c.candidates)} cards" for c in choices[:5])
@@ -128,7 +128,7 @@ def diff_command(
 def convert_command(
     deck: DeckArgument,
     to: Annotated[str, typer.Option("--to", help="Output form: json or text.", case_sensitive=False)],
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write here (atomically) instead of to stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here (atomically) instead of to stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file even if it is not a deck "
                                                         "cardkit converted (never the input or a special file).")] = False,
 ) -> None:
@@ -182,7 +182,7 @@ def _can_ask(deck: Path) -> bool:
     return not _deck_on_stdin(deck) and sys.stdin is not None and sys.stdin.isatty()
 
 
-def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
+def _ask(same: list[Choice], number: int, of: int) -> str | None:
     """The id the player picks for the lines `same`, which name the same cards (on standard error, so the deck
     alone goes to stdout); None to skip them."""
     from cardkit.catalogue.candidates import telling_apart
@@ -219,7 +219,7 @@ def _ask(same: "list[Choice]", number: int, of: int) -> str | None:
 @guarded
 def resolve_command(
     deck: DeckArgument,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="PATH",
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="PATH",
                                                 help="Write here (atomically) instead of to stdout.")] = None,
     format_name: FormatOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file even if it is not a deck "

@@ -6,7 +6,8 @@ The app itself is in `cardkit.cli.app`; `from cardkit.cli.main import app` still
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 EXIT_INTERRUPTED = 130
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -14,9 +14,9 @@ from cardkit.cli._errors import guarded
 def serve_command(
     port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on (0 picks a free one).")] = 8001,
     host: Annotated[str, typer.Option("--host", help="Address to bind; the default serves this machine only.")] = "127.0.0.1",
-    db: Annotated[Optional[Path], typer.Option("--db", help="Database file (default: $CARDKIT_DB, else build/cardkit.db, or the cache folder when installed); built first if missing or stale.", dir_okay=False)] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Database file (default: $CARDKIT_DB, else build/cardkit.db, or the cache folder when installed); built first if missing or stale.", dir_okay=False)] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the catalogue in a web browser once the server is up.")] = False,
-    attach: Annotated[Optional[list[Path]], typer.Option(
+    attach: Annotated[list[Path] | None, typer.Option(
         "--attach", "-a", metavar="PATH", show_default=False,
         help="Also serve this SQLite file, read-only, at /<its file stem>; repeatable. A tournament database "
              "(`cardkit tournament db`) gets descriptions, facets and organizers' canned queries.")] = None,

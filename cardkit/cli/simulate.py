@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -23,21 +23,21 @@ def simulate_command(
     second: Annotated[bool, typer.Option("--second", help=(
         "Take the second seat. Berserk TCG: the simulated player goes second (and draws on its first turn); "
         "squad games: the second seat's bonus; fleet game: the Berserker moves first."))] = False,
-    cities: Annotated[Optional[str], typer.Option(
+    cities: Annotated[str | None, typer.Option(
         "--cities", help="Berserk TCG: revealed cities per turn as a comma list, e.g. 0,1,1,2,3,4: "
                          "0 to 5, never falling, the last value repeats, and no more than the attacks so far "
                          "could reveal; default min(turn-1, 5).")] = None,
-    takes: Annotated[Optional[str], typer.Option(
+    takes: Annotated[str | None, typer.Option(
         "--takes", help="Berserk TCG: the player's own turns on which it takes a city and draws 2 cards, "
                         "e.g. 2,4; default none (no city draws).")] = None,
-    gold: Annotated[Optional[int], typer.Option("--gold", help="Squad games: gold budget instead of the format's, 0 to 1,000.")] = None,
-    silver: Annotated[Optional[int], typer.Option("--silver", help="Squad games: silver budget instead of the format's, 0 to 1,000.")] = None,
+    gold: Annotated[int | None, typer.Option("--gold", help="Squad games: gold budget instead of the format's, 0 to 1,000.")] = None,
+    silver: Annotated[int | None, typer.Option("--silver", help="Squad games: silver budget instead of the format's, 0 to 1,000.")] = None,
     format_name: FormatOption = None,
-    jobs: Annotated[Optional[int], typer.Option(
+    jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", help="Processes playing the games, this one among them (default: one per core). The result for a --seed is the same "
                              "whatever the number.", show_default=False)] = None,
     as_json: JsonOption = False,
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Also draw the result to this .png or .svg file, in a folder that exists.")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the result to this .png or .svg file, in a folder that exists.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --plot file even if cardkit did not "
                                                         "draw it (never the deck or a special file).")] = False,
 ) -> None:

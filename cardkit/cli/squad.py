@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,25 +23,25 @@ squad_app = typer.Typer(
 )
 
 SquadFormatOption = Annotated[
-    Optional[str], typer.Option("--format", "-f", autocompletion=complete_format, help=f"Squad format ({in_words(BATTLE_GAMES)}); default: the file's.")]
+    str | None, typer.Option("--format", "-f", autocompletion=complete_format, help=f"Squad format ({in_words(BATTLE_GAMES)}); default: the file's.")]
 GoldOption = Annotated[
-    Optional[int], typer.Option("--gold", min=0, max=1000, help="Base gold of the table, replacing the format's (default: file, else format).")]
+    int | None, typer.Option("--gold", min=0, max=1000, help="Base gold of the table, replacing the format's (default: file, else format).")]
 SilverOption = Annotated[
-    Optional[int], typer.Option("--silver", min=0, max=1000, help="Base silver of the table, replacing the format's (default: file, else format).")]
+    int | None, typer.Option("--silver", min=0, max=1000, help="Base silver of the table, replacing the format's (default: file, else format).")]
 
 
-def _seat(value: Optional[str]) -> Optional[str]:
+def _seat(value: str | None) -> str | None:
     if value is not None and value not in ("first", "second"):
         raise typer.BadParameter("must be 'first' or 'second'")
     return value
 
 
-def _setting(report: "SquadReport") -> str:
+def _setting(report: SquadReport) -> str:
     """`(berserk-ccg, seat second, 1 re-deal(s))`: what the budget was derived for."""
     return f"({report.format}, seat {report.seat}, {report.redeals} re-deal(s))"
 
 
-def render_ledger(report: "SquadReport", title: str) -> str:
+def render_ledger(report: SquadReport, title: str) -> str:
     """`title` as given, the ledger's text, and every problem of the report."""
     from cardkit.games.squad_games.squads.ledger import ledger_text
 
@@ -83,8 +83,8 @@ def check_command(
 def best_command(
     deal: Annotated[Path, typer.Argument(help="Deal file: JSON {format, seat, dealt: [...]}, a squad file, or a text list; - reads standard input.")],
     format_name: SquadFormatOption = None,
-    seat: Annotated[Optional[str], typer.Option("--seat", callback=_seat, help="first or second (default: the file's, else first).")] = None,
-    redeals: Annotated[Optional[int], typer.Option("--redeals", min=0, max=100, help="Re-deals taken, 1 gold each (default: the file's, else 0).")] = None,
+    seat: Annotated[str | None, typer.Option("--seat", callback=_seat, help="first or second (default: the file's, else first).")] = None,
+    redeals: Annotated[int | None, typer.Option("--redeals", min=0, max=100, help="Re-deals taken, 1 gold each (default: the file's, else 0).")] = None,
     gold: GoldOption = None,
     silver: SilverOption = None,
     as_json: JsonOption = False,

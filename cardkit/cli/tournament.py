@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cardkit.cli._progress import progress_bar, show_progress
-from cardkit.cli._render import paint, problem_line, tally
 from cardkit.cli._errors import EXIT_FINDING, EXIT_OK, guarded
 from cardkit.cli._options import JsonOption, complete_format, print_json
+from cardkit.cli._progress import progress_bar, show_progress
+from cardkit.cli._render import paint, problem_line, tally
 from cardkit.errors import with_hint
 from cardkit.visible import shortened, visible
 
@@ -27,14 +28,14 @@ tournament_app = typer.Typer(
 InputsArgument = Annotated[list[Path], typer.Argument(
     help="Event folders (searched recursively for .deck and .deck.json files; hidden files skipped) or deck files.",
     show_default=False, metavar="FOLDER_OR_FILE")]
-EventFormatOption = Annotated[Optional[str], typer.Option(
+EventFormatOption = Annotated[str | None, typer.Option(
     "--format", "-f", autocompletion=complete_format, help="The event's format: every deck must be in it (default: the registration list's "
                            "`format` column, else each deck is checked against its own format).")]
-RegistrationsOption = Annotated[Optional[Path], typer.Option(
+RegistrationsOption = Annotated[Path | None, typer.Option(
     "--registrations", "-r", help="Registration CSV: a `player` column (required), optional `deck` (the "
                                   "submission's file name) and `format` columns; other columns are ignored.",
     show_default=False)]
-EventOption = Annotated[Optional[str], typer.Option("--event", help="Event name for reports and pages (default: the "
+EventOption = Annotated[str | None, typer.Option("--event", help="Event name for reports and pages (default: the "
                                                                     "registration list's `event` column, else the folder's name).")]
 
 
@@ -98,7 +99,7 @@ def check_command(
     inputs: InputsArgument,
     format_name: EventFormatOption = None,
     registrations: RegistrationsOption = None,
-    report: Annotated[Optional[Path], typer.Option(
+    report: Annotated[Path | None, typer.Option(
         "--report", help="Also write a report; its suffix picks the kind: .csv (one row per submission), "
                          ".json, or .html (a self-contained page).", show_default=False)] = None,
     event: EventOption = None,
@@ -175,11 +176,11 @@ def publish_command(
     event: EventOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out even if it is not a page cardkit "
                                                         "published (never an input or a special file).")] = False,
-    card_url: Annotated[Optional[str], typer.Option(
+    card_url: Annotated[str | None, typer.Option(
         "--card-url", metavar="URL", help="Link each card name to its page: the catalogue `cardkit serve` shows "
                                           "(http://HOST:PORT/cardkit), or any address with {id} (and {game}) in it.",
         show_default=False)] = None,
-    csv_dir: Annotated[Optional[Path], typer.Option(
+    csv_dir: Annotated[Path | None, typer.Option(
         "--csv-dir", metavar="DIR", help="Also write the metagame tables as CSV files in DIR (mixes, cards, sizes, "
                                          "decks, deck_cards), for spreadsheets.", show_default=False)] = None,
     as_json: JsonOption = False,

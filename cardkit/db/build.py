@@ -6,7 +6,7 @@ import hashlib
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -223,7 +223,7 @@ def build_database(
     out = Output(target, CATALOGUE_DATABASE, inputs + tuple(catalogue_inputs(cards_dir, formats_dir)))
     out.check()  # before the work: a refusal should not wait for a build
     documents = refuse_unchecked(cards_dir, formats_dir)
-    meta = {"built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    meta = {"built_at": datetime.now(UTC).isoformat(timespec="seconds"),
             **wanted_meta(cards_dir, formats_dir)}
     tables, remembered = _table_sql()
     try:

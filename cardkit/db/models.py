@@ -8,8 +8,6 @@ add columns freely, never rename or drop one. Lists and objects are JSON text.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
@@ -28,48 +26,48 @@ class CardRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     name: str
     latin: str
-    set_id: Optional[str] = None
-    kind: Optional[str] = None
-    colour: Optional[str] = None
-    elements: Optional[str] = None
-    level: Optional[int] = None
-    cost: Optional[int] = None
-    elite: Optional[bool] = None
-    is_unique: Optional[bool] = None
-    rarity: Optional[str] = None
-    mercenary: Optional[bool] = None
+    set_id: str | None = None
+    kind: str | None = None
+    colour: str | None = None
+    elements: str | None = None
+    level: int | None = None
+    cost: int | None = None
+    elite: bool | None = None
+    is_unique: bool | None = None
+    rarity: str | None = None
+    mercenary: bool | None = None
     data: JsonText
     position: int = Field(index=True)
     name_key: str = Field(index=True)  # a card page lists every card of its name
     latin_key: str
     loose_key: str
     search_key: str
-    set_label: Optional[str] = None
+    set_label: str | None = None
 
 
 class TcgCard(SQLModel, table=True):
     __tablename__ = "tcg_cards"
     id: str = Field(primary_key=True)
-    set: Optional[str] = None
-    number: Optional[int] = None
+    set: str | None = None
+    number: int | None = None
     name: str
-    colour: Optional[str] = None
-    cost: Optional[JsonText] = None
-    level: Optional[int] = None
+    colour: str | None = None
+    cost: JsonText | None = None
+    level: int | None = None
     unique: bool
     quick: bool
     kind: str
-    power: Optional[int] = None
-    hp: Optional[int] = None
-    range: Optional[int] = None
-    movement: Optional[int] = None
+    power: int | None = None
+    hp: int | None = None
+    range: int | None = None
+    movement: int | None = None
     subtypes: JsonText
     mercenary: bool
-    cost_white: Optional[int] = None
-    cost_green: Optional[int] = None
-    cost_black: Optional[int] = None
-    cost_red: Optional[int] = None
-    cost_colourless: Optional[int] = None
+    cost_white: int | None = None
+    cost_green: int | None = None
+    cost_black: int | None = None
+    cost_red: int | None = None
+    cost_colourless: int | None = None
 
 
 class CcgCard(SQLModel, table=True):
@@ -86,13 +84,13 @@ class CcgCard(SQLModel, table=True):
     elements: JsonText
     type: str
     zone: str
-    life: Optional[int] = None
-    move: Optional[int] = None
-    strike: Optional[JsonText] = None
+    life: int | None = None
+    move: int | None = None
+    strike: JsonText | None = None
     classes: JsonText
     icons: JsonText
     horde: bool
-    printings: Optional[JsonText] = None
+    printings: JsonText | None = None
 
 
 class OnlineCard(SQLModel, table=True):
@@ -106,16 +104,16 @@ class OnlineCard(SQLModel, table=True):
     elements: JsonText
     elite: bool
     cost: int
-    life: Optional[int] = None
-    strike: Optional[JsonText] = None
-    moves: Optional[int] = None
+    life: int | None = None
+    strike: JsonText | None = None
+    moves: int | None = None
     classes: JsonText
     abilities: JsonText
     horde: bool
     unlimited: bool
     loner: bool
-    series: Optional[int] = None
-    rarity: Optional[str] = None
+    series: int | None = None
+    rarity: str | None = None
 
 
 class BerserkerCard(SQLModel, table=True):
@@ -124,11 +122,11 @@ class BerserkerCard(SQLModel, table=True):
     name: str
     count: int
     type: str
-    value: Optional[int] = None
-    damage: Optional[int] = None
-    destroys_user: Optional[bool] = None
-    negates: Optional[str] = None
-    restriction: Optional[JsonText] = None
+    value: int | None = None
+    damage: int | None = None
+    destroys_user: bool | None = None
+    negates: str | None = None
+    restriction: JsonText | None = None
 
 
 class BerserkerShip(SQLModel, table=True):
@@ -148,15 +146,15 @@ class SetRow(SQLModel, table=True):
     __tablename__ = "sets"
     game: str = Field(primary_key=True)
     id: str = Field(primary_key=True)
-    name: Optional[str] = None
-    latin: Optional[str] = None
+    name: str | None = None
+    latin: str | None = None
     cards: int
 
 
 class FormatRow(SQLModel, table=True):
     __tablename__ = "formats"
     name: str = Field(primary_key=True)
-    game: Optional[str] = None
+    game: str | None = None
     data: JsonText
 
 

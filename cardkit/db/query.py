@@ -99,21 +99,21 @@ class Word:
 
 @dataclass(frozen=True)
 class Not:
-    term: "Node"
+    term: Node
 
 
 @dataclass(frozen=True)
 class AllOf:
     """Terms that must all hold (written side by side)."""
 
-    terms: tuple["Node", ...]
+    terms: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class AnyOf:
     """Alternatives joined by `or`."""
 
-    terms: tuple["Node", ...]
+    terms: tuple[Node, ...]
 
 
 Node = Word | Filter | Not | AllOf | AnyOf

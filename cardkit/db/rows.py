@@ -11,15 +11,16 @@ same rows cost several Python calls per card and field.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from cardkit import paths
-from cardkit.games.registry import GAME_SPECS, GAMES, SPECS
 from cardkit.catalogue.store import Card, game_files, read_catalogue_file
 from cardkit.errors import CatalogueError
+from cardkit.games.registry import GAME_SPECS, GAMES, SPECS
 from cardkit.textfold import fold_many, latin_of_folded_many, loosened_many, search_keys
 
 Row = dict[str, Any]

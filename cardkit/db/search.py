@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.store import Card, CardId
 from cardkit.db.build import build_database, ensure_database, read_meta
-from cardkit.db.query import AllOf, AnyOf, FieldKind, Filter, Node, Not, Query, Word, parse_query
+from cardkit.db.query import AllOf, FieldKind, Filter, Node, Not, Query, Word, parse_query
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CatalogueError, UnknownGame
-from cardkit.games.registry import game_module
+from cardkit.games.registry import GAMES, game_module
 from cardkit.textfold import fold, fold_latin, folded_words, loose_latin
 from cardkit.visible import quoted
 

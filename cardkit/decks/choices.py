@@ -8,8 +8,8 @@ it is returned, so the written file means exactly the cards chosen.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from cardkit.catalogue.candidates import Candidate, candidates
 from cardkit.catalogue.store import CardId, load_game

@@ -18,9 +18,9 @@ import re
 import zlib
 from typing import Any
 
-from cardkit.games.registry import GAMES
 from cardkit.decks.model import MAX_COUNT, SECTIONS, Deck
 from cardkit.errors import UnreadableInput
+from cardkit.games.registry import GAMES
 from cardkit.jsonio import parse_json
 from cardkit.visible import quoted, shortened
 

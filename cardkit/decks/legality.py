@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable
 from functools import partial
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any
 
 from cardkit.catalogue.store import Card, CardId, GameCatalogue, load_game
 from cardkit.decks.model import SECTIONS, Deck, Entry

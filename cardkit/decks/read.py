@@ -5,18 +5,18 @@ from __future__ import annotations
 import os
 import re
 
-from cardkit.games.registry import GAMES
 from cardkit.catalogue.candidates import candidates
 from cardkit.catalogue.lookup import CardIndex, card_index
 from cardkit.decks.model import Deck, Entry
-from cardkit.decks.words import deck_words
 from cardkit.decks.parse import ParsedDeck, looks_like_json, parse_json, parse_text
+from cardkit.decks.words import deck_words
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
-from cardkit.jsonio import STDIN_NAME, input_name, parse_json as parse_json_text, read_text_input
+from cardkit.games.registry import GAMES
+from cardkit.jsonio import STDIN_NAME, input_name, read_text_input
+from cardkit.jsonio import parse_json as parse_json_text
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
-
 
 # Close-name suggestions cost milliseconds each; past this many distinct card
 # texts (only garbage files get there) unknown cards are reported without them.

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit.errors import CardkitError, CatalogueError, UnknownFormat, UnreadableInput
 from cardkit.jsonio import input_name
@@ -70,7 +71,6 @@ def validate_bytes(data: bytes, name: str, format_name: str | None = None) -> De
     """`validate_file` for a deck file's bytes held in memory (an uploaded file), reported under `name`."""
     from cardkit.decks import validate_deck
     from cardkit.decks.read import parse_deck
-
     from cardkit.jsonio import MAX_INPUT_BYTES, decode_text
 
     try:

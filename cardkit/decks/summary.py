@@ -6,8 +6,9 @@ What the deck page shows beside the verdict; a Python user gets the same from a 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from cardkit.decks.model import Deck
 

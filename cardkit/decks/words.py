@@ -9,9 +9,9 @@ that file; words are compared folded (case, and spaces, `-` and `_` between word
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from cardkit import paths
 from cardkit.errors import CatalogueError

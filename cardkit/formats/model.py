@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from cardkit import checkcache, paths
-from cardkit.games.registry import GAMES
 from cardkit.errors import CardkitError, UnknownFormat, UnknownGame, UnreadableInput
+from cardkit.games.registry import GAMES
 
 Sections = tuple[str, ...]
 BOTH: Sections = ("main", "side")

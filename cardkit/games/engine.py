@@ -16,13 +16,14 @@ action, and never reach a state the reader refuses), and `moves` with a bound.
 from __future__ import annotations
 
 import os
-from collections import Counter
 from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from cardkit.errors import BadArgument, CardkitError, IllegalAction, UnreadableInput
+from cardkit.errors import CardkitError, IllegalAction, UnreadableInput
 from cardkit.jsonio import MAX_INPUT_BYTES, dumps_canonical, read_text_input
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
@@ -279,7 +280,7 @@ class Engine(ABC, Generic[S, A]):
         import hashlib
         import random
 
-        digest = hashlib.sha256(f"{dumps_canonical(self.to_dict(state))}\0{about}".encode("utf-8")).digest()
+        digest = hashlib.sha256(f"{dumps_canonical(self.to_dict(state))}\0{about}".encode()).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
     def is_legal(self, state: S, action: A) -> bool:

@@ -6,8 +6,7 @@ One function per output of an event, each from its files to the written file: `c
 
 from __future__ import annotations
 
-from cardkit.tournament.check import (EventCheck, Submission, Verdict, check_event, check_submission,
-                                      find_submissions)
+from cardkit.tournament.check import EventCheck, Submission, Verdict, check_event, check_submission, find_submissions
 from cardkit.tournament.registrations import Registration, Registrations, read_registrations
 from cardkit.tournament.workflows import check_and_report, publish_event, register_event, write_event_database
 

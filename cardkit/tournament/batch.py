@@ -19,8 +19,9 @@ decks. Checking here too, rather than only waiting, leaves a worker fewer to pay
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import TypeVar
 
 from cardkit.parallel import Progress, available_cores, ordered_map
 

@@ -7,11 +7,12 @@ import itertools
 import os
 import stat
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from cardkit.decks import DeckGameUnknown, read_deck, validate_deck
 from cardkit.decks.canonical import lists_hash

@@ -8,7 +8,7 @@ A name's skeleton writes each Cyrillic or Greek letter that looks like a Latin o
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from cardkit.tournament.registrations import player_key
 from cardkit.visible import quoted

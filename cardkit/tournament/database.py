@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterable
 from contextlib import closing
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit import __version__
 from cardkit.outputs import Kind, Output
@@ -123,7 +124,7 @@ def write_database(results: list[EventCheck], out: str | os.PathLike[str],
                 conn.execute(statement)
         conn.executemany(f"INSERT INTO {MARKER_TABLE} (key, value) VALUES (?, ?)", [
             ("kind", KIND), ("layout", LAYOUT_VERSION), ("version", __version__),
-            ("written_at", datetime.now(timezone.utc).isoformat(timespec="seconds"))])
+            ("written_at", datetime.now(UTC).isoformat(timespec="seconds"))])
         played: dict[str, set[str]] = {}
         for result in results:
             _insert(conn, result, played)

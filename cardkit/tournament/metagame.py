@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit.catalogue.store import load_game
-from cardkit.tournament.check import EventCheck, Submission, Verdict
 from cardkit.games.registry import GAME_SPECS
+from cardkit.tournament.check import EventCheck, Submission, Verdict
 
 # The order colours and elements are written in a mix, as the games list them.
 ORDER: dict[str, tuple[str, ...]] = {g.id: g.colours for g in GAME_SPECS if g.colours}

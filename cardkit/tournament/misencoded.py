@@ -12,8 +12,8 @@ import json
 import os
 import re
 
-from cardkit.jsonio import MAX_INPUT_BYTES, read_bytes_input
 from cardkit.errors import UnreadableInput
+from cardkit.jsonio import MAX_INPUT_BYTES, read_bytes_input
 
 _ICONV_FROM = re.compile(r"iconv -f (\S+)")
 _PLAYER_LINE = re.compile(r"^[ \t]*player[ \t]*:[ \t]*(\S[^\r\n#]*)", re.IGNORECASE | re.MULTILINE)

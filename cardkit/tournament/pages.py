@@ -8,9 +8,10 @@ markup nor hide or reverse text with control or bidi characters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from cardkit.tournament.errors import UnsafeCardUrl

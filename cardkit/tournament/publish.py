@@ -11,15 +11,16 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit import __version__
 from cardkit.decks.model import SECTIONS
-from cardkit.tournament.errors import PageNotHtml, TablesNotInAFolder
 from cardkit.outputs import Kind, Output, file_head
 from cardkit.tournament.check import EventCheck
+from cardkit.tournament.errors import PageNotHtml, TablesNotInAFolder
 from cardkit.tournament.metagame import CARD_COLUMNS, COLUMNS, DECK_COLUMNS, TABLES, Metagame, Row, metagame
 from cardkit.tournament.pages import CardUrl, card_labels, card_links, mix_fill, render
 from cardkit.visible import visible

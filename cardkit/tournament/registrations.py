@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import csv
-from collections import Counter
 import io
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import PurePosixPath

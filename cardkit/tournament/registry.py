@@ -11,11 +11,12 @@ from __future__ import annotations
 import difflib
 import json
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from cardkit import __version__, paths
 from cardkit.catalogue.store import CardId, catalogue_hash, load_game
@@ -77,7 +78,7 @@ def seal_of(record: dict[str, Any]) -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _registered_deck(s: Submission, when: str, catalogue: str) -> dict[str, Any]:

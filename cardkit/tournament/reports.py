@@ -6,8 +6,8 @@ import csv
 import io
 import json
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from cardkit.errors import BadArgument
 from cardkit.outputs import Kind, Output, file_head

@@ -13,9 +13,10 @@ reference cycles, and its passes over the catalogue and every result found nothi
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from cardkit.parallel import Progress
 from cardkit.tournament.batch import collector_paused

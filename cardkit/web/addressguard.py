@@ -12,7 +12,8 @@ Registered by `cardkit.web.server`, not through an entry point; its wrapper is t
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 from urllib.parse import parse_qsl
 
 from datasette import hookimpl

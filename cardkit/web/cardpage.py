@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 
 from cardkit.catalogue.candidates import card_details
 from cardkit.games.registry import GAME_SPECS, SQUAD_GAMES
-
 
 TCG_COLOURS = ("white", "green", "black", "red", "colourless")
 GAME_NAMES = {g.id: g.name for g in GAME_SPECS}

@@ -10,7 +10,8 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from datasette import hookimpl
 

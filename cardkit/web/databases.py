@@ -11,9 +11,9 @@ import os
 import re
 import sqlite3
 import unicodedata
+from collections.abc import Iterable
 from contextlib import closing
 from pathlib import Path
-from typing import Iterable
 
 from cardkit.errors import BadArgument
 from cardkit.textfold import transliterate

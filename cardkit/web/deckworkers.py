@@ -16,10 +16,11 @@ import functools
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from datasette.utils.asgi import Base400
 
@@ -75,7 +76,7 @@ async def _receive_body(request: Any, limit: int, keep: bool) -> bytes | None:
     while True:
         try:
             message = await asyncio.wait_for(request.receive(), max(0.0, deadline - loop.time()))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise BodyTooSlow(f"The deck did not arrive within {BODY_SECONDS:.0f} seconds; send it again.") from None
         if message.get("type") != "http.request":
             return None

@@ -12,8 +12,9 @@ import io
 import sqlite3
 import sys
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 from datasette import hookimpl
 from datasette.utils.asgi import Base400

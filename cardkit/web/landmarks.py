@@ -9,7 +9,8 @@ Registered by `cardkit.web.server`, not through an entry point.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from datasette import hookimpl
 

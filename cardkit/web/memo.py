@@ -15,7 +15,8 @@ taken from the address, and a visitor asking for a million made-up tables must n
 from __future__ import annotations
 
 import weakref
-from typing import Any, Awaitable, Callable, Hashable, TypeVar
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any, TypeVar
 
 from datasette.app import Datasette
 from datasette.database import Database
@@ -26,7 +27,7 @@ T = TypeVar("T")
 MAX_REMEMBERED = 20_000
 
 # Datasette instance -> kind of answer -> key -> answer.
-_MEMOS: "weakref.WeakKeyDictionary[Any, dict[str, dict[Hashable, Any]]]" = weakref.WeakKeyDictionary()
+_MEMOS: weakref.WeakKeyDictionary[Any, dict[str, dict[Hashable, Any]]] = weakref.WeakKeyDictionary()
 
 
 def _memo(datasette: Any, kind: str) -> dict[Hashable, Any]:

@@ -10,8 +10,9 @@ editing this one.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from cardkit.db.build import read_meta
 from cardkit.tournament.database import MARKER_TABLE, is_tournament_database

@@ -17,8 +17,6 @@ from urllib.parse import quote
 from datasette import hookimpl
 from datasette.filters import FilterArguments
 from datasette.utils import tilde_encode
-from jinja2 import pass_context
-from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from cardkit.errors import CardkitError

@@ -26,7 +26,8 @@ import re
 import sqlite3
 import threading
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from datasette import hookimpl
 

@@ -26,7 +26,7 @@ def _scalar(value: Any) -> str:
 
 def render_json_text(value: Any) -> Markup | None:
     """HTML for a JSON list or object held as text, or None to let Datasette render the value."""
-    if not isinstance(value, str) or not value[:1] in ("[", "{"):
+    if not isinstance(value, str) or value[:1] not in ("[", "{"):
         return None
     try:
         data = json.loads(value)

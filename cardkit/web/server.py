@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import socket
 import webbrowser
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from cardkit.errors import BadArgument, CatalogueError
-from cardkit.web.metadata import CATALOGUE_DB, instance_metadata
 from cardkit.visible import quoted
+from cardkit.web.metadata import CATALOGUE_DB, instance_metadata
 
 if TYPE_CHECKING:
     from datasette.app import Datasette
@@ -39,8 +40,17 @@ SETTINGS: dict[str, Any] = {
 def _register_plugin() -> None:
     from datasette.plugins import pm
 
-    from cardkit.web import (addressguard, csvguard, downloads, errorpages, filepaths, landmarks, plugin, querylimits,
-                             render)
+    from cardkit.web import (
+        addressguard,
+        csvguard,
+        downloads,
+        errorpages,
+        filepaths,
+        landmarks,
+        plugin,
+        querylimits,
+        render,
+    )
 
     modules = (render, plugin, landmarks, querylimits, errorpages, csvguard, addressguard, filepaths, downloads)
     for name, module in zip(PLUGIN_NAMES, modules):
@@ -63,7 +73,7 @@ def quiet_error_pages() -> None:
         pm.unregister(printer)
 
 
-def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) -> "Datasette":
+def make_datasette(databases: Mapping[str, Path], allow_download: bool = False) -> Datasette:
     """A Datasette instance serving each SQLite file immutably under its given name, with generated metadata.
 
     The catalogue can be downloaded whole (`/cardkit.db`: the same public card data as the pages);

@@ -9,15 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_play import apply_through
 from jsonschema import Draft202012Validator
 
-from cardkit.games.squad_games.battle.engine import ENGINE
-from cardkit.errors import IllegalAction
-from engine_play import apply_through
+from cardkit.errors import BadActionText
 from cardkit.games.squad_games.battle.board import from_placement, placement_row
 from cardkit.games.squad_games.battle.cards import battle_cards
+from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
-from cardkit.errors import BadActionText
 from cardkit.games.squad_games.battle.notation import Action
 from cardkit.games.squad_games.battle.setup import load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state, state_from_dict

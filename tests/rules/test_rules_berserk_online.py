@@ -3,22 +3,21 @@ sentence it rests on under the text's heading (¶N: the N-th paragraph under it)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
-import dataclasses
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_play import apply_through
 
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.games.squad_games.battle.engine import ENGINE
-from cardkit.errors import IllegalAction
-from engine_play import apply_through
+from cardkit.errors import BadActionText, IllegalAction
 from cardkit.games.squad_games.battle.cards import battle_cards
+from cardkit.games.squad_games.battle.engine import ENGINE
 from cardkit.games.squad_games.battle.legal import legal_actions, why_illegal
-from cardkit.errors import BadActionText
 from cardkit.games.squad_games.battle.notation import Action, Attack
 from cardkit.games.squad_games.battle.setup import load_side, new_battle
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, check_state

@@ -3,28 +3,31 @@ the sentence it rests on, with the paragraph (¶N: the text's N-th paragraph, bl
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_play import apply_through
 
 from cardkit.decks import parse_deck, validate_deck
-from cardkit.errors import BadArgument
+from cardkit.errors import BadArgument, IllegalAction
 from cardkit.games.berserk_tcg.game.battle import Fighter, fight
-from cardkit.games.berserk_tcg.opening.cards import Cost, make_card
 from cardkit.games.berserk_tcg.game.cities import City, has_won
 from cardkit.games.berserk_tcg.game.engine import ENGINE
 from cardkit.games.berserk_tcg.game.legal import legal_actions
 from cardkit.games.berserk_tcg.game.notation import Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref, parse
 from cardkit.games.berserk_tcg.game.setup import deck_cards, new_game
 from cardkit.games.berserk_tcg.game.state import Game, Player, Unit, catalogue
+from cardkit.games.berserk_tcg.opening.cards import Cost, make_card
 from cardkit.games.berserk_tcg.opening.play import cities_schedule, max_revealed, play_reference
-from cardkit.games.berserk_tcg.opening.state import (COST_UNPAYABLE, LEVEL_TOO_HIGH, UNIQUE_IN_PLAY, PlayerState,
-                                                     can_open)
-from cardkit.errors import IllegalAction
-from engine_play import apply_through
+from cardkit.games.berserk_tcg.opening.state import (
+    COST_UNPAYABLE,
+    LEVEL_TOO_HIGH,
+    UNIQUE_IN_PLAY,
+    PlayerState,
+    can_open,
+)
 from cardkit.games.readings import load_readings
 
 pytestmark = pytest.mark.filterwarnings("error")

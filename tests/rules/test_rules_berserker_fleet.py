@@ -10,16 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_play import apply_through
 
+from cardkit.errors import IllegalAction
 from cardkit.games.berserker.game.engine import ENGINE
 from cardkit.games.berserker.game.legal import legal_actions
-from cardkit.games.berserker.game.notation import Discard, End, Fire, Forward, Move, parse_action
+from cardkit.games.berserker.game.notation import Forward, Move, parse_action
 from cardkit.games.berserker.game.setup import check_fleet, new_game
 from cardkit.games.berserker.game.state import BadFleets, BoardState, ShipOnBoard, draw, standard_deck
 from cardkit.games.berserker.model import load_rules
 from cardkit.games.berserker.usage import can_use_named
-from cardkit.errors import IllegalAction
-from engine_play import apply_through
 from cardkit.jsonio import read_json_input
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,9 +6,10 @@ card list); nothing is known about a particular card or ship in code.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit.catalogue.store import load_game
 from cardkit.errors import CardkitError

@@ -10,8 +10,9 @@ No action is legal once the game is decided.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from cardkit.errors import IllegalAction
 from cardkit.games.berserk_tcg.game.cities import has_won, reveal, take

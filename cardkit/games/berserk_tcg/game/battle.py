@@ -11,8 +11,9 @@ the other side in order, the reading `battle_damage_order` in
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from cardkit.errors import CardkitError
 from cardkit.games.berserk_tcg.opening.cards import CardId

@@ -8,8 +8,9 @@ condition is to take the royal city and at least 2 normal cities."
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.readings import reading

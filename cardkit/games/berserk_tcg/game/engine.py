@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from cardkit.games.berserk_tcg.game.cities import revealed_count
 from cardkit.games.berserk_tcg.game import notation, state
+from cardkit.games.berserk_tcg.game.cities import revealed_count
 from cardkit.games.berserk_tcg.game.state import Game
 from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.engine import Engine, Event

@@ -9,7 +9,7 @@ ones it lists and stops, instead of building them all first.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from cardkit.games.berserk_tcg.game.notation import Action, Attack, Defend, Discard, Draw, End, Move, Open, Pass, Ref
 from cardkit.games.berserk_tcg.game.state import GAME, Game, able_guards

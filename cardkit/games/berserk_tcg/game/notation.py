@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from cardkit.errors import BadActionText
-from cardkit.visible import quoted
-from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.berserk_tcg.game.cities import CityName
+from cardkit.games.berserk_tcg.opening.cards import CardId
+from cardkit.visible import quoted
 
 _ID = r"[^\s,@]+"
 _CITY = r"c[1-5]"

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from cardkit.errors import UnreadableInput
-from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.games.berserk_tcg.game.cities import lay_out
 from cardkit.games.berserk_tcg.game.state import GAME, START_HAND, Game, Player, catalogue
+from cardkit.games.berserk_tcg.opening.cards import CardId
 from cardkit.visible import quoted
 
 

@@ -9,12 +9,13 @@ reach, or it is refused.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from cardkit.games.berserk_tcg.opening.cards import CardId, TcgCard, load_cards
 from cardkit.games.berserk_tcg.game.cities import ROYAL, City, CityName, has_won, revealed_count
+from cardkit.games.berserk_tcg.opening.cards import CardId, TcgCard, load_cards
 from cardkit.games.berserk_tcg.opening.state import HAND_LIMIT, PlayerState
 from cardkit.games.readings import reading
 from cardkit.problems import Problem, error

@@ -7,9 +7,10 @@ Text forms: `draw`, `open BK1-012`, `open BK1-012 pay BK1-001,BK1-005`,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import ClassVar, Iterator
+from typing import ClassVar
 
 from cardkit.errors import BadActionText, IllegalAction
 from cardkit.games.berserk_tcg.opening.cards import CardId

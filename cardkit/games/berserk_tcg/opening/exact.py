@@ -9,8 +9,8 @@ card's own colour (as in the catalogue), else jointly up to a size limit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from math import comb
-from typing import Iterable, Mapping
 
 from cardkit.games.berserk_tcg.opening.cards import CardId, Cost, TcgCard
 

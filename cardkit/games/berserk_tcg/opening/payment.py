@@ -13,8 +13,9 @@ other payment keeps a better hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
-from typing import AbstractSet, Iterator, Sequence
 
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.opening.cards import CardId, Cost, TcgCard, discard_key

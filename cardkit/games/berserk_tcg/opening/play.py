@@ -14,9 +14,9 @@ end-of-turn discard (the attack is the main phase's last step).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Mapping, Sequence
 
 import numpy as np
 

@@ -10,19 +10,34 @@ game, one bit per type in the policy's order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from cardkit.errors import BadArgument
 from cardkit.games.berserk_tcg import COLOURS
-from cardkit.games.berserk_tcg.opening.cards import (LEAST_USEFUL, CardId, DiscardPolicy, TcgCard, discard_key, load_cards,
-                                                     open_key)
+from cardkit.games.berserk_tcg.opening.cards import (
+    LEAST_USEFUL,
+    CardId,
+    DiscardPolicy,
+    TcgCard,
+    discard_key,
+    load_cards,
+    open_key,
+)
 from cardkit.games.berserk_tcg.opening.exact import p_any_open_exact
-from cardkit.games.berserk_tcg.opening.play import (START_HAND, cities_schedule, draws_on_turn, expand,
-                                                    play_reference, shuffles, takes_schedule)
+from cardkit.games.berserk_tcg.opening.play import (
+    START_HAND,
+    cities_schedule,
+    draws_on_turn,
+    expand,
+    play_reference,
+    shuffles,
+    takes_schedule,
+)
 from cardkit.games.berserk_tcg.opening.result import Tally, TcgSimulation
 from cardkit.games.berserk_tcg.opening.state import CITY_DRAW, HAND_LIMIT
 from cardkit.simulation import Progress, SimulationOptions, run_blocks, validate_options

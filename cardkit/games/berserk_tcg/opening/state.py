@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from cardkit.games.berserk_tcg import COLOURS
 from cardkit.games.berserk_tcg.opening.cards import CardId, TcgCard

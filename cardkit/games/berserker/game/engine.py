@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from cardkit.games.berserker.game import apply as play
 from cardkit.games.berserker.game import notation, state

@@ -7,8 +7,8 @@ distinct choices of the defender's Defense cards, several to one attack.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from cardkit.games.berserker.game.apply import GAME, is_legal
 from cardkit.games.berserker.game.board import GRID, forward

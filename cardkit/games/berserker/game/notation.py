@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from cardkit.errors import BadActionText
 from cardkit.games.berserker.game.board import GRID
 from cardkit.games.berserker.model import CardId, FleetRules, UnknownName, load_rules
 from cardkit.games.board import Square
 from cardkit.visible import quoted
-
 
 SYNTAX = ("move FROM TO card CARD, forward CARD SQ,SQ, fire FROM TO card CARD [defend CARD,CARD], "
           "discard CARD,CARD or end")

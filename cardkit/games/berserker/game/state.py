@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
 from cardkit.errors import UnreadableInput
 from cardkit.games.berserker.game.board import GRID

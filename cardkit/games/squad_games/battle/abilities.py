@@ -6,14 +6,16 @@ read once; the engine, the Online glossary of the card pages and docs/battle.md 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit import paths
 from cardkit.errors import CatalogueError
 from cardkit.games.registry import BATTLE_GAMES
 from cardkit.games.squad_games.battle.rules import checked_data
+
 
 @dataclass(frozen=True)
 class Ability:

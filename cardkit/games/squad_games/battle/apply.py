@@ -12,12 +12,37 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardkit.errors import IllegalAction
+from cardkit.games.squad_games.battle.board import is_beside
 from cardkit.games.squad_games.battle.combat import Exchange, strike_on_closed, strike_on_open, with_modifiers
 from cardkit.games.squad_games.battle.legal import why_illegal
-from cardkit.games.squad_games.battle.board import is_beside
-from cardkit.games.squad_games.battle.notation import (STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge, End,
-                                                       FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, ToDeck)
-from cardkit.games.squad_games.battle.rules import beside_diagonally, game_rules, ranged_melee_effect, reading, variable_shot_hit
+from cardkit.games.squad_games.battle.notation import (
+    STACK_ACTIONS,
+    Acquire,
+    Action,
+    AddCounters,
+    Attack,
+    Call,
+    Collect,
+    Deathblow,
+    Discharge,
+    End,
+    FromGraveyard,
+    Look,
+    Mark,
+    Move,
+    Pay,
+    Ranged,
+    Shoot,
+    TakeFromDeck,
+    ToDeck,
+)
+from cardkit.games.squad_games.battle.rules import (
+    beside_diagonally,
+    game_rules,
+    ranged_melee_effect,
+    reading,
+    variable_shot_hit,
+)
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, Seat, other
 
 Event = dict[str, Any]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
+from cardkit.games.engine import Engine, Event
 from cardkit.games.squad_games.battle.legal import legal_actions
 from cardkit.games.squad_games.battle.notation import Action, Attack, Deathblow, Shoot
 from cardkit.games.squad_games.battle.state import BattleState, check_state, state_from_dict
-from cardkit.games.engine import Engine, Event
 from cardkit.problems import Problem
 
 

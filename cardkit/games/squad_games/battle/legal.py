@@ -7,13 +7,41 @@ placeholder X: a judge adds the roll and the card's numbers when applying one.
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
-from cardkit.games.squad_games.battle.board import SQUARES, is_beside, is_square, neighbours, orthogonal_neighbours, straight_between
 from cardkit.games.squad_games.battle.abilities import codes_with, game_abilities
-from cardkit.games.squad_games.battle.board import half_of
-from cardkit.games.squad_games.battle.notation import (MODIFIERS, STACK_ACTIONS, Acquire, Action, AddCounters, Attack, Call, Collect, Deathblow, Discharge,
-                                                       End, FromGraveyard, Look, Mark, Move, Pay, Ranged, Shoot, TakeFromDeck, Throw, ToDeck)
+from cardkit.games.squad_games.battle.board import (
+    SQUARES,
+    half_of,
+    is_beside,
+    is_square,
+    neighbours,
+    orthogonal_neighbours,
+    straight_between,
+)
+from cardkit.games.squad_games.battle.notation import (
+    MODIFIERS,
+    STACK_ACTIONS,
+    Acquire,
+    Action,
+    AddCounters,
+    Attack,
+    Call,
+    Collect,
+    Deathblow,
+    Discharge,
+    End,
+    FromGraveyard,
+    Look,
+    Mark,
+    Move,
+    Pay,
+    Ranged,
+    Shoot,
+    TakeFromDeck,
+    Throw,
+    ToDeck,
+)
 from cardkit.games.squad_games.battle.rules import beside_diagonally, ranged_melee_distance, strikes_diagonally
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance
 from cardkit.visible import quoted

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardkit.errors import AmbiguousCard, BadArgument, CardNotFound, CardNotInGame
-from cardkit.games.squad_games.battle.cards import BattleCard, battle_cards
 from cardkit.games.registry import BATTLE_GAMES
+from cardkit.games.squad_games.battle.cards import BattleCard, battle_cards
 from cardkit.visible import quoted
 
 

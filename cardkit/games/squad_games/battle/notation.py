@@ -22,8 +22,9 @@ the placeholder `X` (`attack c3 c4 vampirism X`), which `apply` refuses.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from cardkit.errors import BadActionText
 

@@ -9,13 +9,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardkit.errors import BadArgument, CardkitError
+from cardkit.games.registry import BATTLE_GAMES
 from cardkit.games.squad_games.battle.board import from_placement, placement_row
 from cardkit.games.squad_games.battle.cards import battle_cards
-from cardkit.games.registry import BATTLE_GAMES
 from cardkit.games.squad_games.battle.rules import game_rules, reading
 from cardkit.games.squad_games.battle.state import BattleState, CardInstance, Seat
-from cardkit.problems import Problem, error
 from cardkit.games.squad_games.squads.placement import PlacementReport, check_placement, read_placement
+from cardkit.problems import Problem, error
 
 
 class IllegalSetup(CardkitError):

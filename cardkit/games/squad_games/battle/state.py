@@ -8,14 +8,15 @@ is frozen: `apply` returns a new one.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Iterator, Literal
+from typing import Any, ClassVar, Literal
 
 from cardkit.catalogue.store import CardId
+from cardkit.games.registry import BATTLE_GAMES
 from cardkit.games.squad_games.battle.abilities import actions_of, incorporeal_code, protections_of
 from cardkit.games.squad_games.battle.board import Square, is_square
 from cardkit.games.squad_games.battle.cards import BattleCard, battle_cards
-from cardkit.games.registry import BATTLE_GAMES
 from cardkit.games.squad_games.battle.rules import game_rules
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from cardkit.errors import BadArgument
 from cardkit.games.squad_games.squads.cards import NEUTRAL, SquadCard
@@ -43,7 +44,7 @@ class SquadRules:
     side_squares: str = "both-seats"
 
     @classmethod
-    def from_dict(cls, format_name: str, game: str, data: dict[str, Any], copies_by: str = "card") -> "SquadRules":
+    def from_dict(cls, format_name: str, game: str, data: dict[str, Any], copies_by: str = "card") -> SquadRules:
         seat = data.get("second_seat", {})
         table = tuple(sorted((int(k), int(v)) for k, v in data["element_gold"].items()))
         rules = cls(

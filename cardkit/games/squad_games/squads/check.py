@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
-from cardkit.problems import Problem, error, has_errors
 from cardkit.games.squad_games.squads.budget import Budget, SquadRules, budget_for
 from cardkit.games.squad_games.squads.cards import SquadCard, squad_cards
 from cardkit.games.squad_games.squads.read import CardRef, SquadFile
+from cardkit.problems import Problem, error, has_errors
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ on average" when its own best squad spends fewer crystals than that mean.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardkit.errors import BadArgument
 from cardkit.games.squad_games.squads.budget import SquadRules
@@ -22,8 +23,8 @@ from cardkit.games.squad_games.squads.deal_table import DealTable, deal_table
 from cardkit.games.squad_games.squads.optimise import best_squad, single_group
 
 if TYPE_CHECKING:
-    from cardkit.plotting import PlotTarget
     from cardkit.decks.model import Deck
+    from cardkit.plotting import PlotTarget
     from cardkit.simulation import SimulationOptions
 
 Progress = Callable[[int], None]

@@ -19,9 +19,10 @@ are left to the per-deal optimiser.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from cardkit.games.squad_games.squads.budget import SquadRules, budget_for
 from cardkit.games.squad_games.squads.cards import NEUTRAL, SquadCard

@@ -20,9 +20,9 @@ the stored reachability sets picks the most elite cards among the best
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate, combinations
-from typing import Sequence
 
 from cardkit.errors import BadArgument
 from cardkit.games.squad_games.squads.budget import SquadRules, budget_for

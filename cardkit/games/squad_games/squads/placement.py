@@ -22,16 +22,16 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardkit.jsonio import input_name, read_text_input
-from cardkit.visible import quoted, visible
-from cardkit.problems import Problem, error, has_errors
+from cardkit.games.board import Square
+from cardkit.games.squad_games.battle.board import COLUMNS, HALF_ROWS
 from cardkit.games.squad_games.squads.budget import SquadRules
 from cardkit.games.squad_games.squads.cards import SquadCard, squad_cards
 from cardkit.games.squad_games.squads.check import rule_problems
-from cardkit.schemacheck import parse_checked_json
 from cardkit.games.squad_games.squads.read import CardRef
-from cardkit.games.board import Square
-from cardkit.games.squad_games.battle.board import COLUMNS, HALF_ROWS
+from cardkit.jsonio import input_name, read_text_input
+from cardkit.problems import Problem, error, has_errors
+from cardkit.schemacheck import parse_checked_json
+from cardkit.visible import quoted, visible
 
 ROWS = tuple(range(1, HALF_ROWS + 1))
 CENTRE: frozenset[Square] = frozenset(f"{c}{r}" for c in "bcd" for r in ROWS)

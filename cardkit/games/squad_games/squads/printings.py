@@ -9,8 +9,8 @@ An id (or `NAME (ID)`) names its own printing, and exact ids are matched first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Callable, Sequence
 
 from cardkit.games.squad_games.squads.budget import SquadRules
 from cardkit.games.squad_games.squads.cards import SquadCard
