@@ -251,10 +251,10 @@ def test_the_iconv_line_for_a_file_named_like_an_option_names_it_as_a_file(tmp_p
     assert "`iconv -f UTF-16 -t UTF-8 ./-rf.deck > ./-rf.utf8.deck`" in exc.value.hint
 
 
-WORDS = json.loads((ROOT / "data" / "deck-words.json").read_text(encoding="utf-8"))
+DECK_WORDS = json.loads((ROOT / "data" / "deck-words.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("layout", WORDS["layouts"], ids=[layout["line"] for layout in WORDS["layouts"]])
+@pytest.mark.parametrize("layout", DECK_WORDS["layouts"], ids=[layout["line"] for layout in DECK_WORDS["layouts"]])
 def test_every_layout_of_the_deck_words_file_reads_as_it_says(layout: dict[str, object]) -> None:
     # After a side-deck title, so that a heading or total visibly leaves the section as it was.
     parsed = parse_text(f"Side\n{layout['line']}\n1 Guts (BK1-012)\n")
@@ -275,7 +275,7 @@ def test_no_heading_or_total_word_is_a_card_name_so_none_hides_a_card() -> None:
     from cardkit.textfold import fold
 
     names = {fold(card["name"]) for game in GAMES for card in load_game(game).cards.values()}
-    words = [w for heading in WORDS["categories"].values() for w in heading] + WORDS["totals"]
+    words = [w for heading in DECK_WORDS["categories"].values() for w in heading] + DECK_WORDS["totals"]
     assert [w for w in words if fold(w) in names] == []
 
 
