@@ -1,4 +1,4 @@
-"""Shared by the benchmarks: interleaved medians, and one line per ratio that `run_all.py` collects.
+"""Shared by the benchmarks: a process's cost, interleaved medians, and one line per ratio that `run_all.py` collects.
 
 The machine a benchmark runs on may be shared, so absolute times move with its load; every figure is
 therefore printed beside a floor timed in the same run, the two interleaved (ours, floor, ours, floor,
@@ -7,11 +7,39 @@ therefore printed beside a floor timed in the same run, the two interleaved (our
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
 
 RATIO_PREFIX = "RATIO"
+
+
+class ProcessCost(NamedTuple):
+    wall: float
+    """Seconds from start to exit."""
+    cpu: float
+    """CPU seconds, user and system, of the process itself."""
+    peak_kib: int
+    """Its peak resident memory, in KiB."""
+
+
+def process_cost(args: list[str], cwd: Path, env: dict[str, str] | None = None, check: bool = True) -> ProcessCost:
+    """Run `args` to the end and say what it cost; with `check`, a failed run stops the benchmark with its stderr."""
+    with tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        code = os.waitstatus_to_exitcode(status)
+        if check and code != 0:
+            err.seek(0)
+            raise SystemExit(f"error: {' '.join(args)} exited {code}: {err.read().decode(errors='replace')}")
+    return ProcessCost(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 
 
 def interleaved_medians(jobs: dict[str, Callable[[], object]], repeat: int,

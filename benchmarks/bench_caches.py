@@ -28,13 +28,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _engine_inputs import ACTIONS, CARDKIT, JSON_FLOOR, SETUP  # noqa: E402
-from _timing import ratio_line  # noqa: E402
+from _timing import process_cost, ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHES = {"checked": "schema-check notes", "compiled": "compiled schemas and table statements"}
@@ -48,13 +47,8 @@ SERVES = [("checked", "schema-check notes", ("validate DECK", "build --out X", "
 
 def run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds (user + system) of one process running `args` to the end."""
-    started = time.perf_counter()
-    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - started
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"error: {' '.join(args)} failed")
-    return wall, usage.ru_utime + usage.ru_stime
+    cost = process_cost(args, ROOT, env)
+    return cost.wall, cost.cpu
 
 
 def main() -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _engine_inputs import ACTIONS, CARDKIT, JSON_FLOOR, SETUP  # noqa: E402
-from _timing import interleaved_medians, ratio_line  # noqa: E402
+from _timing import interleaved_medians, process_cost, ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,13 +39,9 @@ CPU: dict[str, list[float]] = {}
 
 def run(args: list[str], job: str = "", env: dict[str, str] | None = None) -> None:
     """Run `args` to the end; with `job`, note the CPU seconds (user + system) the process took under that name."""
-    process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise subprocess.CalledProcessError(process.returncode, args)
+    cost = process_cost(args, ROOT, env)
     if job:
-        CPU.setdefault(job, []).append(usage.ru_utime + usage.ru_stime)
+        CPU.setdefault(job, []).append(cost.cpu)
 
 
 def environments(cache: Path) -> dict[str, dict[str, str]]:

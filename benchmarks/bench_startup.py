@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from functools import partial
@@ -31,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _engine_inputs import ACTIONS, JSON_FLOOR, SETUP  # noqa: E402
-from _timing import interleaved_medians, ratio_line  # noqa: E402
+from _timing import interleaved_medians, process_cost, ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = "decks/berserk-tcg/white-hawks.deck"
@@ -50,15 +49,9 @@ CPU: dict[str, list[float]] = {}
 
 def run(args: list[str], env: dict[str, str], name: str = "") -> None:
     """Run `args` to the end; with `name`, note the CPU seconds (user + system) the process took under it."""
-    with tempfile.TemporaryFile() as err:
-        process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            err.seek(0)
-            raise SystemExit(f"error: {' '.join(args)} exited {os.waitstatus_to_exitcode(status)}: "
-                             f"{err.read().decode(errors='replace')}")
+    cost = process_cost(args, ROOT, env)
     if name:
-        CPU.setdefault(name, []).append(usage.ru_utime + usage.ru_stime)
+        CPU.setdefault(name, []).append(cost.cpu)
 
 
 def cases(folder: Path) -> dict[str, list[str]]:

@@ -14,9 +14,7 @@ Run: python benchmarks/bench_validate.py
 
 from __future__ import annotations
 
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +29,7 @@ from cardkit.textfold import fold, fold_latin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _timing import ratio_line  # noqa: E402
+from _timing import process_cost, ratio_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 20
@@ -101,12 +99,7 @@ def main() -> None:
 
 def _run(args: list[str]) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds (user + system) and peak resident kilobytes of one cardkit process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "cardkit", *args], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=ROOT)
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    return tuple(process_cost([sys.executable, "-m", "cardkit", *args], ROOT, check=False))
 
 
 def pasted_list() -> None:

@@ -12,17 +12,13 @@ Registered by `cardkit.web.server`, not through an entry point; its wrapper is t
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
 from datasette import hookimpl
 
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
+from cardkit.web.asgi import App, Receive, Scope, Send
 
 # Far above any address cardkit's pages make (a search of 3,000 comma-separated words is 6 KB) or a
 # hand-written SQL query needs, and under what proxies commonly accept.

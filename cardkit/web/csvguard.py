@@ -10,18 +10,13 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from datasette import hookimpl
 
 from cardkit.visible import csv_cell
-
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
+from cardkit.web.asgi import App, Message, Receive, Scope, Send
 
 
 class CsvRewriter:

@@ -9,16 +9,12 @@ Registered by `cardkit.web.server`, not through an entry point.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from datasette import hookimpl
 
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
+from cardkit.web.asgi import App, Message, Receive, Scope, Send
 
 CONTENT_OPEN = b'<section class="content">'
 
