@@ -261,11 +261,11 @@ SQUADS = Path(__file__).resolve().parent.parent / "squads"
 
 
 @pytest.mark.parametrize(("name", "what", "command"), [
-    ("online-squad.json", "a squad file (`squad`, `dealt`)", "squad check"),
-    ("ccg-squad.txt", "a squad file (`squad`, `dealt`)", "squad check"),
-    ("online-deal.json", "a deal file (`dealt`)", "squad best"),
-    ("ccg-placement.json", "a squad placement (`cards`, `squad`)", "squad place"),
-    ("online-battle-first.json", "a squad placement (`cards`)", "squad place"),
+    ("online-squad.json", "a squad file", "squad check"),
+    ("ccg-squad.txt", "a squad file", "squad check"),
+    ("online-deal.json", "a deal file", "squad best"),
+    ("ccg-placement.json", "a squad placement", "squad place"),
+    ("online-battle-first.json", "a squad placement", "squad place"),
 ])
 def test_a_squad_file_given_as_the_deck_is_named_a_squad_file_with_the_command_that_reads_it(
         runner: CliRunner, name: str, what: str, command: str) -> None:
@@ -312,10 +312,10 @@ def test_a_game_state_fleet_or_registry_given_as_the_deck_is_named_with_the_comm
         (_engine_state(runner, tmp_path, "battle", str(SQUADS / "online-battle-first.json"),
                        str(SQUADS / "online-battle-second.json")), "a battle state", "battle moves"),
         (_engine_state(runner, tmp_path, "tcg", str(root / "decks/berserk-tcg/white-hawks.deck"),
-                       str(root / "decks/berserk-tcg/red-apostles.deck")), "a TCG game state", "tcg moves"),
+                       str(root / "decks/berserk-tcg/red-apostles.deck")), "a Berserk TCG game state", "tcg moves"),
         (_engine_state(runner, tmp_path, "fleet", str(fleets / "human-ram-screen.fleet.json"),
                        str(fleets / "berserker-centre.fleet.json")), "a fleet game state", "fleet moves"),
-        (fleets / "human-ram-screen.fleet.json", "a fleet file (`ships`)", "fleet check"),
+        (fleets / "human-ram-screen.fleet.json", "a fleet file", "fleet check"),
         (registry, "a tournament registry", "tournament deck-check"),
     ]
     for path, what, command in cases:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 
 from cardkit.catalogue.candidates import candidates
 from cardkit.catalogue.lookup import CardIndex, card_index
@@ -13,7 +12,7 @@ from cardkit.decks.words import deck_words
 from cardkit.errors import UnknownFormat, UnreadableInput
 from cardkit.formats import Format, default_format, load_format
 from cardkit.games.registry import GAMES
-from cardkit.jsonio import STDIN_NAME, input_name, read_text_input
+from cardkit.jsonio import input_name, read_text_input
 from cardkit.jsonio import parse_json as parse_json_text
 from cardkit.problems import Problem, error
 from cardkit.visible import quoted
@@ -130,10 +129,9 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
         duplicates_at: list[tuple[str, str]] = []
         data = parse_json_text(text, path, duplicates, duplicates_at)
         if isinstance(data, dict) and "main" not in data and not isinstance(data.get("side"), list):
-            # A fleet file's `side` is its player's, a word, never a deck's side list.
-            _refuse_other_file(path, data)
-        if isinstance(data, dict) and "main" not in data and "side" not in data:
-            _refuse_squad_file(path, [key for key in ("cards", "squad", "dealt") if isinstance(data.get(key), list)])
+            # Another kind of cardkit file would read as a deck of no cards, which says nothing of what it is.
+            # (A fleet file's `side` is its player's, a word, never a deck's side list.)
+            _refuse_other_kind(path, text)
         parsed = parse_json(data)
         if parsed is None:
             raise UnreadableInput(path, "a JSON deck must be an object with `main` and `side` lists")
@@ -145,53 +143,14 @@ def _parse(text: str, path: str, json_hint: bool) -> ParsedDeck:
     parsed = parse_text(text)
     # A squad file's `dealt:` and `squad:` lines head lists, so their header value is empty; a deck's is a name.
     if parsed.header.get("dealt") == "" or parsed.header.get("squad") == "":
-        # `squad:` may follow the deal after a blank line, past the header.
-        _refuse_squad_file(path, [key for key in ("squad", "dealt")
-                                  if re.search(rf"^[ \t]*{key}[ \t]*:[ \t]*$", text, re.M | re.I)])
+        _refuse_other_kind(path, text)
     return parsed
 
 
-# The files cardkit itself writes that name their kind, and the command that reads each: as a deck each
-# would read as no cards (or an unknown format), which says nothing of what the file is.
-_OWN_KINDS = {
-    ("format", "cardkit-battle"): ("a battle state", "battle moves {}"),
-    ("format", "cardkit-tcg-game"): ("a TCG game state", "tcg moves {}"),
-    ("format", "cardkit-fleet-board"): ("a fleet game state", "fleet moves {}"),
-    ("kind", "cardkit-registry"): ("a tournament registry", "tournament deck-check {} PLAYER DECK"),
-}
+def _refuse_other_kind(path: str, text: str) -> None:
+    from cardkit.filekinds import DECK, refuse_other_kind  # only for a file that is no deck
 
-
-def _refuse_other_file(path: str, data: dict[str, object]) -> None:
-    """`UnreadableInput` naming a game state, registry or fleet file given where a deck goes, and its command."""
-    found = next((kind for (key, value), kind in _OWN_KINDS.items() if data.get(key) == value), None)
-    if found is None and isinstance(data.get("ships"), list):
-        found = ("a fleet file (`ships`)", "fleet check {}")
-    if found is not None:
-        what, command = found
-        raise UnreadableInput(path, f"{what}, not a deck",
-                              hint=f"`cardkit {command.format(_shell_word(path))}` reads it")
-
-
-def _refuse_squad_file(path: str, keys: list[str]) -> None:
-    """`UnreadableInput` saying what a squad, deal or placement file (`keys`: which of its lists it has) is,
-    and which command reads it: read as a deck it would be a deck of no cards, which says nothing."""
-    if not keys:
-        return
-    if "cards" in keys:
-        what, command = "a squad placement", "squad place"
-    elif "squad" in keys:
-        what, command = "a squad file", "squad check"
-    else:
-        what, command = "a deal file", "squad best"
-    lists = ", ".join(f"`{key}`" for key in keys)
-    raise UnreadableInput(path, f"{what} ({lists}), not a deck",
-                          hint=f"`cardkit {command} {_shell_word(path)}` reads it")
-
-
-def _shell_word(path: str) -> str:
-    import shlex
-
-    return "-" if path == STDIN_NAME else shlex.quote(path)
+    refuse_other_kind(path, text, DECK.schema, "deck")
 
 
 def _choose_format(parsed: ParsedDeck, path: str, format_name: str | None) -> Format | None:
