@@ -58,8 +58,9 @@ def moves(module: str, state_file: Path, limit: int, as_json: bool, echo: Echo) 
     width = max((len(a) for a, g in zip(shown, glosses) if g), default=0)
     for action, gloss in zip(shown, glosses):
         echo(f"  {action:{width}}  ({visible(gloss)})" if gloss else f"  {action}")
-    if found.note:
-        echo(f"note: {found.note}")
+    if not found.complete:
+        first = "the first legal action" if found.limit == 1 else f"the first {found.limit} legal actions"
+        echo(f"note: {first} only: there are more; give --limit N for more (every listed action is legal)")
     return EXIT_OK
 
 

@@ -78,13 +78,6 @@ class Moves:
     limit: int
     status: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def note(self) -> str | None:
-        if self.complete:
-            return None
-        first = "the first legal action" if self.limit == 1 else f"the first {self.limit} legal actions"
-        return (f"{first} only: there are more; "
-                "give --limit N for more (every listed action is legal)")
 
 
 class Engine(ABC, Generic[S, A]):
